@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, skipping whatever is present.
+# Safe to run again and again; used by scripts/serve.sh and scripts/test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+BINARYEN_VERSION=132
+
+say() { printf '== %s\n' "$*" >&2; }
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  say "adding the wasm32 target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ "${SETUP_BROWSER:-1}" = 1 ] && ! command -v chromium >/dev/null; then
+  say "installing chromium"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q chromium
+fi
+
+# wasm-opt (binaryen) and the browser driver come from npm, pinned in package-lock.json.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

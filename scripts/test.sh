@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The project's whole check, as CI runs it (.ci/run):
+#   1. scripts/setup.sh   installs what is missing (idempotent)
+#   2. cargo test         every native test (engine, AI, CLI)
+#   3. trunk build        the release page into dist/ (offline)
+#   4. node --test        browser tests of dist/ (tests/e2e/, system Chromium)
+# Stops at the first failing stage and exits non-zero.
+# Run only some stages with e.g. `bash scripts/test.sh build e2e`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export CARGO_TERM_PROGRESS_WHEN=never
+
+stages=("$@")
+[ ${#stages[@]} -eq 0 ] && stages=(cargo build e2e)
+for s in "${stages[@]}"; do
+  case "$s" in cargo|build|e2e) ;; *) echo "test.sh: unknown stage '$s' (cargo, build, e2e)" >&2; exit 2;; esac
+done
+want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
+
+started=$SECONDS
+stage() { printf '\n==== [%ss] %s\n' "$((SECONDS - started))" "$*"; }
+
+stage "setup: scripts/setup.sh"
+if want e2e; then bash scripts/setup.sh; else SETUP_BROWSER=0 bash scripts/setup.sh; fi
+
+if want cargo; then
+  stage "native tests: cargo test"
+  cargo test
+fi
+
+if want build; then
+  stage "page build: trunk build --release (into dist/)"
+  trunk build --release
+  ls -l dist/
+fi
+
+if want e2e; then
+  stage "browser tests: node --test tests/e2e/ (dist/ on a local server, headless Chromium)"
+  [ -f dist/index.html ] || { echo "dist/index.html is missing: run the build stage" >&2; exit 1; }
+  node --test --test-reporter=spec tests/e2e/*.test.mjs
+fi

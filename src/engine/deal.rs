@@ -1,0 +1,608 @@
+//! One deal of any of the three games: hands, stock, the trick in progress,
+//! the two courses and the stored tricks. What is shared lives here; how a
+//! trick unfolds and who wins it is one small module per game.
+
+use super::cards::{Card, CardSet, Suit};
+use super::rules::{GameKind, Rules};
+use super::{partnership, three, two};
+use std::fmt;
+use std::str::FromStr;
+
+/// A move: play a card, lead a Duck naming a suit, or concede ("duck").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Card),
+    LeadDuck(Card, Suit),
+    /// The leader says "Duck" after being quacked (or, three-player, after two quacks).
+    Concede,
+}
+
+impl Move {
+    /// The card this move puts on the table, if any.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            Move::Play(c) | Move::LeadDuck(c, _) => Some(c),
+            Move::Concede => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Play(c) => write!(f, "{c}"),
+            Move::LeadDuck(c, s) => write!(f, "{c}={}", s.letter()),
+            Move::Concede => f.write_str("duck"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Move, String> {
+        let bad = || format!("'{s}': not a move (neither a card code, a led Duck nor 'duck')");
+        if s == "duck" {
+            return Ok(Move::Concede);
+        }
+        if let Some((card, suit)) = s.split_once('=') {
+            let card: Card = card.parse().map_err(|_| bad())?;
+            let mut letters = suit.chars();
+            let suit = match (letters.next().and_then(Suit::from_letter), letters.next()) {
+                (Some(suit), None) if card.is_joker() => suit,
+                _ => return Err(bad()),
+            };
+            return Ok(Move::LeadDuck(card, suit));
+        }
+        s.parse().map(Move::Play).map_err(|_| bad())
+    }
+}
+
+/// The legal moves of a position, without allocating.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    moves: [Move; 16],
+    len: u8,
+}
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::Concede; 16],
+            len: 0,
+        }
+    }
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len as usize] = mv;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+    /// Every card of a set as a plain play; a Duck at the lead once per suit it may name.
+    pub(crate) fn push_cards(&mut self, cards: CardSet, leading: bool) {
+        for c in cards.iter() {
+            if leading && c.is_joker() {
+                for s in c.joker_suits() {
+                    self.push(Move::LeadDuck(c, s));
+                }
+            } else {
+                self.push(Move::Play(c));
+            }
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+/// The two courses of the two- and three-player games. The partnership game
+/// has none; its tricks all count as `Duck` for storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Course {
+    Duck = 0,
+    Soup = 1,
+}
+
+/// Where the trick in progress stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The leader is to lead.
+    Lead,
+    /// A follower is to play.
+    Follow,
+    /// The leader answers quacks: concede, or play another card of the rank.
+    LeaderAnswer,
+    /// Two-player, after Quack-quack: the fourth card, or a discard.
+    FollowerAnswer,
+    /// Three-player, after Quack-quack-quack: each follower adds one card.
+    Discard,
+}
+
+/// The spoken calls that go with quacks and concessions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    Quack,
+    QuackQuack,
+    /// Two-player: the fourth card; partnership: a third quack may be called either way.
+    DuckSoup,
+    QuackQuackQuack,
+    /// The leader concedes.
+    Duck,
+}
+
+/// A stored pile of one seat in one course: face-down and face-up units
+/// (tricks, or cards where the game counts cards). Points = down + 2 × up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pile {
+    pub down: u16,
+    pub up: u16,
+}
+
+impl Pile {
+    pub fn points(self) -> u32 {
+        self.down as u32 + 2 * self.up as u32
+    }
+}
+
+/// The trick in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Trick {
+    pub(crate) cards: [Card; 6],
+    pub(crate) seats: [u8; 6],
+    pub(crate) len: u8,
+    /// The suit led (for a led Duck, the suit it names).
+    pub(crate) led_suit: Suit,
+    /// The rank led; 0 for a led Duck.
+    pub(crate) led_rank: u8,
+    /// Bit i set: the card at position i is a quack.
+    pub(crate) quacks: u8,
+    pub(crate) stage: Stage,
+}
+
+impl Trick {
+    fn new() -> Trick {
+        Trick {
+            cards: [Card::BLACK_DUCK; 6],
+            seats: [0; 6],
+            len: 0,
+            led_suit: Suit::Clubs,
+            led_rank: 0,
+            quacks: 0,
+            stage: Stage::Lead,
+        }
+    }
+    /// The cards played so far with who played them.
+    pub fn plays(&self) -> impl Iterator<Item = (u8, Card)> + '_ {
+        self.seats[..self.len as usize]
+            .iter()
+            .copied()
+            .zip(self.cards[..self.len as usize].iter().copied())
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn led_suit(&self) -> Option<Suit> {
+        (self.len > 0).then_some(self.led_suit)
+    }
+    /// The rank led (1..13), or None before the lead or for a led Duck.
+    pub fn led_rank(&self) -> Option<u8> {
+        (self.len > 0 && self.led_rank != 0).then_some(self.led_rank)
+    }
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+    pub fn is_quack(&self, position: usize) -> bool {
+        self.quacks >> position & 1 != 0
+    }
+    pub(crate) fn quack_count(&self) -> u32 {
+        self.quacks.count_ones()
+    }
+}
+
+/// A finished trick, for the table to show and the log to tell.
+#[derive(Clone, Copy, Debug)]
+pub struct TrickOutcome {
+    pub trick: Trick,
+    pub winner: u8,
+    /// Who stores it (the winner, or in partnerships the winning side's High or Low member).
+    pub keeper: u8,
+    pub stored: Pile,
+    pub course: Course,
+}
+
+/// What one move did, beyond the move itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Effect {
+    pub call: Option<Call>,
+    pub trick: Option<TrickOutcome>,
+    /// The refill after this move emptied the stock: the Duck course is over.
+    pub duck_course_ended: bool,
+    pub deal_over: bool,
+}
+
+/// One deal in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Deal {
+    pub(crate) rules: Rules,
+    pub(crate) dealer: u8,
+    /// Partnership: which seats are High members.
+    pub(crate) high: [bool; 4],
+    pub(crate) hands: [CardSet; 4],
+    pub(crate) stock: [Card; 27],
+    pub(crate) stock_next: u8,
+    pub(crate) stock_end: u8,
+    pub(crate) leader: u8,
+    pub(crate) to_move: u8,
+    pub(crate) trick: Trick,
+    pub(crate) course: Course,
+    pub(crate) piles: [[Pile; 4]; 2],
+    /// Every card that has been shown on the table this deal.
+    pub(crate) played: CardSet,
+    pub(crate) last_trick: Option<TrickOutcome>,
+}
+
+impl Deal {
+    /// Deals `deck` (top card first) as the rules say. The deck must be
+    /// exactly the game's cards.
+    pub fn new(rules: Rules, dealer: u8, high: [bool; 4], deck: &[Card]) -> Result<Deal, String> {
+        let game = rules.game;
+        check_deck(game, deck)?;
+        let n = game.seats() as u8;
+        let mut hands = [CardSet::EMPTY; 4];
+        let dealt = n as usize * game.hand_size();
+        // Two-player: non-dealer first; otherwise from the dealer's left: both are dealer + 1.
+        for (i, &c) in deck[..dealt].iter().enumerate() {
+            hands[(dealer as usize + 1 + i) % n as usize].insert(c);
+        }
+        let mut stock = [Card::BLACK_DUCK; 27];
+        let rest = &deck[dealt..];
+        stock[..rest.len()].copy_from_slice(rest);
+        let leader = (dealer + 1) % n;
+        Ok(Deal {
+            rules,
+            dealer,
+            high,
+            hands,
+            stock,
+            stock_next: 0,
+            stock_end: rest.len() as u8,
+            leader,
+            to_move: leader,
+            trick: Trick::new(),
+            course: Course::Duck,
+            piles: [[Pile::default(); 4]; 2],
+            played: CardSet::EMPTY,
+            last_trick: None,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn game(&self) -> GameKind {
+        self.rules.game
+    }
+    pub fn seats(&self) -> u8 {
+        self.rules.game.seats() as u8
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands[seat as usize]
+    }
+    pub fn hand_len(&self, seat: u8) -> usize {
+        self.hands[seat as usize].len() as usize
+    }
+    pub fn stock_len(&self) -> usize {
+        (self.stock_end - self.stock_next) as usize
+    }
+    /// The stock's cards, next to be drawn first (hidden information).
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[self.stock_next as usize..self.stock_end as usize]
+    }
+    pub fn leader(&self) -> u8 {
+        self.leader
+    }
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+    pub fn last_trick(&self) -> Option<&TrickOutcome> {
+        self.last_trick.as_ref()
+    }
+    /// The course of the trick in progress (or about to be led).
+    pub fn course(&self) -> Course {
+        self.course
+    }
+    pub fn is_high(&self, seat: u8) -> bool {
+        self.high[seat as usize]
+    }
+    pub fn pile(&self, course: Course, seat: u8) -> Pile {
+        self.piles[course as usize][seat as usize]
+    }
+    /// Every card shown on the table so far this deal.
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+    pub fn is_over(&self) -> bool {
+        self.trick.len == 0 && self.hands.iter().all(|h| h.is_empty())
+    }
+    /// Whether the Duck course is over (always true in the partnership game).
+    pub fn duck_course_over(&self) -> bool {
+        !self.rules.game.has_courses() || self.course == Course::Soup
+    }
+
+    /// Points by seat per finished course: `[duck, soup]` as far as finished;
+    /// in partnerships one entry, each member's count, once the deal is over.
+    pub fn course_points(&self) -> Vec<Vec<u32>> {
+        let n = self.seats();
+        let row = |c: usize| {
+            (0..n)
+                .map(|s| self.piles[c][s as usize].points())
+                .collect::<Vec<_>>()
+        };
+        if !self.rules.game.has_courses() {
+            return if self.is_over() { vec![row(0)] } else { vec![] };
+        }
+        let mut out = Vec::new();
+        if self.duck_course_over() {
+            out.push(row(0));
+        }
+        if self.is_over() {
+            out.push(row(1));
+        }
+        out
+    }
+
+    /// The deal's score by seat (two-, three-player) or by side (partnership),
+    /// counting what is stored so far.
+    pub fn scores(&self) -> Vec<u32> {
+        let p = |c: usize, s: usize| self.piles[c][s].points();
+        match self.rules.game {
+            GameKind::Partnership => (0..2).map(|side| p(0, side) * p(0, side + 2)).collect(),
+            _ => (0..self.seats() as usize)
+                .map(|s| self.rules.combine.apply(p(0, s), p(1, s)))
+                .collect(),
+        }
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        if self.is_over() {
+            return out;
+        }
+        match self.rules.game {
+            GameKind::TwoPlayer => two::legal(self, &mut out),
+            GameKind::ThreePlayer => three::legal(self, &mut out),
+            GameKind::Partnership => partnership::legal(self, &mut out),
+        }
+        out
+    }
+
+    /// Why a move is not legal now, or Ok.
+    pub fn check(&self, mv: Move) -> Result<(), String> {
+        if self.is_over() {
+            return Err(format!("'{mv}': the deal is over"));
+        }
+        if self.legal_moves().contains(mv) {
+            return Ok(());
+        }
+        if let Some(c) = mv.card() {
+            if !self.rules.game.deck_contains(c) {
+                return Err(format!(
+                    "'{mv}': there is no Duck ({c}) in the {} game",
+                    self.rules.game
+                ));
+            }
+        }
+        let why = match self.rules.game {
+            GameKind::TwoPlayer => two::why_illegal(self, mv),
+            GameKind::ThreePlayer => three::why_illegal(self, mv),
+            GameKind::Partnership => partnership::why_illegal(self, mv),
+        };
+        Err(why.unwrap_or_else(|| {
+            let card = mv.card().map(|c| c.to_string()).unwrap_or_default();
+            format!("'{mv}': {card} is not in seat {}'s hand", self.to_move)
+        }))
+    }
+
+    /// Plays a move after checking it.
+    pub fn play(&mut self, mv: Move) -> Result<Effect, String> {
+        self.check(mv)?;
+        Ok(self.apply(mv))
+    }
+
+    /// Plays a move known to be legal (the search loop's fast path).
+    pub fn apply(&mut self, mv: Move) -> Effect {
+        debug_assert!(self.legal_moves().contains(mv), "illegal {mv}");
+        match self.rules.game {
+            GameKind::TwoPlayer => two::apply(self, mv),
+            GameKind::ThreePlayer => three::apply(self, mv),
+            GameKind::Partnership => partnership::apply(self, mv),
+        }
+    }
+
+    // ---- shared mechanics, used by the per-game modules ----
+
+    pub(crate) fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.seats()
+    }
+
+    /// Puts a card from the mover's hand on the trick.
+    pub(crate) fn put(&mut self, card: Card) -> usize {
+        let seat = self.to_move;
+        self.hands[seat as usize].remove(card);
+        self.played.insert(card);
+        let i = self.trick.len as usize;
+        self.trick.cards[i] = card;
+        self.trick.seats[i] = seat;
+        self.trick.len += 1;
+        i
+    }
+
+    /// Starts a trick with the leader's card; `named` is a led Duck's suit.
+    pub(crate) fn lead(&mut self, card: Card, named: Option<Suit>) {
+        self.put(card);
+        self.trick.led_suit = named.unwrap_or_else(|| card.suit());
+        self.trick.led_rank = card.rank();
+        self.trick.stage = Stage::Follow;
+        self.to_move = self.next_seat(self.to_move);
+    }
+
+    /// Whether `a` beats `b`, both of the suit led, in the current course:
+    /// in Duck the lower wins (Ace low) unless the two-player option says
+    /// higher; in Soup the higher wins (Ace high).
+    pub(crate) fn beats(&self, a: Card, b: Card) -> bool {
+        match self.course {
+            Course::Soup => ace_high(a.rank()) > ace_high(b.rank()),
+            Course::Duck if self.rules.duck_winner == super::rules::DuckWinner::Higher => {
+                a.rank() > b.rank()
+            }
+            Course::Duck => a.rank() < b.rank(),
+        }
+    }
+
+    /// The best card of the suit led among the trick's plain cards.
+    pub(crate) fn best_of_suit_led(&self) -> u8 {
+        let t = &self.trick;
+        let mut best = 0;
+        for i in 1..t.len as usize {
+            let c = t.cards[i];
+            if !c.is_joker() && c.suit() == t.led_suit && self.beats(c, t.cards[best]) {
+                best = i;
+            }
+        }
+        t.seats[best]
+    }
+
+    /// Ends the trick: `keeper` stores it, `winner` leads next; the stock
+    /// refills the hands `rounds` times around (stopping when it runs out).
+    pub(crate) fn finish_trick(
+        &mut self,
+        winner: u8,
+        keeper: u8,
+        stored: Pile,
+        rounds: u8,
+        call: Option<Call>,
+    ) -> Effect {
+        let course = self.course;
+        let pile = &mut self.piles[course as usize][keeper as usize];
+        pile.down += stored.down;
+        pile.up += stored.up;
+        let outcome = TrickOutcome {
+            trick: self.trick,
+            winner,
+            keeper,
+            stored,
+            course,
+        };
+        self.last_trick = Some(outcome);
+        self.trick = Trick::new();
+        self.leader = winner;
+        self.to_move = winner;
+        let mut duck_course_ended = false;
+        if self.stock_next < self.stock_end {
+            let n = self.seats();
+            'refill: for _ in 0..rounds {
+                for k in 0..n {
+                    if self.stock_next == self.stock_end {
+                        break 'refill;
+                    }
+                    let card = self.stock[self.stock_next as usize];
+                    self.stock_next += 1;
+                    self.hands[((winner + k) % n) as usize].insert(card);
+                }
+            }
+            if self.stock_next == self.stock_end {
+                self.course = Course::Soup;
+                duck_course_ended = true;
+            }
+        }
+        Effect {
+            call,
+            trick: Some(outcome),
+            duck_course_ended,
+            deal_over: self.is_over(),
+        }
+    }
+
+    /// Returns control to `seat` in the middle of a trick at a new stage.
+    pub(crate) fn pass_to(&mut self, seat: u8, stage: Stage, call: Option<Call>) -> Effect {
+        self.to_move = seat;
+        self.trick.stage = stage;
+        Effect {
+            call,
+            ..Effect::default()
+        }
+    }
+
+    /// Replaces the hidden cards: other hands and the stock (for sampling in search).
+    pub(crate) fn set_hidden(&mut self, hands: [CardSet; 4], stock: &[Card]) {
+        self.hands = hands;
+        let start = self.stock_next as usize;
+        self.stock[start..start + stock.len()].copy_from_slice(stock);
+        self.stock_end = (start + stock.len()) as u8;
+    }
+}
+
+/// A card's rank with the Ace above the King.
+pub(crate) fn ace_high(rank: u8) -> u8 {
+    if rank == 1 {
+        14
+    } else {
+        rank
+    }
+}
+
+impl GameKind {
+    /// The game's full deck, in index order.
+    pub fn deck(self) -> CardSet {
+        match self {
+            GameKind::ThreePlayer => CardSet::STANDARD.or(CardSet::JOKERS),
+            _ => CardSet::STANDARD,
+        }
+    }
+    pub fn deck_contains(self, card: Card) -> bool {
+        self.deck().contains(card)
+    }
+}
+
+/// The deck must hold exactly the game's cards, once each.
+pub fn check_deck(game: GameKind, deck: &[Card]) -> Result<(), String> {
+    let mut seen = CardSet::EMPTY;
+    for &c in deck {
+        if !game.deck_contains(c) {
+            return Err(format!("deck: '{c}' is not a card of the {game} game"));
+        }
+        if seen.contains(c) {
+            return Err(format!("deck: {c} appears twice"));
+        }
+        seen.insert(c);
+    }
+    if deck.len() != game.deck_size() {
+        return Err(format!(
+            "deck has {} cards, the {game} game needs {}",
+            deck.len(),
+            game.deck_size()
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,26 @@
+//! The rules engine: pure Rust, no web dependencies.
+//!
+//! Shared concepts live once ([`cards`], [`deal`], [`game`], [`record`]);
+//! how a trick unfolds differs per game and is one small module each
+//! (`two`, `three`, `partnership`).
+
+pub mod cards;
+pub mod deal;
+pub mod game;
+mod partnership;
+pub mod record;
+pub mod rng;
+pub mod rules;
+mod three;
+mod two;
+
+pub use cards::{Card, CardSet, Suit};
+pub use deal::{Call, Course, Deal, Effect, Move, MoveList, Pile, Stage, Trick, TrickOutcome};
+pub use game::{DealLog, DealResult, Game};
+pub use record::{GameRecord, RecordError, Report};
+pub use rules::{GameKind, Rules};
+
+/// Partnership helpers the table and the computer players need.
+pub mod partnership_rules {
+    pub use super::partnership::{allowed, is_high_lead, value};
+}

@@ -1,0 +1,11 @@
+//! Duck Soup: David Parlett's trick-taking card game.
+//!
+//! - [`engine`]: the pure rules engine (cards, the three games, records, replay reports).
+//! - [`ai`]: computer players, deciding only from what their seat may know.
+//! - `web` (wasm only): the card table in the browser.
+
+pub mod ai;
+pub mod engine;
+
+#[cfg(target_arch = "wasm32")]
+mod web;
