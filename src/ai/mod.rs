@@ -1,1 +1,67 @@
-//! Computer players.
+//! Computer players. Each decides from a [`SeatView`]: the deal with every
+//! card its seat cannot see removed, so no level can cheat.
+
+pub mod heuristic;
+pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tournament;
+pub mod view;
+
+use crate::engine::rng::Rng;
+use crate::engine::{Deal, Move};
+pub use view::SeatView;
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Uniformly random legal moves (a baseline for tournaments).
+    Random,
+    /// The Normal heuristic with frequent human-like slips.
+    Easy,
+    Normal,
+    /// Search over sampled hidden cards.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+}
+
+/// How often Easy slips into a random legal move.
+const EASY_SLIP: f64 = 0.3;
+
+/// The move a computer player at `level` makes in `view`. Deterministic:
+/// the same view and seed give the same move.
+pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
+    let mut rng = Rng::new(seed ^ position_hash(&view.deal));
+    let legal = view.deal.legal_moves();
+    let moves = legal.as_slice();
+    assert!(!moves.is_empty(), "choose called with no move to make");
+    match level {
+        Level::Random => moves[rng.below(moves.len() as u32) as usize],
+        Level::Easy if rng.unit() < EASY_SLIP => moves[rng.below(moves.len() as u32) as usize],
+        Level::Easy | Level::Normal => heuristic::choose(&view.deal),
+        Level::Hard => search::choose(view, &mut rng, search::SAMPLES),
+    }
+}
+
+/// A hash of the public position and the mover's hand, so that different
+/// positions draw different random numbers from the same seed.
+fn position_hash(d: &Deal) -> u64 {
+    let mut h = d.hand(d.to_move()).0 ^ d.played().0.rotate_left(17);
+    h ^= (d.to_move() as u64) << 58 | (d.trick().len() as u64) << 54 | d.stock_len() as u64;
+    h.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}

@@ -1,16 +1,34 @@
-//! The Duck Soup command line: replay records, and (later) tournaments and benchmarks.
+//! The Duck Soup command line: replay records, run tournaments between
+//! computer players, and measure the engine's speed.
 
+use duck_soup::ai::{tournament, Level};
 use duck_soup::engine::record::replay_text;
+use duck_soup::engine::rng::{random_deck, Rng};
+use duck_soup::engine::{Deal, GameKind, Rules};
 use std::io::Read;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: duck-soup replay FILE|-";
+const USAGE: &str = "usage:
+  duck-soup replay FILE|-
+  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--deals N] [--seed N] [--threads N] [--json]
+  duck-soup bench --game GAME [--seconds S] [--json]
+games: two-player, three-player, partnership; levels: random, easy, normal, hard";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("replay") if args.len() == 2 => replay(&args[1]),
-        _ => {
+    let result = match args.first().map(String::as_str) {
+        Some("replay") if args.len() == 2 => return replay(&args[1]),
+        Some("tournament") => Flags::parse(&args[1..]).and_then(|f| tournament_cmd(&f)),
+        Some("bench") => Flags::parse(&args[1..]).and_then(|f| bench_cmd(&f)),
+        _ => Err(String::new()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("{e}");
+            }
             eprintln!("{USAGE}");
             ExitCode::from(2)
         }
@@ -41,4 +59,120 @@ fn replay(path: &str) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--name value` pairs and bare `--json`.
+struct Flags(Vec<(String, Option<String>)>);
+
+impl Flags {
+    fn parse(args: &[String]) -> Result<Flags, String> {
+        let mut out = Vec::new();
+        let mut it = args.iter().peekable();
+        while let Some(a) = it.next() {
+            let name = a
+                .strip_prefix("--")
+                .ok_or_else(|| format!("unexpected argument '{a}'"))?;
+            let value = if name == "json" {
+                None
+            } else {
+                Some(it.next().ok_or(format!("--{name} needs a value"))?.clone())
+            };
+            out.push((name.to_string(), value));
+        }
+        Ok(Flags(out))
+    }
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+    fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| n == name)
+    }
+    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        self.get(name).map_or(Ok(default), |v| {
+            v.parse()
+                .map_err(|_| format!("--{name}: not a number: {v}"))
+        })
+    }
+    fn game(&self) -> Result<GameKind, String> {
+        let g = self.get("game").ok_or("--game is required")?;
+        GameKind::from_name(g).ok_or_else(|| format!("--game: unknown game '{g}'"))
+    }
+    fn level(&self, name: &str) -> Result<Level, String> {
+        let l = self.get(name).ok_or(format!("--{name} is required"))?;
+        Level::from_name(l).ok_or_else(|| format!("--{name}: unknown level '{l}'"))
+    }
+}
+
+fn tournament_cmd(f: &Flags) -> Result<(), String> {
+    let game = f.game()?;
+    let (a, b) = (f.level("a")?, f.level("b")?);
+    let deals = f.number("deals", 2000usize)?;
+    let seed = f.number("seed", 1u64)?;
+    let threads = f.number(
+        "threads",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    )?;
+    let s = tournament::run(Rules::parlett(game), a, b, deals, seed, threads);
+    if f.has("json") {
+        println!(
+            "{{\"deals\": {}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}}}",
+            s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin
+        );
+    } else {
+        println!(
+            "{game}: {} (A) against {} (B), {} duplicate deals",
+            a.name(),
+            b.name(),
+            s.deals
+        );
+        println!(
+            "A wins {:.1}% (95% CI {:.1}% to {:.1}%)",
+            s.a_win_rate * 100.0,
+            s.ci95.0 * 100.0,
+            s.ci95.1 * 100.0
+        );
+        println!(
+            "mean margin {:+.1} points (95% CI {:+.1} to {:+.1})",
+            s.mean_margin, s.margin_ci95.0, s.margin_ci95.1
+        );
+    }
+    Ok(())
+}
+
+/// Uniformly random legal play-outs of whole deals on one thread.
+fn bench_cmd(f: &Flags) -> Result<(), String> {
+    let game = f.game()?;
+    let seconds = f.number("seconds", 2.0f64)?;
+    let rules = Rules::parlett(game);
+    let mut rng = Rng::new(7);
+    let deck = random_deck(game, &mut rng);
+    let start_deal = Deal::new(rules, 0, [false, true, true, false], &deck).expect("valid deck");
+    let (mut deals, mut moves) = (0u64, 0u64);
+    let start = Instant::now();
+    let limit = Duration::from_secs_f64(seconds);
+    while start.elapsed() < limit {
+        for _ in 0..256 {
+            let mut d = start_deal;
+            while !d.is_over() {
+                let legal = d.legal_moves();
+                let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
+                d.apply(mv);
+                moves += 1;
+            }
+            deals += 1;
+        }
+    }
+    let rate = deals as f64 / start.elapsed().as_secs_f64();
+    if f.has("json") {
+        println!("{{\"deals_per_second\": {rate:.0}}}");
+    } else {
+        println!(
+            "{game}: {rate:.0} random deals per second ({:.1} moves per deal)",
+            moves as f64 / deals as f64
+        );
+    }
+    Ok(())
 }

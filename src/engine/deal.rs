@@ -254,6 +254,8 @@ pub struct Deal {
     /// Every card that has been shown on the table this deal.
     pub(crate) played: CardSet,
     pub(crate) last_trick: Option<TrickOutcome>,
+    /// Suits (bit per suit) each seat has shown it no longer holds: public knowledge.
+    pub(crate) voids: [u8; 4],
 }
 
 impl Deal {
@@ -288,6 +290,7 @@ impl Deal {
             piles: [[Pile::default(); 4]; 2],
             played: CardSet::EMPTY,
             last_trick: None,
+            voids: [0; 4],
         })
     }
 
@@ -341,6 +344,11 @@ impl Deal {
     /// Every card shown on the table so far this deal.
     pub fn played(&self) -> CardSet {
         self.played
+    }
+    /// Whether `seat` has shown it holds no card of `suit` (partnership: it
+    /// neither followed nor quacked). Public knowledge.
+    pub fn shown_void(&self, seat: u8, suit: Suit) -> bool {
+        self.voids[seat as usize] >> suit as u8 & 1 != 0
     }
     pub fn is_over(&self) -> bool {
         self.trick.len == 0 && self.hands.iter().all(|h| h.is_empty())
@@ -554,12 +562,32 @@ impl Deal {
         }
     }
 
-    /// Replaces the hidden cards: other hands and the stock (for sampling in search).
-    pub(crate) fn set_hidden(&mut self, hands: [CardSet; 4], stock: &[Card]) {
-        self.hands = hands;
-        let start = self.stock_next as usize;
-        self.stock[start..start + stock.len()].copy_from_slice(stock);
-        self.stock_end = (start + stock.len()) as u8;
+    /// This deal as `seat` may know it: the other hands emptied and the
+    /// stock's cards blanked (their counts stay, as [`Deal::hand_lens`] and
+    /// [`Deal::stock_len`] of the original). Computer players get only this.
+    pub fn hidden_from(&self, seat: u8) -> Deal {
+        let mut d = *self;
+        for s in 0..4u8 {
+            if s != seat {
+                d.hands[s as usize] = CardSet::EMPTY;
+            }
+        }
+        d.stock = [Card::BLACK_DUCK; 27];
+        d
+    }
+
+    pub fn hand_lens(&self) -> [u8; 4] {
+        self.hands.map(|h| h.len() as u8)
+    }
+
+    /// Fills in hidden cards: the other seats' hands and the stock's order
+    /// (next to be drawn first). Used to sample positions for search.
+    pub fn with_hidden(&self, hands: [CardSet; 4], stock: &[Card]) -> Deal {
+        let mut d = *self;
+        d.hands = hands;
+        let start = d.stock_next as usize;
+        d.stock[start..start + stock.len()].copy_from_slice(stock);
+        d
     }
 }
 

@@ -57,6 +57,9 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
         d.lead(c, None);
         return Effect::default();
     }
+    if c.suit() != d.trick.led_suit && c.rank() != d.trick.led_rank {
+        d.voids[d.to_move as usize] |= 1 << d.trick.led_suit as u8;
+    }
     let i = d.put(c);
     let mut call = None;
     if c.rank() == d.trick.led_rank {

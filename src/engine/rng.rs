@@ -34,7 +34,7 @@ impl Rng {
 
     /// Uniform in `0..n` (n > 0), without modulo bias worth measuring.
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 
     /// A uniform float in [0, 1).

@@ -1,0 +1,375 @@
+//! The Normal player: course-aware card values, when to quack, when to
+//! concede, when to lead a Duck, High/Low play in partnerships. It reads only
+//! the mover's hand and public facts, so it is safe on a [`SeatView`]'s deal
+//! and fast enough to be the rollout policy of search.
+//!
+//! [`SeatView`]: super::view::SeatView
+
+use super::view::{hand_len_of, unknown_to};
+use crate::engine::deal::ace_high;
+use crate::engine::partnership_rules::{is_high_lead, value};
+use crate::engine::rules::DuckWinner;
+use crate::engine::{Card, CardSet, Course, Deal, GameKind, Move, Stage};
+
+/// Expected trick points are weighed against how much a card is worth keeping.
+const POINT: f32 = 10.0;
+const KEEP: f32 = 0.6;
+
+struct Ctx<'a> {
+    d: &'a Deal,
+    me: u8,
+    unknown: CardSet,
+    /// How many unknown cards there are (other hands and the stock).
+    unknown_len: u32,
+}
+
+impl Ctx<'_> {
+    /// Chance that a seat holding `h` of the unknown cards has at least one of `m` particular ones.
+    fn p_holds(&self, m: u32, h: u32) -> f32 {
+        let u = self.unknown_len;
+        if m == 0 || h == 0 || u == 0 {
+            return 0.0;
+        }
+        if u < m + h {
+            return 1.0;
+        }
+        let mut none = 1.0f32;
+        for i in 0..h {
+            none *= (u - m - i) as f32 / (u - i) as f32;
+        }
+        1.0 - none
+    }
+
+    fn hand_len(&self, seat: u8) -> u32 {
+        hand_len_of(self.d, self.me, seat)
+    }
+
+    /// How much a card is worth keeping for later tricks (higher: keep it).
+    fn keep(&self, c: Card) -> f32 {
+        if c.is_joker() {
+            return 9.0;
+        }
+        let d = self.d;
+        if d.game() == GameKind::Partnership {
+            // Extremes win: high cards take high leads, low cards low leads.
+            let v = value(d, self.me, c) as f32;
+            return (v - 7.5).abs() * 1.4;
+        }
+        let duck = match d.rules().duck_winner {
+            DuckWinner::Lower => 14 - c.rank(),
+            DuckWinner::Higher => c.rank(),
+        } as f32;
+        let soup = (ace_high(c.rank()) - 1) as f32;
+        // Weight by how much of the Duck course is left.
+        let total_stock = (d.game().deck_size() - d.game().seats() * d.game().hand_size()) as f32;
+        let w = if d.course() == Course::Duck {
+            d.stock_len() as f32 / total_stock
+        } else {
+            0.0
+        };
+        w * duck + (1.0 - w) * soup
+    }
+
+    /// Whether `a` beats `b` in the suit led, in this course.
+    fn beats(&self, a: Card, b: Card) -> bool {
+        let d = self.d;
+        match d.course() {
+            Course::Soup => ace_high(a.rank()) > ace_high(b.rank()),
+            Course::Duck if d.rules().duck_winner == DuckWinner::Higher => a.rank() > b.rank(),
+            Course::Duck => a.rank() < b.rank(),
+        }
+    }
+
+    /// Unknown cards of `c`'s suit that beat it.
+    fn beaters(&self, c: Card) -> u32 {
+        self.unknown
+            .and(CardSet::suit(c.suit()))
+            .iter()
+            .filter(|&u| self.beats(u, c))
+            .count() as u32
+    }
+
+    fn unknown_of_rank(&self, rank: u8) -> u32 {
+        self.unknown.and(CardSet::rank(rank)).len()
+    }
+
+    fn unknown_of_suit(&self, c: Card) -> u32 {
+        self.unknown.and(CardSet::suit(c.suit())).len()
+    }
+
+    /// Picks the move with the best score; ties go to the first.
+    fn best(&self, moves: &[Move], mut score: impl FnMut(Move) -> f32) -> Move {
+        let mut best = moves[0];
+        let mut best_score = f32::NEG_INFINITY;
+        for &mv in moves {
+            let s = score(mv);
+            if s > best_score {
+                best = mv;
+                best_score = s;
+            }
+        }
+        best
+    }
+
+    fn cheapest(&self, moves: &[Move]) -> Move {
+        self.best(moves, |mv| mv.card().map_or(0.0, |c| -self.keep(c)))
+    }
+}
+
+/// The Normal player's move for whoever is to move in `d`.
+pub fn choose(d: &Deal) -> Move {
+    let legal = d.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let me = d.to_move();
+    let unknown = unknown_to(d, me);
+    let ctx = Ctx {
+        d,
+        me,
+        unknown,
+        unknown_len: unknown.len(),
+    };
+    match d.game() {
+        GameKind::TwoPlayer => two_player(&ctx, moves),
+        GameKind::ThreePlayer => three_player(&ctx, moves),
+        GameKind::Partnership => partnership(&ctx, moves),
+    }
+}
+
+fn two_player(x: &Ctx, moves: &[Move]) -> Move {
+    let d = x.d;
+    let t = d.trick();
+    let other = 1 - x.me;
+    let h = x.hand_len(other);
+    match t.stage() {
+        Stage::Lead => x.best(moves, |mv| {
+            let c = mv.card().expect("a lead is a card");
+            let pb = x.p_holds(x.beaters(c), h);
+            let pq = x.p_holds(x.unknown_of_rank(c.rank()), h);
+            let ps = x.p_holds(x.unknown_of_suit(c), h);
+            let ev = -pb + (1.0 - pb) * (pq * -1.5 + (1.0 - pq) * (ps + (1.0 - ps) * 2.0));
+            ev * POINT - x.keep(c) * KEEP
+        }),
+        Stage::Follow => {
+            let led = t.plays().next().expect("a card was led").1;
+            let mine_of_rank = d.hand(x.me).and(CardSet::rank(led.rank())).len();
+            let p_third = x.p_holds(x.unknown_of_rank(led.rank()), h);
+            x.best(moves, |mv| {
+                let c = mv.card().expect("a follow is a card");
+                let ev = if c.rank() == led.rank() {
+                    let answer = if mine_of_rank >= 2 { 4.0 } else { -4.0 };
+                    (1.0 - p_third) * 2.0 + p_third * answer
+                } else if c.suit() == led.suit() {
+                    if x.beats(c, led) {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                } else {
+                    -2.0
+                };
+                ev * POINT - x.keep(c) * KEEP
+            })
+        }
+        Stage::LeaderAnswer => {
+            // Play the third card when the follower is unlikely to hold the fourth.
+            let rank = t.led_rank().expect("a quacked trick has a rank");
+            let p_fourth = x.p_holds(x.unknown_of_rank(rank), h);
+            match moves.iter().find(|m| m.card().is_some()) {
+                Some(&third) if p_fourth < 0.4 => third,
+                _ => Move::Concede,
+            }
+        }
+        _ => {
+            // After Quack-quack: the fourth card if held, else the cheapest discard
+            // (of another suit than the third card when that keeps the trick face up).
+            let rank = t.led_rank().expect("a quacked trick has a rank");
+            if let Some(&soup) = moves
+                .iter()
+                .find(|m| m.card().is_some_and(|c| c.rank() == rank))
+            {
+                return soup;
+            }
+            let third = t.plays().nth(2).expect("three cards are down").1;
+            x.best(moves, |mv| {
+                let c = mv.card().expect("a discard is a card");
+                -x.keep(c) - if c.suit() == third.suit() { 3.0 } else { 0.0 }
+            })
+        }
+    }
+}
+
+fn three_player(x: &Ctx, moves: &[Move]) -> Move {
+    let d = x.d;
+    let t = d.trick();
+    let me = x.me;
+    match t.stage() {
+        Stage::Lead => {
+            let h = x.hand_len((me + 1) % 3) + x.hand_len((me + 2) % 3);
+            x.best(moves, |mv| match mv {
+                Move::LeadDuck(c, s) => {
+                    // A led Duck wins; name the suit the others hold least of.
+                    let others = x.unknown.and(CardSet::suit(s)).len() as f32;
+                    1.5 * POINT - x.keep(c) * KEEP - others * 0.1
+                }
+                _ => {
+                    let c = mv.card().expect("a lead is a card");
+                    let pb = x.p_holds(x.beaters(c), h);
+                    let pq = x.p_holds(x.unknown_of_rank(c.rank()), h);
+                    let ev = (1.0 - pb) * (1.0 - pq) * 1.5 - pb - pq * 2.0;
+                    ev * POINT - x.keep(c) * KEEP
+                }
+            })
+        }
+        Stage::Follow => {
+            let plays: Vec<(u8, Card)> = t.plays().collect();
+            let led = plays[0].1;
+            let led_suit = t.led_suit().expect("a card was led");
+            let last = plays.len() == 2;
+            let quacked = t.is_quack(1);
+            let next_h = x.hand_len((me + 1) % 3);
+            let rank_left = if led.is_joker() {
+                0
+            } else {
+                x.unknown_of_rank(led.rank())
+            };
+            // The best plain card of the suit led so far.
+            let best = plays
+                .iter()
+                .map(|p| p.1)
+                .filter(|c| !c.is_joker() && c.suit() == led_suit)
+                .fold(None, |b: Option<Card>, c| match b {
+                    Some(b) if !x.beats(c, b) => Some(b),
+                    _ => Some(c),
+                });
+            x.best(moves, |mv| {
+                let c = mv.card().expect("a follow is a card");
+                let ev = if led.is_joker() {
+                    // A led Duck wins: follow its suit to keep the trick at 1.
+                    if c.matches_suit(led_suit) {
+                        -1.0
+                    } else {
+                        -2.0
+                    }
+                } else if !c.is_joker() && c.rank() == led.rank() {
+                    // A quack wins unless someone answers it.
+                    let p = if last && quacked {
+                        x.p_holds(rank_left, x.hand_len(plays[0].0))
+                    } else if last {
+                        0.0
+                    } else {
+                        x.p_holds(rank_left, next_h)
+                    };
+                    (1.0 - p) * 2.0 - p
+                } else if !quacked
+                    && !c.is_joker()
+                    && c.suit() == led_suit
+                    && best.is_some_and(|b| x.beats(c, b))
+                {
+                    let p = if last {
+                        0.0
+                    } else {
+                        x.p_holds(x.beaters(c) + rank_left, next_h)
+                    };
+                    (1.0 - p) * 1.2 - p
+                } else if c.matches_suit(led_suit) {
+                    -0.8
+                } else {
+                    -1.2
+                };
+                ev * POINT - x.keep(c) * KEEP
+            })
+        }
+        // The fourth card after two quacks always takes six cards.
+        Stage::LeaderAnswer => *moves
+            .iter()
+            .find(|m| m.card().is_some())
+            .unwrap_or(&Move::Concede),
+        _ => x.cheapest(moves),
+    }
+}
+
+fn partnership(x: &Ctx, moves: &[Move]) -> Move {
+    let d = x.d;
+    let t = d.trick();
+    let me = x.me;
+    if t.stage() == Stage::Lead {
+        return x.best(moves, |mv| {
+            let c = mv.card().expect("a lead is a card");
+            let high = is_high_lead(d, me, c);
+            let v = value(d, me, c);
+            // Unknown cards of the suit that would beat it (an unknown Ace counts both ways).
+            let beaters = x
+                .unknown
+                .and(CardSet::suit(c.suit()))
+                .iter()
+                .filter(|u| {
+                    let r = u.rank();
+                    if r == 1 {
+                        true
+                    } else if high {
+                        r > v
+                    } else {
+                        r < v
+                    }
+                })
+                .count() as f32;
+            let quackers = x.unknown_of_rank(c.rank()) as f32;
+            -(beaters + 1.5 * quackers) * POINT * 0.3 - x.keep(c) * KEEP * 0.5
+        });
+    }
+    let plays: Vec<(u8, Card)> = t.plays().collect();
+    let (lead_seat, led) = plays[0];
+    let high = is_high_lead(d, lead_seat, led);
+    let winner_of = |plays: &[(u8, Card)]| -> u8 {
+        if let Some(&(s, _)) = plays
+            .iter()
+            .rev()
+            .find(|p| p.1.rank() == led.rank() && p.0 != lead_seat)
+        {
+            return s;
+        }
+        let mut best = plays[0];
+        for &(s, c) in &plays[1..] {
+            if c.suit() != led.suit() {
+                continue;
+            }
+            let (v, b) = (value(d, s, c), value(d, best.0, best.1));
+            if (high && v > b) || (!high && v < b) {
+                best = (s, c);
+            }
+        }
+        best.0
+    };
+    let partner = (me + 2) % 4;
+    let last = plays.len() == 3;
+    let current = winner_of(&plays);
+    let rank_left = x.unknown_of_rank(led.rank());
+    x.best(moves, |mv| {
+        let c = mv.card().expect("a follow is a card");
+        let mut with = plays.clone();
+        with.push((me, c));
+        let wins = winner_of(&with) == me;
+        let quack = c.rank() == led.rank();
+        let ev = if current == partner && !wins {
+            // Partner holds the trick: keep it cheap.
+            1.0
+        } else if current == partner {
+            0.8
+        } else if wins {
+            let p = if last {
+                0.0
+            } else if quack {
+                x.p_holds(rank_left, 2)
+            } else {
+                0.3
+            };
+            (1.0 - p) * if quack { 1.6 } else { 1.0 } - p
+        } else {
+            -1.0
+        };
+        ev * POINT - x.keep(c) * KEEP
+    })
+}

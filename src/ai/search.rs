@@ -1,0 +1,57 @@
+//! The Hard player: determinized Monte Carlo search. For each sample of the
+//! hidden cards consistent with what the seat knows, every legal move is
+//! played out to the end of the deal with the Normal policy for all seats;
+//! the move with the best mean result is chosen.
+
+use super::heuristic;
+use super::view::SeatView;
+use crate::engine::rng::Rng;
+use crate::engine::{Deal, GameKind, Move};
+
+/// How many hidden-card samples one decision looks at.
+pub const SAMPLES: u32 = 24;
+
+pub fn choose(view: &SeatView, rng: &mut Rng, samples: u32) -> Move {
+    let legal = view.deal.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let mut totals = [0f32; 16];
+    for _ in 0..samples {
+        let world = view.sample(rng);
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut d = world;
+            d.apply(mv);
+            play_out(&mut d);
+            totals[i] += outcome(&d, view.seat);
+        }
+    }
+    let best = (0..moves.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
+    moves[best]
+}
+
+/// Plays the deal to its end with the Normal policy.
+pub fn play_out(d: &mut Deal) {
+    while !d.is_over() {
+        let mv = heuristic::choose(d);
+        d.apply(mv);
+    }
+}
+
+/// How good a finished deal is for `seat`: winning it counts most, the margin a little.
+pub fn outcome(d: &Deal, seat: u8) -> f32 {
+    let scores = d.scores();
+    let (mine, theirs) = match d.game() {
+        GameKind::Partnership => (scores[(seat % 2) as usize], scores[(1 - seat % 2) as usize]),
+        _ => {
+            let best_other = (0..scores.len())
+                .filter(|&s| s != seat as usize)
+                .map(|s| scores[s])
+                .max();
+            (scores[seat as usize], best_other.unwrap_or(0))
+        }
+    };
+    let margin = mine as f32 - theirs as f32;
+    margin.signum() + margin / 200.0
+}
