@@ -51,8 +51,8 @@ pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
     let moves = legal.as_slice();
     assert!(!moves.is_empty(), "choose called with no move to make");
     match level {
-        Level::Random => moves[rng.below(moves.len() as u32) as usize],
-        Level::Easy if rng.unit() < EASY_SLIP => moves[rng.below(moves.len() as u32) as usize],
+        Level::Random => view.deal.random_move(&mut rng),
+        Level::Easy if rng.unit() < EASY_SLIP => view.deal.random_move(&mut rng),
         Level::Easy | Level::Normal => heuristic::choose(&view.deal),
         Level::Hard => search::choose(view, &mut rng, search::SAMPLES),
     }

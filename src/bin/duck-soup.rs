@@ -157,8 +157,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         for _ in 0..256 {
             let mut d = start_deal;
             while !d.is_over() {
-                let legal = d.legal_moves();
-                let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
+                let mv = d.random_move(&mut rng);
                 d.apply(mv);
                 moves += 1;
             }

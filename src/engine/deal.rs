@@ -107,6 +107,14 @@ impl Default for MoveList {
     }
 }
 
+/// The legal moves of a position as sets (see [`Deal::legal_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegalSet {
+    pub cards: CardSet,
+    pub concede: bool,
+    pub duck_lead: bool,
+}
+
 /// The two courses of the two- and three-player games. The partnership game
 /// has none; its tricks all count as `Duck` for storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -392,17 +400,84 @@ impl Deal {
         }
     }
 
-    pub fn legal_moves(&self) -> MoveList {
-        let mut out = MoveList::new();
+    /// The legal moves as sets: the cards that may be played, whether the
+    /// leader may concede, and whether a Duck among them is led (one move per suit it may name).
+    pub fn legal_set(&self) -> LegalSet {
+        let hand = self.hands[self.to_move as usize];
+        let none = LegalSet {
+            cards: CardSet::EMPTY,
+            concede: false,
+            duck_lead: false,
+        };
         if self.is_over() {
-            return out;
+            return none;
         }
-        match self.rules.game {
-            GameKind::TwoPlayer => two::legal(self, &mut out),
-            GameKind::ThreePlayer => three::legal(self, &mut out),
-            GameKind::Partnership => partnership::legal(self, &mut out),
+        match (self.rules.game, self.trick.stage) {
+            (GameKind::Partnership, _) => LegalSet {
+                cards: partnership::allowed(self),
+                ..none
+            },
+            // With courses: free play, but after quacks the leader answers with the rank or concedes.
+            (_, Stage::LeaderAnswer) => LegalSet {
+                cards: hand.and(CardSet::rank(self.trick.led_rank)),
+                concede: true,
+                ..none
+            },
+            (_, Stage::Lead) => LegalSet {
+                cards: hand,
+                duck_lead: true,
+                ..none
+            },
+            _ => LegalSet {
+                cards: hand,
+                ..none
+            },
         }
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        let legal = self.legal_set();
+        let mut out = MoveList::new();
+        if legal.concede {
+            out.push(Move::Concede);
+        }
+        out.push_cards(legal.cards, legal.duck_lead);
         out
+    }
+
+    /// A uniformly random legal move, without listing them (the play-out fast path).
+    pub fn random_move(&self, rng: &mut super::rng::Rng) -> Move {
+        let legal = self.legal_set();
+        // A led Duck is two moves (one per suit it may name): one more than its card.
+        let jokers = if legal.duck_lead {
+            legal.cards.and(CardSet::JOKERS).len()
+        } else {
+            0
+        };
+        let n = legal.cards.len() + jokers + legal.concede as u32;
+        let mut i = rng.below(n);
+        if legal.concede {
+            if i == 0 {
+                return Move::Concede;
+            }
+            i -= 1;
+        }
+        let plain = if legal.duck_lead {
+            legal.cards.minus(CardSet::JOKERS)
+        } else {
+            legal.cards
+        };
+        if i < plain.len() {
+            return Move::Play(plain.nth(i).expect("i < len"));
+        }
+        // Past the plain cards: each led Duck twice, once per suit it may name.
+        let i = i - plain.len();
+        let joker = legal
+            .cards
+            .and(CardSet::JOKERS)
+            .nth(i / 2)
+            .expect("a Duck to lead");
+        Move::LeadDuck(joker, joker.joker_suits()[(i % 2) as usize])
     }
 
     /// Why a move is not legal now, or Ok.
@@ -451,7 +526,12 @@ impl Deal {
     // ---- shared mechanics, used by the per-game modules ----
 
     pub(crate) fn next_seat(&self, seat: u8) -> u8 {
-        (seat + 1) % self.seats()
+        // A comparison, not a division: this runs on every move of every play-out.
+        if seat + 1 == self.seats() {
+            0
+        } else {
+            seat + 1
+        }
     }
 
     /// Puts a card from the mover's hand on the trick.
@@ -530,13 +610,15 @@ impl Deal {
         if self.stock_next < self.stock_end {
             let n = self.seats();
             'refill: for _ in 0..rounds {
-                for k in 0..n {
+                let mut seat = winner;
+                for _ in 0..n {
                     if self.stock_next == self.stock_end {
                         break 'refill;
                     }
                     let card = self.stock[self.stock_next as usize];
                     self.stock_next += 1;
-                    self.hands[((winner + k) % n) as usize].insert(card);
+                    self.hands[seat as usize].insert(card);
+                    seat = self.next_seat(seat);
                 }
             }
             if self.stock_next == self.stock_end {

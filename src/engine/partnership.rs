@@ -3,7 +3,7 @@
 //! each side's High member keeps its high tricks and the Low member its low ones.
 
 use super::cards::{Card, CardSet};
-use super::deal::{Call, Deal, Effect, Move, MoveList, Pile, Stage};
+use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
 
 /// The cards a follower may play: the suit led or the rank led when holding
 /// the suit led; anything when void in it (a quack is then one choice among all).
@@ -18,10 +18,6 @@ pub fn allowed(d: &Deal) -> CardSet {
     } else {
         hand.and(CardSet::suit(t.led_suit).or(CardSet::rank(t.led_rank)))
     }
-}
-
-pub(super) fn legal(d: &Deal, out: &mut MoveList) {
-    out.push_cards(allowed(d), false);
 }
 
 pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {

@@ -2,21 +2,9 @@
 //! quacks too; after two quacks the leader may play the fourth card
 //! (Quack-quack-quack) and take six cards. A led Duck names a suit and wins.
 
-use super::cards::{Card, CardSet};
-use super::deal::{Call, Deal, Effect, Move, MoveList, Pile, Stage};
+use super::cards::Card;
+use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
 use super::rules::Counting;
-
-pub(super) fn legal(d: &Deal, out: &mut MoveList) {
-    let hand = d.hand(d.to_move);
-    match d.trick.stage {
-        Stage::Lead => out.push_cards(hand, true),
-        Stage::LeaderAnswer => {
-            out.push(Move::Concede);
-            out.push_cards(hand.and(CardSet::rank(d.trick.led_rank)), false);
-        }
-        _ => out.push_cards(hand, false),
-    }
-}
 
 pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
     let leading = d.trick.stage == Stage::Lead;

@@ -2,22 +2,11 @@
 //! concede or answer with the third card; the follower may then play the
 //! fourth (Duck soup) or concede with a discard.
 
-use super::cards::CardSet;
-use super::deal::{Call, Deal, Effect, Move, MoveList, Pile, Stage};
+use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
 use super::rules::{ConcededSecond, Facing};
 
 const DOWN: Pile = Pile { down: 1, up: 0 };
 const UP: Pile = Pile { down: 0, up: 1 };
-
-pub(super) fn legal(d: &Deal, out: &mut MoveList) {
-    let hand = d.hand(d.to_move);
-    if d.trick.stage == Stage::LeaderAnswer {
-        out.push(Move::Concede);
-        out.push_cards(hand.and(CardSet::rank(d.trick.led_rank)), false);
-    } else {
-        out.push_cards(hand, false);
-    }
-}
 
 pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
     match (d.trick.stage, mv) {

@@ -1,0 +1,145 @@
+//! The quack, synthesized with the Web Audio API (no sound file): a short
+//! nasal burst (sawtooth plus a detuned square) with a falling pitch through
+//! a band-pass filter, one blip per "quack" of the call. Every sound started
+//! is counted in `body[data-sounds-played]` so that tests can see it.
+
+use crate::engine::Call;
+use std::cell::{Cell, RefCell};
+use web_sys::{AudioContext, BiquadFilterType, OscillatorType};
+
+thread_local! {
+    static CTX: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+    static MUTED: Cell<bool> = const { Cell::new(false) };
+    static PLAYED: Cell<u32> = const { Cell::new(0) };
+}
+
+pub fn init() {
+    MUTED.with(|m| m.set(super::storage::muted()));
+    publish_count();
+}
+
+pub fn muted() -> bool {
+    MUTED.with(|m| m.get())
+}
+
+pub fn set_muted(muted: bool) {
+    MUTED.with(|m| m.set(muted));
+    super::storage::set_muted(muted);
+}
+
+/// Creates or resumes the audio context; call from a user gesture, which
+/// browsers require before sound may start.
+pub fn unlock() {
+    if muted() {
+        return;
+    }
+    with_ctx(|ctx| {
+        let _ = ctx.resume();
+    });
+}
+
+fn with_ctx(f: impl FnOnce(&AudioContext)) {
+    CTX.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = AudioContext::new().ok();
+        }
+        if let Some(ctx) = c.as_ref() {
+            f(ctx);
+        }
+    });
+}
+
+/// Plays the sound of a call: one quack per "quack" in it.
+pub fn call(call: Call) {
+    let blips: &[(f64, f32, f32, f64)] = match call {
+        // (start, pitch from, pitch to, length)
+        Call::Quack => &[(0.0, 560.0, 330.0, 0.17)],
+        Call::QuackQuack => &[(0.0, 560.0, 340.0, 0.15), (0.19, 600.0, 350.0, 0.16)],
+        Call::QuackQuackQuack => &[
+            (0.0, 560.0, 340.0, 0.14),
+            (0.17, 600.0, 350.0, 0.14),
+            (0.34, 640.0, 360.0, 0.17),
+        ],
+        Call::DuckSoup => &[
+            (0.0, 520.0, 330.0, 0.13),
+            (0.15, 580.0, 350.0, 0.13),
+            (0.30, 660.0, 420.0, 0.13),
+            (0.45, 760.0, 380.0, 0.24),
+        ],
+        // The leader gives up: one long, low, disappointed quack.
+        Call::Duck => &[(0.0, 420.0, 210.0, 0.30)],
+    };
+    play(blips);
+}
+
+fn play(blips: &[(f64, f32, f32, f64)]) {
+    if muted() {
+        return;
+    }
+    let mut started = false;
+    with_ctx(|ctx| {
+        let now = ctx.current_time() + 0.02;
+        for &(at, from, to, len) in blips {
+            if quack(ctx, now + at, from, to, len).is_ok() {
+                started = true;
+            }
+        }
+    });
+    if started {
+        PLAYED.with(|p| p.set(p.get() + 1));
+        publish_count();
+    }
+}
+
+fn quack(ctx: &AudioContext, t0: f64, from: f32, to: f32, len: f64) -> Result<(), wasm_bindgen::JsValue> {
+    let end = t0 + len;
+    let saw = ctx.create_oscillator()?;
+    saw.set_type(OscillatorType::Sawtooth);
+    let sq = ctx.create_oscillator()?;
+    sq.set_type(OscillatorType::Square);
+    for (osc, k) in [(&saw, 1.0f32), (&sq, 1.503)] {
+        let f = osc.frequency();
+        f.set_value_at_time(from * k, t0)?;
+        f.linear_ramp_to_value_at_time(from * k * 1.06, t0 + 0.03)?;
+        f.exponential_ramp_to_value_at_time(to * k, end)?;
+    }
+    // The nasal colour: a band around 1.2 kHz, then a gentler one higher up.
+    let band = ctx.create_biquad_filter()?;
+    band.set_type(BiquadFilterType::Bandpass);
+    band.frequency().set_value_at_time(1250.0, t0)?;
+    band.frequency().exponential_ramp_to_value_at_time(900.0, end)?;
+    band.q().set_value(3.5);
+    let peak = ctx.create_biquad_filter()?;
+    peak.set_type(BiquadFilterType::Peaking);
+    peak.frequency().set_value(2600.0);
+    peak.q().set_value(2.0);
+    peak.gain().set_value(8.0);
+    let sq_gain = ctx.create_gain()?;
+    sq_gain.gain().set_value(0.35);
+    let env = ctx.create_gain()?;
+    let g = env.gain();
+    g.set_value_at_time(0.0001, t0)?;
+    g.exponential_ramp_to_value_at_time(0.5, t0 + 0.018)?;
+    g.exponential_ramp_to_value_at_time(0.28, t0 + len * 0.55)?;
+    g.exponential_ramp_to_value_at_time(0.0001, end)?;
+
+    saw.connect_with_audio_node(&band)?;
+    sq.connect_with_audio_node(&sq_gain)?;
+    sq_gain.connect_with_audio_node(&band)?;
+    band.connect_with_audio_node(&peak)?;
+    peak.connect_with_audio_node(&env)?;
+    env.connect_with_audio_node(&ctx.destination())?;
+    for osc in [&saw, &sq] {
+        osc.start_with_when(t0)?;
+        osc.stop_with_when(end + 0.02)?;
+    }
+    Ok(())
+}
+
+fn publish_count() {
+    let n = PLAYED.with(|p| p.get());
+    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        let _ = body.set_attribute("data-sounds-played", &n.to_string());
+    }
+}
