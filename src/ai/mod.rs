@@ -41,7 +41,7 @@ impl Level {
 }
 
 /// How often Easy slips into a random legal move.
-const EASY_SLIP: f64 = 0.3;
+const EASY_SLIP: f64 = 0.6;
 
 /// The move a computer player at `level` makes in `view`. Deterministic:
 /// the same view and seed give the same move.

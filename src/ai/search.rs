@@ -9,7 +9,7 @@ use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
 /// How many hidden-card samples one decision looks at.
-pub const SAMPLES: u32 = 24;
+pub const SAMPLES: u32 = 200;
 
 pub fn choose(view: &SeatView, rng: &mut Rng, samples: u32) -> Move {
     let legal = view.deal.legal_moves();

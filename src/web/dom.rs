@@ -1,0 +1,121 @@
+//! Thin DOM helpers. Elements are made with `document.createElement`; styles
+//! are only ever classes and CSS custom properties set through the CSSOM, so
+//! the page runs under a CSP without 'unsafe-inline'.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn doc() -> Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document")
+}
+
+/// A new element with a class list (space separated, may be empty).
+pub fn el(tag: &str, class: &str) -> Element {
+    let e = doc().create_element(tag).expect("createElement");
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    e
+}
+
+/// A `<button type="button">` carrying a `data-action`.
+pub fn button(class: &str, action: &str) -> Element {
+    let b = el("button", class);
+    let _ = b.set_attribute("type", "button");
+    if !action.is_empty() {
+        let _ = b.set_attribute("data-action", action);
+    }
+    b
+}
+
+pub fn by_id(id: &str) -> Option<Element> {
+    doc().get_element_by_id(id)
+}
+
+/// Sets the text if it differs (no needless layout work).
+pub fn set_text(e: &Element, text: &str) {
+    if e.text_content().as_deref() != Some(text) {
+        e.set_text_content(Some(text));
+    }
+}
+
+pub fn set_attr(e: &Element, name: &str, value: &str) {
+    if e.get_attribute(name).as_deref() != Some(value) {
+        let _ = e.set_attribute(name, value);
+    }
+}
+
+pub fn remove_attr(e: &Element, name: &str) {
+    if e.has_attribute(name) {
+        let _ = e.remove_attribute(name);
+    }
+}
+
+/// Sets or removes an attribute.
+pub fn opt_attr(e: &Element, name: &str, value: Option<&str>) {
+    match value {
+        Some(v) => set_attr(e, name, v),
+        None => remove_attr(e, name),
+    }
+}
+
+pub fn toggle_class(e: &Element, class: &str, on: bool) {
+    let list = e.class_list();
+    if list.contains(class) != on {
+        let _ = list.toggle_with_force(class, on);
+    }
+}
+
+pub fn set_hidden(e: &Element, hidden: bool) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        if h.hidden() != hidden {
+            h.set_hidden(hidden);
+        }
+    }
+}
+
+/// Sets a CSS custom property through the CSSOM (allowed under a strict CSP).
+pub fn set_var(e: &Element, name: &str, value: &str) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        let style = h.style();
+        if style.get_property_value(name).ok().as_deref() != Some(value) {
+            let _ = style.set_property(name, value);
+        }
+    }
+}
+
+pub fn clear(e: &Element) {
+    while let Some(c) = e.last_child() {
+        let _ = e.remove_child(&c);
+    }
+}
+
+pub fn append(parent: &Element, child: &Element) {
+    let _ = parent.append_child(child);
+}
+
+/// An element with text.
+pub fn text_el(tag: &str, class: &str, text: &str) -> Element {
+    let e = el(tag, class);
+    e.set_text_content(Some(text));
+    e
+}
+
+/// Markup for an icon from the page's SVG sprite (see `view::SPRITE`).
+pub fn icon(id: &str, class: &str) -> String {
+    format!(
+        r##"<svg class="{class}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#{id}"></use></svg>"##
+    )
+}
+
+/// Restarts a CSS animation on an element by re-adding a class.
+pub fn restart_animation(e: &Element, class: &str) {
+    let list = e.class_list();
+    let _ = list.remove_1(class);
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        let _ = h.offset_width(); // forces a style flush so the animation starts again
+    }
+    let _ = list.add_1(class);
+}
