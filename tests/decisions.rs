@@ -1,0 +1,215 @@
+//! One test for each decision the project took where the rules are silent
+//! (docs/decisions.md, numbered the same).
+
+use duck_soup::engine::record::replay_text;
+use duck_soup::engine::rng::{shuffled_deck, Rng};
+use duck_soup::engine::{Card, CardSet, Course, Deal, Game, GameKind, Move, Rules};
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+}
+
+/// A deck that deals `hands[s]` to seat s (dealer 0, dealt one at a time from
+/// the dealer's left), the rest of the game's cards following as the stock.
+fn deck_for(game: GameKind, hands: &[&str]) -> Vec<Card> {
+    let n = game.seats();
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    let mut used: CardSet = hands.iter().flatten().copied().collect();
+    let mut spare = game.deck().minus(used).iter();
+    let mut deck = Vec::new();
+    for i in 0..n * game.hand_size() {
+        let seat = (1 + i) % n;
+        let k = i / n;
+        let card = hands
+            .get(seat)
+            .and_then(|h| h.get(k).copied())
+            .unwrap_or_else(|| spare.next().unwrap());
+        used.insert(card);
+        deck.push(card);
+    }
+    deck.extend(spare);
+    deck
+}
+
+fn play_all(d: &mut Deal, moves: &str) {
+    for m in moves.split_whitespace() {
+        d.play(m.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn legal(d: &Deal) -> Vec<String> {
+    d.legal_moves()
+        .as_slice()
+        .iter()
+        .map(Move::to_string)
+        .collect()
+}
+
+/// Plays a game to its end with random legal moves, one seeded deck per deal.
+fn random_game(rules: Rules) -> Game {
+    let mut game = Game::new(rules, 0);
+    let mut rng = Rng::new(11);
+    while !game.is_over() {
+        game.start_deal(
+            shuffled_deck(rules.game, &format!("d{}", game.log().len())),
+            None,
+        )
+        .unwrap();
+        while game.in_deal() {
+            let mv = game.deal().unwrap().random_move(&mut rng);
+            game.play(mv).unwrap();
+        }
+    }
+    game
+}
+
+#[test]
+fn decision_1_deals_option_in_three_player_and_partnership() {
+    for game in [GameKind::ThreePlayer, GameKind::Partnership] {
+        let mut rules = Rules::parlett(game);
+        rules
+            .set("deals", duck_soup::engine::rules::OptionValue::Number(1))
+            .unwrap();
+        assert_eq!(random_game(rules).results().len(), 1);
+        assert_eq!(
+            random_game(Rules::parlett(game)).results().len(),
+            if game == GameKind::ThreePlayer { 3 } else { 4 }
+        );
+    }
+}
+
+#[test]
+fn decision_2_fixed_deals_win_over_target() {
+    let record = |moves: &str| {
+        format!(
+            r#"{{"game": "two-player", "rules": {{"target": 1, "deals": 2}},
+                "deals": [{{"seed": "a", "moves": "{moves}"}}]}}"#
+        )
+    };
+    // Play one whole deal from seed "a" with random moves, then check the game goes on.
+    let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
+    game.start_deal(shuffled_deck(GameKind::TwoPlayer, "a"), Some("a".into()))
+        .unwrap();
+    let mut rng = Rng::new(5);
+    let mut moves = Vec::new();
+    while game.in_deal() {
+        let mv = game.deal().unwrap().random_move(&mut rng);
+        game.play(mv).unwrap();
+        moves.push(mv.to_string());
+    }
+    assert!(
+        game.totals().iter().any(|&t| t >= 1),
+        "someone passed the target of 1"
+    );
+    let report = replay_text(&record(&moves.join(" "))).unwrap();
+    assert!(
+        !report.over,
+        "a fixed number of deals (2) wins over the target"
+    );
+    let family = replay_text(&format!(
+        r#"{{"game": "two-player", "rules": {{"preset": "family", "target": 1000}}, "deals": [{{"seed": "a", "moves": "{}"}}]}}"#,
+        moves.join(" ")
+    ))
+    .unwrap();
+    assert!(
+        family.over,
+        "the family preset's single deal wins over a target"
+    );
+}
+
+#[test]
+fn decision_3_partnership_void_follower_may_play_anything_even_holding_the_rank() {
+    // Dealer 0: seat 1 leads 7C; seat 2 holds no club but the 7 of hearts.
+    let deck = deck_for(
+        GameKind::Partnership,
+        &[
+            "",
+            "7C 2C 3C 4C 5C 6C 8C 9C TC JC QC KC AC",
+            "7H 2H 3H 4H 5H 6H 8H 9H TH JH QH KH AH",
+        ],
+    );
+    let mut d = Deal::new(
+        Rules::parlett(GameKind::Partnership),
+        0,
+        [false, true, true, false],
+        &deck,
+    )
+    .unwrap();
+    play_all(&mut d, "7C");
+    assert_eq!(
+        d.legal_moves().len(),
+        13,
+        "void in clubs: every card is legal"
+    );
+    play_all(&mut d, "2H");
+    assert!(d.shown_void(2, duck_soup::engine::Suit::Clubs));
+}
+
+#[test]
+fn decision_4_two_player_leader_without_third_card_must_say_duck() {
+    // Dealer 0: seat 1 leads the Ace of hearts, seat 0 quacks with the Ace of clubs.
+    let deck = deck_for(
+        GameKind::TwoPlayer,
+        &[
+            "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "AH 2H 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        ],
+    );
+    let mut d = Deal::new(Rules::parlett(GameKind::TwoPlayer), 0, [false; 4], &deck).unwrap();
+    play_all(&mut d, "AH AC");
+    assert_eq!(legal(&d), vec!["duck"]);
+    let effect = d.play(Move::Concede).unwrap();
+    assert_eq!(effect.trick.unwrap().winner, 0);
+    assert_eq!(d.pile(Course::Duck, 0).up, 1);
+}
+
+#[test]
+fn decision_5_three_player_leader_without_fourth_card_must_say_duck() {
+    let deck = deck_for(
+        GameKind::ThreePlayer,
+        &[
+            "5S 2C 3C 4C 6C 7C 8C 9C TC",
+            "5C 2D 3D 4D 6D 7D 8D 9D TD",
+            "5D 2H 3H 4H 6H 7H 8H 9H TH",
+        ],
+    );
+    let mut d = Deal::new(Rules::parlett(GameKind::ThreePlayer), 0, [false; 4], &deck).unwrap();
+    play_all(&mut d, "5C 5D 5S");
+    assert_eq!(legal(&d), vec!["duck"]);
+    let effect = d.play(Move::Concede).unwrap();
+    assert_eq!(effect.trick.unwrap().winner, 0, "the second quacker wins");
+}
+
+#[test]
+fn decision_6_partnership_overtaken_quacks_stay_face_up() {
+    let deck = deck_for(GameKind::Partnership, &["9S 2S", "9C 2C", "9H 2H", "9D 2D"]);
+    let mut d = Deal::new(
+        Rules::parlett(GameKind::Partnership),
+        0,
+        [false, true, true, false],
+        &deck,
+    )
+    .unwrap();
+    let effect = d.play("9C".parse().unwrap()).unwrap();
+    assert!(effect.call.is_none());
+    play_all(&mut d, "9H 9D 9S");
+    let t = d.last_trick().unwrap();
+    assert_eq!(t.winner, 0, "the last quack wins");
+    assert_eq!(
+        (t.stored.up, t.stored.down),
+        (3, 1),
+        "all three quacks face up, the led card down"
+    );
+}
+
+#[test]
+fn decision_8_seeded_deals_never_change() {
+    let deck = shuffled_deck(GameKind::TwoPlayer, "duck soup");
+    let first: Vec<String> = deck.iter().take(8).map(Card::to_string).collect();
+    assert_eq!(first.join(" "), PINNED_TWO_PLAYER);
+    assert_eq!(shuffled_deck(GameKind::ThreePlayer, "x").len(), 54);
+}
+
+/// The first eight cards the seed "duck soup" deals; fixed for version 1.
+const PINNED_TWO_PLAYER: &str = "AC QD AH 9D 6S 3H 5S 8S";
