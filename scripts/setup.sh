@@ -9,7 +9,8 @@ WASM_BINDGEN_VERSION=0.2.130
 BINARYEN_VERSION=132
 
 say() { printf '== %s\n' "$*" >&2; }
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# node_modules/.bin first: its wasm-opt (binaryen 132 from npm) is the one Trunk must find.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
   say "adding the wasm32 target"
@@ -39,3 +40,16 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# Crates for every target (the wasm-only ones too): `trunk build` runs cargo --offline.
+if [ "${SETUP_CARGO_FETCH:-1}" = 1 ]; then
+  cargo fetch --quiet
+fi
+
+# Trunk (offline, see Trunk.toml [tools]) takes wasm-bindgen and wasm-opt from PATH
+# and accepts only these exact versions: say so here rather than deep in a build.
+wasm_opt_version=$(wasm-opt --version 2>/dev/null || true)
+case "$wasm_opt_version" in
+  "wasm-opt version $BINARYEN_VERSION "*) ;;
+  *) say "wrong wasm-opt on PATH: $(command -v wasm-opt || echo none) says '$wasm_opt_version', want binaryen $BINARYEN_VERSION (node_modules/.bin)"; exit 1;;
+esac

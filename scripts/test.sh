@@ -8,7 +8,7 @@
 # Run only some stages with e.g. `bash scripts/test.sh build e2e`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_PROGRESS_WHEN=never
 
 stages=("$@")
