@@ -8,3 +8,8 @@ const bindings = await import(js);
 const instance = await bindings.default({ module_or_path: wasm });
 window.wasmBindings = bindings;
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: instance } }));
+
+// Offline play: the service worker precaches the build (see www/sw.template.js).
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch((e) => console.warn('offline cache unavailable:', e.message));
+}

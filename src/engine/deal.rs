@@ -358,8 +358,10 @@ impl Deal {
     pub fn shown_void(&self, seat: u8, suit: Suit) -> bool {
         self.voids[seat as usize] >> suit as u8 & 1 != 0
     }
+    /// Every card has been played and the last trick is complete. (Counting
+    /// the played cards, not the hands, keeps this true in a seat's view too.)
     pub fn is_over(&self) -> bool {
-        self.trick.len == 0 && self.hands.iter().all(|h| h.is_empty())
+        self.trick.len == 0 && self.played.len() as usize == self.rules.game.deck_size()
     }
     /// Whether the Duck course is over (always true in the partnership game).
     pub fn duck_course_over(&self) -> bool {

@@ -65,8 +65,8 @@ export async function launchBrowser() {
  *    self-contained: no network use at run time). They are aborted, not sent.
  * Also returns `responses`: every response's url, status and content type.
  */
-export async function newPage(browser, { allowedOrigin, viewport = { width: 1280, height: 800 } } = {}) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+export async function newPage(browser, { allowedOrigin, viewport = { width: 1280, height: 800 }, serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ viewport, serviceWorkers });
   const page = await context.newPage();
   const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] };
   const responses = [];
@@ -115,13 +115,14 @@ export async function screenshot(page, name) {
  * Serves dist/ (under `base`, with extra response `headers`), launches the browser,
  * opens a page at the served URL (plus `path`), runs `fn`, and always cleans up.
  * `fn` gets { page, problems, responses, url, server, browser, screenshot(name) }.
+ * Service workers are blocked unless `serviceWorkers: 'allow'`.
  */
-export async function withPage({ base = '/', path = '', headers = {}, root = DIST_DIR, viewport } = {}, fn) {
+export async function withPage({ base = '/', path = '', headers = {}, root = DIST_DIR, viewport, serviceWorkers } = {}, fn) {
   const server = await startServer({ root, base, headers });
   let browser;
   try {
     browser = await launchBrowser();
-    const { page, problems, responses } = await newPage(browser, { allowedOrigin: server.origin, viewport });
+    const { page, problems, responses } = await newPage(browser, { allowedOrigin: server.origin, viewport, serviceWorkers });
     const url = server.url + path;
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     return await fn({ page, problems, responses, url, server, browser, screenshot: (name) => screenshot(page, name) });
