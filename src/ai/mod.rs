@@ -54,7 +54,7 @@ pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
         Level::Random => view.deal.random_move(&mut rng),
         Level::Easy if rng.unit() < EASY_SLIP => view.deal.random_move(&mut rng),
         Level::Easy | Level::Normal => heuristic::choose(&view.deal),
-        Level::Hard => search::choose(view, &mut rng, search::SAMPLES),
+        Level::Hard => search::choose(view, &mut rng, search::playouts(view.deal.game())),
     }
 }
 

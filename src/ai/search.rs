@@ -8,15 +8,28 @@ use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
-/// How many hidden-card samples one decision looks at.
-pub const SAMPLES: u32 = 200;
+/// How many play-outs one decision may make in all: with many legal moves
+/// each gets fewer samples, which bounds the time of a decision. Play-outs of
+/// the three-player game are shorter, so it affords more of them.
+pub fn playouts(game: GameKind) -> u32 {
+    match game {
+        GameKind::TwoPlayer => 1600,
+        GameKind::ThreePlayer => 2400,
+        GameKind::Partnership => 2000,
+    }
+}
+/// The fewest hidden-card samples a move is judged on.
+const MIN_SAMPLES: u32 = 40;
+/// The most samples, for positions with few moves.
+const MAX_SAMPLES: u32 = 200;
 
-pub fn choose(view: &SeatView, rng: &mut Rng, samples: u32) -> Move {
+pub fn choose(view: &SeatView, rng: &mut Rng, playouts: u32) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
         return moves[0];
     }
+    let samples = (playouts / moves.len() as u32).clamp(MIN_SAMPLES, MAX_SAMPLES);
     let mut totals = [0f32; 16];
     for _ in 0..samples {
         let world = view.sample(rng);

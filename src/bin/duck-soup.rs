@@ -1,10 +1,10 @@
 //! The Duck Soup command line: replay records, run tournaments between
 //! computer players, and measure the engine's speed.
 
-use duck_soup::ai::{tournament, Level};
+use duck_soup::ai::{choose, tournament, Level, SeatView};
 use duck_soup::engine::record::replay_text;
-use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::{Deal, GameKind, Rules};
+use duck_soup::engine::rng::Rng;
+use duck_soup::engine::{playout, GameKind, Rules};
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "usage:
   duck-soup replay FILE|-
   duck-soup tournament --game GAME --a LEVEL --b LEVEL [--deals N] [--seed N] [--threads N] [--json]
-  duck-soup bench --game GAME [--seconds S] [--json]
+  duck-soup bench --game GAME [--seconds S] [--hard N] [--json]
 games: two-player, three-player, partnership; levels: random, easy, normal, hard";
 
 fn main() -> ExitCode {
@@ -142,36 +142,61 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
     Ok(())
 }
 
-/// Uniformly random legal play-outs of whole deals on one thread.
+/// Uniformly random legal play-outs of whole deals on one thread; with
+/// `--hard N`, also the time of N Hard decisions from random positions.
 fn bench_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
     let seconds = f.number("seconds", 2.0f64)?;
-    let rules = Rules::parlett(game);
+    let hard = f.number("hard", 0usize)?;
+    let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
-    let deck = random_deck(game, &mut rng);
-    let start_deal = Deal::new(rules, 0, [false, true, true, false], &deck).expect("valid deck");
     let (mut deals, mut moves) = (0u64, 0u64);
     let start = Instant::now();
     let limit = Duration::from_secs_f64(seconds);
     while start.elapsed() < limit {
-        for _ in 0..256 {
-            let mut d = start_deal;
-            while !d.is_over() {
-                let mv = d.random_move(&mut rng);
-                d.apply(mv);
-                moves += 1;
-            }
-            deals += 1;
-        }
+        moves += playout::random_playouts(&start_deal, 256, &mut rng);
+        deals += 256;
     }
     let rate = deals as f64 / start.elapsed().as_secs_f64();
+    let mut times: Vec<f64> = playout::random_positions(game, hard, 11)
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let view = SeatView::of(d, d.to_move());
+            let t = Instant::now();
+            std::hint::black_box(choose(Level::Hard, &view, i as u64));
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| {
+        times
+            .get(((times.len() as f64 * p).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0.0)
+    };
     if f.has("json") {
-        println!("{{\"deals_per_second\": {rate:.0}}}");
+        if hard > 0 {
+            println!(
+                "{{\"deals_per_second\": {rate:.0}, \"hard_ms_p50\": {:.2}, \"hard_ms_p95\": {:.2}}}",
+                pct(0.5),
+                pct(0.95)
+            );
+        } else {
+            println!("{{\"deals_per_second\": {rate:.0}}}");
+        }
     } else {
         println!(
             "{game}: {rate:.0} random deals per second ({:.1} moves per deal)",
             moves as f64 / deals as f64
         );
+        if hard > 0 {
+            println!(
+                "Hard decision: {:.2} ms median, {:.2} ms at the 95th percentile",
+                pct(0.5),
+                pct(0.95)
+            );
+        }
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod cards;
 pub mod deal;
 pub mod game;
 mod partnership;
+pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;

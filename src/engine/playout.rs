@@ -1,0 +1,46 @@
+//! Uniformly random play-outs: the engine's speed benchmark (native and wasm
+//! run this same loop) and a source of random positions.
+
+use super::rng::{random_deck, Rng};
+use super::{Deal, GameKind, Rules};
+
+/// A fresh deal of `game` from a fixed seed (High members as in a first deal by seat 0).
+pub fn start_deal(game: GameKind, seed: u64) -> Deal {
+    let mut rng = Rng::new(seed);
+    let deck = random_deck(game, &mut rng);
+    Deal::new(Rules::parlett(game), 0, [false, true, true, false], &deck)
+        .expect("a shuffled deck is valid")
+}
+
+/// Plays `count` whole deals from `start` with uniformly random legal moves;
+/// returns how many moves were made.
+pub fn random_playouts(start: &Deal, count: u32, rng: &mut Rng) -> u64 {
+    let mut moves = 0;
+    for _ in 0..count {
+        let mut d = *start;
+        while !d.is_over() {
+            let mv = d.random_move(rng);
+            d.apply(mv);
+            moves += 1;
+        }
+    }
+    moves
+}
+
+/// `count` positions part-way through random deals, each with a move to make.
+pub fn random_positions(game: GameKind, count: usize, seed: u64) -> Vec<Deal> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut d = start_deal(game, rng.next_u64());
+        let stop = rng.below(40);
+        for _ in 0..stop {
+            let mv = d.random_move(&mut rng);
+            d.apply(mv);
+        }
+        if !d.is_over() {
+            out.push(d);
+        }
+    }
+    out
+}
