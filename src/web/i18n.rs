@@ -47,7 +47,6 @@ pub enum K {
     Close,
     SoundOn,
     SoundOff,
-    Rules,
     // Seats and players
     South,
     West,
@@ -64,7 +63,6 @@ pub enum K {
     High,
     Low,
     Dealer,
-    ToMove,
     Cards,
     // Games
     GameTwo,
@@ -87,6 +85,7 @@ pub enum K {
     YourFollow,
     YourFollowCanQuack,
     YourFollowMust,
+    YourFollowSuit,
     YourFollowVoid,
     LeaderAnswerCan,
     LeaderAnswerCannot,
@@ -130,9 +129,9 @@ pub enum K {
     FaceUp,
     ScoreSheet,
     Deal,
-    Score,
     Total,
     Product,
+    Sum,
     InProgress,
     DealOverTitle,
     DealWinner,
@@ -165,7 +164,6 @@ pub enum K {
     ErrorText,
     // Card names (for screen readers)
     CardName,
-    CardBack,
     BlackDuck,
     RedDuck,
     Hand,
@@ -189,7 +187,10 @@ fn fill(template: &str, args: &[&str]) -> String {
     while let Some(i) = rest.find('{') {
         out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
-        match after.find('}').and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n))) {
+        match after
+            .find('}')
+            .and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n)))
+        {
             Some((j, n)) => {
                 out.push_str(args.get(n).copied().unwrap_or(""));
                 rest = &after[j + 1..];
@@ -219,7 +220,6 @@ fn en(key: K) -> &'static str {
         Close => "Close",
         SoundOn => "Sound on",
         SoundOff => "Sound off",
-        Rules => "Rules",
         South => "South",
         West => "West",
         North => "North",
@@ -235,7 +235,6 @@ fn en(key: K) -> &'static str {
         High => "High",
         Low => "Low",
         Dealer => "Dealer",
-        ToMove => "to play",
         Cards => "{0} cards",
         GameTwo => "Two players",
         GameThree => "Three players (with two Ducks)",
@@ -254,7 +253,8 @@ fn en(key: K) -> &'static str {
         YourLeadDucks => "Your lead: play any card. A led Duck names a suit and wins.",
         YourFollow => "Your turn: play any card.",
         YourFollowCanQuack => "Your turn: play any card, or Quack! with your {0}.",
-        YourFollowMust => "Your turn: follow {0} or quack with a {1}.",
+        YourFollowMust => "Your turn: follow {0} or quack with {1}.",
+        YourFollowSuit => "Your turn: follow {0}.",
         YourFollowVoid => "Your turn: no {0} in your hand, so play any card.",
         LeaderAnswerCan => "{0} quacked! Say Duck to give up the trick, or play your other {1} for Quack-quack.",
         LeaderAnswerCannot => "{0} quacked! You have no other {1}: say Duck.",
@@ -272,7 +272,7 @@ fn en(key: K) -> &'static str {
         DealOverStatus => "Deal over.",
         GameOverStatus => "Game over.",
         SoupBegins => "The duck-house is empty: the Soup course begins. Higher card wins, Ace high.",
-        MustFollow => "You must follow {0} or quack a {1}.",
+        MustFollow => "You must follow {0} or quack with {1}.",
         OnlyRankOrDuck => "After a quack you may only say Duck or play another {0}.",
         OnlyRankOrDuckThree => "After two quacks you may only say Duck or play the fourth {0}.",
         NotYourTurn => "Wait: it is {0}'s turn.",
@@ -295,9 +295,9 @@ fn en(key: K) -> &'static str {
         FaceUp => "face up",
         ScoreSheet => "Score sheet",
         Deal => "Deal {0}",
-        Score => "Score",
         Total => "Total",
         Product => "{0} × {1}",
+        Sum => "{0} + {1}",
         InProgress => "in play",
         DealOverTitle => "Deal {0} is over",
         DealWinner => "{0} wins the deal.",
@@ -318,15 +318,14 @@ fn en(key: K) -> &'static str {
         PresetParlett => "Parlett (standard)",
         PresetFamily => "Family (add the courses, one deal)",
         DialogSeed => "Deal seed",
-        DialogSeedHint => "optional: the same seed deals the same cards",
-        DialogDealer => "The first dealer is chosen at random.",
+        DialogSeedHint => "random",
+        DialogDealer => "A seed is optional: the same seed deals the same cards. The first dealer is chosen at random.",
         OptionDefault => "default",
         DefaultTarget => "default: {0}",
         DefaultDeals => "default: {0}",
         ErrorTitle => "Something went wrong",
         ErrorText => "The table hit an internal error. Start a new game to carry on.",
         CardName => "{0} of {1}",
-        CardBack => "face-down card",
         BlackDuck => "black Duck",
         RedDuck => "red Duck",
         Hand => "{0}'s hand",
@@ -348,7 +347,11 @@ pub fn seat_name(seats: u8, seat: u8) -> &'static str {
 
 /// A partnership side's name (side 0 = seats 0 and 2).
 pub fn side_name(side: usize) -> &'static str {
-    t(if side == 0 { K::SideNorthSouth } else { K::SideEastWest })
+    t(if side == 0 {
+        K::SideNorthSouth
+    } else {
+        K::SideEastWest
+    })
 }
 
 pub fn suit_plural(suit: Suit) -> &'static str {
@@ -365,7 +368,9 @@ pub fn suit_title(suit: Suit) -> &'static str {
 
 /// The rank as shown on a card's corner.
 pub fn rank_index(rank: u8) -> &'static str {
-    ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][rank as usize - 1]
+    [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    ][rank as usize - 1]
 }
 
 /// The rank as a word in a sentence ("a 7", "another Queen").
@@ -373,6 +378,16 @@ pub fn rank_word(rank: u8) -> &'static str {
     match lang() {
         Lang::En => [
             "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King",
+        ][rank as usize - 1],
+    }
+}
+
+/// The rank with its indefinite article ("an Ace", "a 7", "an 8").
+pub fn rank_a(rank: u8) -> &'static str {
+    match lang() {
+        Lang::En => [
+            "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a Jack",
+            "a Queen", "a King",
         ][rank as usize - 1],
     }
 }
@@ -389,9 +404,17 @@ fn rank_name(rank: u8) -> &'static str {
 /// A card's full name, for screen readers.
 pub fn card_name(card: Card) -> String {
     if card.is_joker() {
-        return t(if card.joker_is_red() { K::RedDuck } else { K::BlackDuck }).to_string();
+        return t(if card.joker_is_red() {
+            K::RedDuck
+        } else {
+            K::BlackDuck
+        })
+        .to_string();
     }
-    tf(K::CardName, &[rank_name(card.rank()), suit_plural(card.suit())])
+    tf(
+        K::CardName,
+        &[rank_name(card.rank()), suit_plural(card.suit())],
+    )
 }
 
 /// A computer level's name.

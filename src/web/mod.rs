@@ -1,10 +1,265 @@
-//! The browser front end (placeholder until the table lands).
+//! The browser front end: a card table for the three Duck Soup games.
+//!
+//! - [`controller`]: the game and its seats, computer turns, input.
+//! - [`scene`]: what the table shows, as data, for the seat being shown.
+//! - [`view`]: renders a scene into the DOM (no game logic).
+//! - [`dialog`]: the new-game dialog; [`sound`]: the synthesized quack;
+//!   [`i18n`]: every user-visible string; [`storage`]: localStorage.
+//!
+//! URL parameters (for links and tests):
+//! - `?seed=TEXT`: deal from this seed (`engine::rng::shuffled_deck`; deal k
+//!   of the game uses "TEXT/k"), with the first dealer and the computer
+//!   players' choices derived from it too: the same seed plays the same game.
+//!   It also pre-fills the seed field of the new-game dialog.
+//! - `?pace=N`: scales every delay (computer thinking, a finished trick on
+//!   show); `pace=0` makes the computers answer at once and turns animations off.
+//! - `?panic`: panics once the table is up, to check the error panel (tests).
+
+mod controller;
+mod dialog;
+mod dom;
+mod i18n;
+mod scene;
+mod sound;
+mod storage;
+mod view;
+
+use controller::{Action, Controller, Pace, Setup, Shared};
+use engine::{Card, GameKind, Suit};
+use gloo::events::EventListener;
+use i18n::{t, K};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, KeyboardEvent};
+
+use crate::engine;
 
 #[wasm_bindgen(start)]
 pub fn start() {
-    let document = web_sys::window().unwrap().document().unwrap();
-    if let Some(root) = document.get_element_by_id("app") {
-        root.set_text_content(Some("Duck Soup"));
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string();
+        web_sys::console::error_1(&JsValue::from_str(&text));
+        show_error_panel(&text);
+    }));
+
+    let params = Params::from_location();
+    let body = dom::doc().body().expect("a body");
+    if params.pace == 0.0 {
+        let _ = body.class_list().add_1("no-anim");
     }
+    sound::init();
+
+    let view = view::View::new();
+    let mut setup = Setup::default_for(GameKind::TwoPlayer);
+    setup.seed = params.seed.clone();
+    let controller = Controller::new(view, setup, Pace(params.pace), entropy());
+    wire(&controller);
+    // The page owns the controller for as long as it lives; listeners and
+    // timers hold only weak references to it.
+    APP.with(|a| *a.borrow_mut() = Some(controller));
+    let _ = body.set_attribute("data-ready", "1");
+    if params.panic {
+        gloo::timers::callback::Timeout::new(0, || panic!("a test panic (?panic in the address)"))
+            .forget();
+    }
+}
+
+thread_local! {
+    static APP: std::cell::RefCell<Option<Shared>> = const { std::cell::RefCell::new(None) };
+}
+
+struct Params {
+    seed: Option<String>,
+    pace: f64,
+    panic: bool,
+}
+
+impl Params {
+    fn from_location() -> Params {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let mut p = Params {
+            seed: None,
+            pace: 1.0,
+            panic: false,
+        };
+        for pair in search.trim_start_matches('?').split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let v = js_sys::decode_uri_component(&v.replace('+', " "))
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_default();
+            match k {
+                "seed" if !v.is_empty() => p.seed = Some(v),
+                "panic" => p.panic = true,
+                "pace" => {
+                    p.pace = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .unwrap_or(1.0)
+                }
+                _ => {}
+            }
+        }
+        p
+    }
+}
+
+fn entropy() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::getrandom(&mut b).is_err() {
+        // No crypto source: the clock is enough to vary the deals.
+        return js_sys::Date::now().to_bits();
+    }
+    u64::from_le_bytes(b)
+}
+
+/// One delegated listener per event type: elements say what they do with
+/// `data-action` (clicks) and `data-change` (form controls).
+fn wire(controller: &Shared) {
+    let doc = dom::doc();
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&doc, "click", move |e| {
+        sound::unlock();
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let Some(el) = target.closest("[data-action]").ok().flatten() else {
+            return;
+        };
+        if let Some(action) = action_of(&el) {
+            controller::with(&weak, move |c| c.act(action));
+        }
+    })
+    .forget();
+
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&doc, "change", move |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let action = match target.get_attribute("data-change").as_deref() {
+            Some("game") => Action::DialogChanged,
+            Some("preset") => Action::PresetChanged,
+            _ => return,
+        };
+        controller::with(&weak, move |c| c.act(action));
+    })
+    .forget();
+
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&doc, "keydown", move |e| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+            return;
+        };
+        if k.ctrl_key() || k.meta_key() || k.alt_key() {
+            return;
+        }
+        // Typing in the dialog is not a shortcut.
+        let in_form = k
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
+        let action = match k.key().as_str() {
+            "Escape" if !in_form => Action::Escape,
+            "q" | "Q" if !in_form => Action::Quack,
+            "d" | "D" if !in_form => Action::Duck,
+            _ => return,
+        };
+        controller::with(&weak, move |c| c.act(action));
+    })
+    .forget();
+}
+
+fn action_of(el: &Element) -> Option<Action> {
+    let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
+    Some(match el.get_attribute("data-action")?.as_str() {
+        "play" => Action::Play(card("data-card")?),
+        "choice" => Action::Choice(card("data-choice")?),
+        "quack" => Action::Quack,
+        "duck" => Action::Duck,
+        "duck-suit" => Action::DuckSuit(
+            el.get_attribute("data-suit")
+                .and_then(|s| s.chars().next())
+                .and_then(Suit::from_letter)?,
+        ),
+        "privacy" => Action::PrivacyContinue,
+        "next-deal" => Action::NextDeal,
+        "new-game" => Action::OpenDialog,
+        "start-game" => Action::StartGame,
+        "cancel-dialog" => Action::CancelDialog,
+        "play-again" => Action::PlayAgain,
+        "mute" => Action::ToggleMute,
+        "scores" => Action::ToggleScores,
+        "review" => Action::ToggleReview,
+        _ => return None,
+    })
+}
+
+/// A visible error panel instead of a blank or frozen page. Built with
+/// plain DOM calls (no Rust state) and a link that reloads the page, so it
+/// works even though the program cannot go on after a panic.
+fn show_error_panel(detail: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = doc.body() else {
+        return;
+    };
+    if doc.get_element_by_id("error-panel").is_some() {
+        return;
+    }
+    let make = |tag: &str, class: &str, text: &str| {
+        let e = doc.create_element(tag).ok()?;
+        e.set_class_name(class);
+        if !text.is_empty() {
+            e.set_text_content(Some(text));
+        }
+        Some(e)
+    };
+    let (Some(overlay), Some(panel)) = (
+        make("div", "overlay error-panel", ""),
+        make("div", "panel", ""),
+    ) else {
+        return;
+    };
+    overlay.set_id("error-panel");
+    let _ = overlay.set_attribute("role", "alert");
+    for e in [
+        make("h2", "", t(K::ErrorTitle)),
+        make("p", "", t(K::ErrorText)),
+        make("pre", "detail", detail),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let _ = panel.append_child(&e);
+    }
+    if let Some(a) = make("a", "button primary", t(K::NewGame)) {
+        let href = web_sys::window()
+            .and_then(|w| {
+                let l = w.location();
+                // The same address (seed, pace) without the test's ?panic.
+                let search = l.search().ok()?;
+                let kept: Vec<&str> = search
+                    .trim_start_matches('?')
+                    .split('&')
+                    .filter(|p| !p.is_empty() && *p != "panic" && !p.starts_with("panic="))
+                    .collect();
+                let query = if kept.is_empty() {
+                    String::new()
+                } else {
+                    format!("?{}", kept.join("&"))
+                };
+                Some(format!("{}{query}", l.pathname().ok()?))
+            })
+            .unwrap_or_else(|| "./".into());
+        let _ = a.set_attribute("href", &href);
+        let _ = panel.append_child(&a);
+    }
+    let _ = overlay.append_child(&panel);
+    let _ = body.append_child(&overlay);
 }

@@ -92,7 +92,13 @@ fn play(blips: &[(f64, f32, f32, f64)]) {
     }
 }
 
-fn quack(ctx: &AudioContext, t0: f64, from: f32, to: f32, len: f64) -> Result<(), wasm_bindgen::JsValue> {
+fn quack(
+    ctx: &AudioContext,
+    t0: f64,
+    from: f32,
+    to: f32,
+    len: f64,
+) -> Result<(), wasm_bindgen::JsValue> {
     let end = t0 + len;
     let saw = ctx.create_oscillator()?;
     saw.set_type(OscillatorType::Sawtooth);
@@ -108,7 +114,8 @@ fn quack(ctx: &AudioContext, t0: f64, from: f32, to: f32, len: f64) -> Result<()
     let band = ctx.create_biquad_filter()?;
     band.set_type(BiquadFilterType::Bandpass);
     band.frequency().set_value_at_time(1250.0, t0)?;
-    band.frequency().exponential_ramp_to_value_at_time(900.0, end)?;
+    band.frequency()
+        .exponential_ramp_to_value_at_time(900.0, end)?;
     band.q().set_value(3.5);
     let peak = ctx.create_biquad_filter()?;
     peak.set_type(BiquadFilterType::Peaking);
@@ -139,7 +146,10 @@ fn quack(ctx: &AudioContext, t0: f64, from: f32, to: f32, len: f64) -> Result<()
 
 fn publish_count() {
     let n = PLAYED.with(|p| p.get());
-    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
         let _ = body.set_attribute("data-sounds-played", &n.to_string());
     }
 }

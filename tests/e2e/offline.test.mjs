@@ -54,9 +54,11 @@ test('a second visit with the network off starts and plays a game', async () => 
     requestsAfterLoad.length = 0;
     await page.reload({ waitUntil: 'load' });
     await waitForTable(page);
-    const before = await page.locator('button.card[data-card]').count();
+    // Play a card on our turn and see the game move on.
+    await page.waitForSelector('#app[data-waiting="human"]', { timeout: 30_000 });
+    const moves = await page.getAttribute('#app', 'data-moves');
     await page.locator('button.card[data-card]:not([aria-disabled="true"])').first().click();
-    await page.waitForFunction((n) => document.querySelectorAll('button.card[data-card]').length < n, before, { timeout: 15_000 });
+    await page.waitForFunction((n) => document.querySelector('#app').dataset.moves !== n, moves, { timeout: 15_000 });
     await screenshot(page, 'offline-second-visit');
     assert.deepEqual(problems.pageErrors, []);
     for (const url of requestsAfterLoad) {

@@ -1,0 +1,482 @@
+//! The controller: owns the engine's [`Game`] and the seat set-up, runs the
+//! computer players on a timer so that a person can follow, turns clicks into
+//! moves, deals the next deal and starts new games. After every change it
+//! builds a [`scene`](super::scene) and hands it to the [`View`].
+
+use super::dialog;
+use super::i18n::{t, tf, K};
+use super::scene::{self, why_not};
+use super::sound;
+use super::view::View;
+use crate::ai::{self, Level, SeatView};
+use crate::engine::rng::{random_deck, shuffled_deck, Rng};
+use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Stage, Suit, TrickOutcome};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Computer(Level),
+}
+
+/// A game's set-up: rules, players by seat, and an optional deal seed.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub rules: Rules,
+    pub players: Vec<Player>,
+    /// Deals come from this text seed (the first deal from the seed itself,
+    /// deal k from "seed/k"), and the first dealer and computer players'
+    /// choices are derived from it: the same seed plays the same game.
+    pub seed: Option<String>,
+}
+
+impl Setup {
+    /// The game on first load: two players, you against one Normal computer.
+    pub fn default_for(kind: GameKind) -> Setup {
+        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
+        players[0] = Player::Human;
+        Setup {
+            rules: Rules::parlett(kind),
+            players,
+            seed: None,
+        }
+    }
+
+    pub fn humans(&self) -> usize {
+        self.players.iter().filter(|p| **p == Player::Human).count()
+    }
+
+    fn first_human(&self) -> Option<u8> {
+        self.players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .map(|s| s as u8)
+    }
+}
+
+/// A small question asked in the action bar.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chooser {
+    /// Which suit a led Duck stands for.
+    DuckSuit(Card),
+    /// Which card to quack with, when more than one would.
+    QuackCard(Vec<Card>),
+}
+
+/// Table state beyond the engine's: what is shown and to whom.
+#[derive(Clone, Debug, Default)]
+pub struct Ui {
+    /// The seat at the bottom of the screen.
+    pub bottom: u8,
+    /// The seat whose hand is face up (None: every hand face down).
+    pub viewer: Option<u8>,
+    /// Pass-and-play: the table is covered until this seat's player taps.
+    pub privacy: Option<u8>,
+    /// The finished trick still on show.
+    pub held: Option<TrickOutcome>,
+    pub message: Option<String>,
+    pub chooser: Option<Chooser>,
+    /// The call on the banner: which, by whom, and a counter to restart its animation.
+    pub call: Option<(Call, u8, u32)>,
+    pub review_open: bool,
+    pub scores_open: bool,
+    /// Partnership: the quack cards each member keeps face up.
+    pub kept_quacks: [Vec<Card>; 4],
+    /// Moves made in this game (tests wait on it).
+    pub moves: usize,
+}
+
+/// Everything a click or a key can ask for.
+#[derive(Clone, Debug)]
+pub enum Action {
+    Play(Card),
+    Quack,
+    Duck,
+    DuckSuit(Suit),
+    Choice(Card),
+    PrivacyContinue,
+    NextDeal,
+    OpenDialog,
+    StartGame,
+    CancelDialog,
+    DialogChanged,
+    PresetChanged,
+    PlayAgain,
+    ToggleMute,
+    ToggleScores,
+    ToggleReview,
+    Escape,
+}
+
+/// Timing: computer "thinking", a finished trick on show, the call banner.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace(pub f64);
+
+impl Pace {
+    fn ms(self, base: f64) -> u32 {
+        (base * self.0).round().max(0.0) as u32
+    }
+}
+
+pub type Shared = Rc<RefCell<Controller>>;
+
+pub struct Controller {
+    setup: Setup,
+    game: Game,
+    ai_seed: u64,
+    rng: Rng,
+    pace: Pace,
+    ui: Ui,
+    view: View,
+    timer: Option<Timeout>,
+    banner_timer: Option<Timeout>,
+    call_counter: u32,
+    me: Weak<RefCell<Controller>>,
+}
+
+const THINK_MS: f64 = 750.0;
+const AFTER_CALL_MS: f64 = 450.0;
+const HOLD_MS: f64 = 1300.0;
+const NEXT_DEAL_MS: f64 = 3000.0;
+const BANNER_MS: u32 = 1800;
+
+impl Controller {
+    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64) -> Shared {
+        let kind = setup.rules.game;
+        let c = Rc::new(RefCell::new(Controller {
+            game: Game::new(setup.rules, 0),
+            setup: Setup::default_for(kind),
+            ai_seed: 0,
+            rng: Rng::new(entropy),
+            pace,
+            ui: Ui::default(),
+            view,
+            timer: None,
+            banner_timer: None,
+            call_counter: 0,
+            me: Weak::new(),
+        }));
+        c.borrow_mut().me = Rc::downgrade(&c);
+        c.borrow_mut().new_game(setup);
+        c
+    }
+
+    // ---- game flow ----
+
+    pub fn new_game(&mut self, setup: Setup) {
+        let kind = setup.rules.game;
+        let n = kind.seats() as u32;
+        let (dealer, ai_seed) = match &setup.seed {
+            Some(s) => {
+                let mut r = Rng::from_text(&format!("{s}/table"));
+                (r.below(n) as u8, r.next_u64())
+            }
+            None => (self.rng.below(n) as u8, self.rng.next_u64()),
+        };
+        self.timer = None;
+        self.game = Game::new(setup.rules, dealer);
+        self.ai_seed = ai_seed;
+        let bottom = setup.first_human().unwrap_or(0);
+        self.ui = Ui {
+            bottom,
+            viewer: (setup.humans() == 1).then_some(bottom),
+            scores_open: self.ui.scores_open,
+            ..Ui::default()
+        };
+        self.setup = setup;
+        self.view.set_table(kind);
+        self.start_deal();
+        self.advance();
+    }
+
+    fn start_deal(&mut self) {
+        let kind = self.game.kind();
+        let k = self.game.log().len();
+        let (deck, seed) = match &self.setup.seed {
+            Some(s) => {
+                let seed = if k == 0 {
+                    s.clone()
+                } else {
+                    format!("{s}/{}", k + 1)
+                };
+                (shuffled_deck(kind, &seed), Some(seed))
+            }
+            None => (random_deck(kind, &mut self.rng), None),
+        };
+        if let Err(e) = self.game.start_deal(deck, seed) {
+            self.ui.message = Some(e);
+        }
+        self.ui.kept_quacks = Default::default();
+        self.ui.message = None;
+        self.ui.held = None;
+        self.ui.chooser = None;
+        self.ui.review_open = false;
+    }
+
+    /// Decides what happens next after any change, schedules it, and renders.
+    fn advance(&mut self) {
+        self.timer = None;
+        if self.ui.held.is_some() {
+            // Show the finished trick for a moment, then carry on.
+            self.schedule(self.pace.ms(HOLD_MS), |c| {
+                c.ui.held = None;
+                c.advance();
+            });
+        } else if self.game.is_over() {
+        } else if !self.game.in_deal() {
+            if self.setup.humans() == 0 {
+                self.schedule(self.pace.ms(NEXT_DEAL_MS), |c| c.next_deal());
+            }
+        } else if let Some(m) = self.game.to_move() {
+            match self.setup.players[m as usize] {
+                Player::Computer(_) => {
+                    let extra = if self.ui.call.is_some() {
+                        AFTER_CALL_MS
+                    } else {
+                        0.0
+                    };
+                    self.schedule(self.pace.ms(THINK_MS + extra), |c| c.computer_move());
+                }
+                Player::Human if self.setup.humans() > 1 && self.ui.viewer != Some(m) => {
+                    // Pass and play: cover the table until the next player taps.
+                    self.ui.privacy = Some(m);
+                    self.ui.viewer = None;
+                    self.ui.chooser = None;
+                }
+                Player::Human => {}
+            }
+        }
+        self.render();
+    }
+
+    fn render(&mut self) {
+        let scene = scene::build(&self.game, &self.setup, &self.ui);
+        self.view.render(&scene);
+    }
+
+    /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
+    fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
+        let me = self.me.clone();
+        self.timer = Some(Timeout::new(ms, move || with(&me, f)));
+    }
+
+    fn computer_move(&mut self) {
+        let Some(deal) = self.game.deal().filter(|_| self.game.in_deal()) else {
+            return;
+        };
+        let seat = deal.to_move();
+        let Player::Computer(level) = self.setup.players[seat as usize] else {
+            return;
+        };
+        let seed = self.ai_seed
+            ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (self.game.log().len() as u64) << 56;
+        let mv = ai::choose(level, &SeatView::of(deal, seat), seed);
+        self.apply(mv, seat);
+    }
+
+    fn apply(&mut self, mv: Move, seat: u8) {
+        match self.game.play(mv) {
+            Err(e) => {
+                self.ui.message = Some(e);
+                self.render();
+            }
+            Ok(effect) => {
+                self.ui.moves += 1;
+                self.ui.chooser = None;
+                self.ui.held = None;
+                if let Some(call) = effect.call {
+                    self.show_call(call, seat);
+                }
+                if let Some(o) = effect.trick {
+                    for (i, (_, c)) in o.trick.plays().enumerate() {
+                        if o.trick.is_quack(i) && self.game.kind() == GameKind::Partnership {
+                            self.ui.kept_quacks[o.keeper as usize].push(c);
+                        }
+                    }
+                    self.ui.held = Some(o);
+                }
+                if effect.duck_course_ended {
+                    self.ui.message = Some(t(K::SoupBegins).to_string());
+                }
+                self.advance();
+            }
+        }
+    }
+
+    fn show_call(&mut self, call: Call, seat: u8) {
+        self.call_counter += 1;
+        let n = self.call_counter;
+        self.ui.call = Some((call, seat, n));
+        sound::call(call);
+        let me = self.me.clone();
+        self.banner_timer = Some(Timeout::new(BANNER_MS, move || {
+            with(&me, move |c| {
+                if c.ui.call.is_some_and(|(_, _, k)| k == c.call_counter) {
+                    c.ui.call = None;
+                    c.render();
+                }
+            })
+        }));
+    }
+
+    fn next_deal(&mut self) {
+        if self.game.in_deal() || self.game.is_over() {
+            return;
+        }
+        self.start_deal();
+        self.advance();
+    }
+
+    // ---- people ----
+
+    /// The seat of the person who may act now, if any.
+    fn acting_human(&self) -> Option<u8> {
+        let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
+        (self.setup.players[m as usize] == Player::Human
+            && self.ui.viewer == Some(m)
+            && self.ui.privacy.is_none())
+        .then_some(m)
+    }
+
+    fn wait_message(&mut self) {
+        if let Some(m) = self.game.to_move().filter(|_| self.game.in_deal()) {
+            let n = self.game.kind().seats() as u8;
+            self.ui.message = Some(tf(K::NotYourTurn, &[super::i18n::seat_name(n, m)]));
+        }
+    }
+
+    fn play_card(&mut self, card: Card) {
+        let Some(me) = self.acting_human() else {
+            self.wait_message();
+            return self.render();
+        };
+        let deal = self.game.deal().expect("in a deal");
+        if !deal.hand(me).contains(card) {
+            return;
+        }
+        if card.is_joker() && deal.trick().stage() == Stage::Lead {
+            self.ui.chooser = Some(Chooser::DuckSuit(card));
+            self.ui.message = None;
+            return self.render();
+        }
+        let mv = Move::Play(card);
+        if deal.legal_moves().contains(mv) {
+            self.ui.message = None;
+            self.apply(mv, me);
+        } else {
+            self.ui.message = Some(why_not(deal));
+            self.render();
+        }
+    }
+
+    fn quack(&mut self) {
+        let Some(me) = self.acting_human() else {
+            return;
+        };
+        let cards = scene::quack_cards(self.game.deal().expect("in a deal"));
+        match cards.as_slice() {
+            [] => {}
+            [one] => {
+                self.ui.message = None;
+                self.apply(Move::Play(*one), me);
+            }
+            _ => {
+                self.ui.chooser = Some(Chooser::QuackCard(cards));
+                self.render();
+            }
+        }
+    }
+
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::Play(c) => self.play_card(c),
+            Action::Quack => self.quack(),
+            Action::Duck => {
+                if let Some(me) = self.acting_human() {
+                    if self.game.legal_moves().contains(Move::Concede) {
+                        self.ui.message = None;
+                        self.apply(Move::Concede, me);
+                    }
+                }
+            }
+            Action::DuckSuit(s) => {
+                if let (Some(me), Some(Chooser::DuckSuit(c))) =
+                    (self.acting_human(), self.ui.chooser.clone())
+                {
+                    self.apply(Move::LeadDuck(c, s), me);
+                }
+            }
+            Action::Choice(c) => {
+                if let (Some(me), Some(Chooser::QuackCard(cards))) =
+                    (self.acting_human(), self.ui.chooser.clone())
+                {
+                    if cards.contains(&c) {
+                        self.ui.message = None;
+                        self.apply(Move::Play(c), me);
+                    }
+                }
+            }
+            Action::PrivacyContinue => {
+                if let Some(s) = self.ui.privacy.take() {
+                    self.ui.viewer = Some(s);
+                    self.ui.bottom = s;
+                    self.ui.message = None;
+                    self.render();
+                }
+            }
+            Action::NextDeal => self.next_deal(),
+            Action::OpenDialog => dialog::open(&self.setup),
+            Action::CancelDialog => dialog::close(),
+            Action::DialogChanged => dialog::game_changed(),
+            Action::PresetChanged => dialog::preset_changed(),
+            Action::StartGame => match dialog::read() {
+                Ok(setup) => {
+                    dialog::close();
+                    self.new_game(setup);
+                }
+                Err(e) => dialog::show_error(&e),
+            },
+            Action::PlayAgain => {
+                let setup = self.setup.clone();
+                self.new_game(setup);
+            }
+            Action::ToggleMute => {
+                sound::set_muted(!sound::muted());
+                sound::unlock();
+                self.render();
+            }
+            Action::ToggleScores => {
+                self.ui.scores_open = !self.ui.scores_open;
+                self.render();
+            }
+            Action::ToggleReview => {
+                self.ui.review_open = !self.ui.review_open;
+                self.render();
+            }
+            Action::Escape => {
+                self.ui.review_open = false;
+                self.ui.scores_open = false;
+                self.ui.chooser = None;
+                self.render();
+            }
+        }
+    }
+}
+
+/// Runs `f` on the controller if it still exists and is not busy (a busy
+/// controller means we are inside one of its own calls: try again shortly).
+pub fn with(me: &Weak<RefCell<Controller>>, f: impl FnOnce(&mut Controller) + 'static) {
+    let Some(rc) = me.upgrade() else {
+        return;
+    };
+    let Ok(mut c) = rc.try_borrow_mut() else {
+        let me = me.clone();
+        Timeout::new(0, move || with(&me, f)).forget();
+        return;
+    };
+    f(&mut c);
+}

@@ -1,0 +1,344 @@
+//! The new-game dialog. Data-driven: the rules section is built from
+//! `Rules::option_specs(game)` and read back through `Rules::set`, so a new
+//! option in the engine appears here without code for it.
+
+use super::controller::{Player, Setup};
+use super::dom::{append, by_id, clear, doc, el, text_el};
+use super::i18n::{self, t, tf, K};
+use crate::ai::Level;
+use crate::engine::rules::{GameEnd, OptionValue};
+use crate::engine::{GameKind, Rules};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
+
+const PRESETS: [&str; 2] = ["parlett", "family"];
+const PLAYER_CHOICES: [&str; 4] = ["human", "easy", "normal", "hard"];
+
+fn dialog() -> HtmlDialogElement {
+    if let Some(d) = by_id("new-game-dialog") {
+        return d.unchecked_into();
+    }
+    let d = el("dialog", "newgame");
+    d.set_id("new-game-dialog");
+    let _ = d.set_attribute("aria-labelledby", "new-game-title");
+    append(&doc().body().expect("a body"), &d);
+    d.unchecked_into()
+}
+
+fn game_label(g: GameKind) -> &'static str {
+    t(match g {
+        GameKind::TwoPlayer => K::GameTwo,
+        GameKind::ThreePlayer => K::GameThree,
+        GameKind::Partnership => K::GamePartnership,
+    })
+}
+
+fn player_label(choice: &str) -> String {
+    match choice {
+        "human" => t(K::Human).to_string(),
+        _ => format!(
+            "{} · {}",
+            t(K::Computer),
+            i18n::level_name(Level::from_name(choice).unwrap_or(Level::Normal))
+        ),
+    }
+}
+
+fn player_choice(p: Player) -> &'static str {
+    match p {
+        Player::Human => "human",
+        Player::Computer(Level::Easy | Level::Random) => "easy",
+        Player::Computer(Level::Normal) => "normal",
+        Player::Computer(Level::Hard) => "hard",
+    }
+}
+
+/// Opens the dialog, filled in from the current set-up.
+pub fn open(setup: &Setup) {
+    let d = dialog();
+    clear(&d);
+    let form = el("div", "form");
+    let title = text_el("h2", "", t(K::DialogTitle));
+    title.set_id("new-game-title");
+    append(&form, &title);
+
+    let games = el("fieldset", "games");
+    append(&games, &text_el("legend", "", t(K::DialogGame)));
+    for g in GameKind::ALL {
+        let label = el("label", "game-choice");
+        let input = el("input", "");
+        let _ = input.set_attribute("type", "radio");
+        let _ = input.set_attribute("name", "game");
+        let _ = input.set_attribute("value", g.name());
+        let _ = input.set_attribute("data-change", "game");
+        if g == setup.rules.game {
+            let _ = input.set_attribute("checked", "");
+        }
+        append(&label, &input);
+        append(&label, &text_el("span", "", game_label(g)));
+        append(&games, &label);
+    }
+    append(&form, &games);
+
+    let body = el("div", "game-body");
+    body.set_id("dialog-game-body");
+    append(&form, &body);
+
+    let seed_label = el("label", "field seed");
+    append(&seed_label, &text_el("span", "", t(K::DialogSeed)));
+    let seed = el("input", "");
+    seed.set_id("seed");
+    let _ = seed.set_attribute("type", "text");
+    let _ = seed.set_attribute("autocomplete", "off");
+    let _ = seed.set_attribute("placeholder", t(K::DialogSeedHint));
+    if let Some(s) = &setup.seed {
+        let _ = seed.set_attribute("value", s);
+    }
+    append(&seed_label, &seed);
+    append(&form, &seed_label);
+    append(&form, &text_el("p", "hint", t(K::DialogDealer)));
+    let error = el("p", "error");
+    error.set_id("dialog-error");
+    let _ = error.set_attribute("role", "alert");
+    append(&form, &error);
+
+    let buttons = el("div", "buttons");
+    let cancel = super::dom::button("secondary", "cancel-dialog");
+    cancel.set_text_content(Some(t(K::Cancel)));
+    let start = super::dom::button("primary", "start-game");
+    start.set_id("start-game");
+    start.set_text_content(Some(t(K::StartGame)));
+    append(&buttons, &cancel);
+    append(&buttons, &start);
+    append(&form, &buttons);
+    append(&d, &form);
+
+    fill_game_body(setup.rules.game, Some(setup));
+    if !d.open() {
+        let _ = d.show_modal();
+    }
+}
+
+pub fn close() {
+    if let Some(d) = by_id("new-game-dialog") {
+        d.unchecked_into::<HtmlDialogElement>().close();
+    }
+}
+
+pub fn show_error(message: &str) {
+    if let Some(e) = by_id("dialog-error") {
+        e.set_text_content(Some(message));
+    }
+}
+
+fn selected_game() -> GameKind {
+    doc()
+        .query_selector("#new-game-dialog input[name=game]:checked")
+        .ok()
+        .flatten()
+        .and_then(|e| e.get_attribute("value"))
+        .and_then(|v| GameKind::from_name(&v))
+        .unwrap_or(GameKind::TwoPlayer)
+}
+
+/// The game changed: rebuild the players and rules for it.
+pub fn game_changed() {
+    fill_game_body(selected_game(), None);
+}
+
+/// The preset changed: show its option values.
+pub fn preset_changed() {
+    let game = selected_game();
+    let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
+    if let Ok(rules) = Rules::preset(game, &preset) {
+        fill_options(&rules);
+    }
+}
+
+fn select(class: &str, data: (&str, &str), choices: &[(String, String)], chosen: &str) -> Element {
+    let s = el("select", class);
+    let _ = s.set_attribute(data.0, data.1);
+    for (value, label) in choices {
+        let o = text_el("option", "", label);
+        let _ = o.set_attribute("value", value);
+        if value == chosen {
+            let _ = o.set_attribute("selected", "");
+        }
+        append(&s, &o);
+    }
+    s
+}
+
+fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
+    let Some(body) = by_id("dialog-game-body") else {
+        return;
+    };
+    clear(&body);
+    let setup = setup
+        .filter(|s| s.rules.game == game)
+        .cloned()
+        .unwrap_or_else(|| Setup::default_for(game));
+    let n = game.seats() as u8;
+
+    let players = el("fieldset", "players");
+    append(&players, &text_el("legend", "", t(K::DialogPlayers)));
+    let choices: Vec<(String, String)> = PLAYER_CHOICES
+        .iter()
+        .map(|c| (c.to_string(), player_label(c)))
+        .collect();
+    for s in 0..n {
+        let label = el("label", "field");
+        append(&label, &text_el("span", "", i18n::seat_name(n, s)));
+        let sel = select(
+            "",
+            ("data-seat", &s.to_string()),
+            &choices,
+            player_choice(setup.players[s as usize]),
+        );
+        append(&label, &sel);
+        append(&players, &label);
+    }
+    append(&body, &players);
+
+    let rules = el("fieldset", "rules");
+    append(&rules, &text_el("legend", "", t(K::DialogRules)));
+    let presets: Vec<(String, String)> = PRESETS
+        .iter()
+        .filter(|p| Rules::preset(game, p).is_ok())
+        .map(|p| {
+            let label = if *p == "family" {
+                K::PresetFamily
+            } else {
+                K::PresetParlett
+            };
+            (p.to_string(), t(label).to_string())
+        })
+        .collect();
+    let label = el("label", "field");
+    append(&label, &text_el("span", "", t(K::DialogPreset)));
+    let sel = select(
+        "",
+        ("data-change", "preset"),
+        &presets,
+        setup.rules.preset.name(),
+    );
+    sel.set_id("preset");
+    append(&label, &sel);
+    append(&rules, &label);
+
+    let defaults = Rules::parlett(game).end();
+    for spec in Rules::option_specs(game) {
+        let label = el("label", "field");
+        append(&label, &text_el("span", "", i18n::option_label(spec.key)));
+        let control = if spec.values.is_empty() {
+            let input = el("input", "");
+            let _ = input.set_attribute("type", "number");
+            let _ = input.set_attribute("min", "1");
+            let _ = input.set_attribute("inputmode", "numeric");
+            let _ = input.set_attribute("data-option", spec.key);
+            let hint = match (spec.key, defaults) {
+                ("target", GameEnd::Target(v)) => tf(K::DefaultTarget, &[&v.to_string()]),
+                ("deals", GameEnd::Deals(v)) => tf(K::DefaultDeals, &[&v.to_string()]),
+                _ => t(K::OptionDefault).to_string(),
+            };
+            let _ = input.set_attribute("placeholder", &hint);
+            input
+        } else {
+            let choices: Vec<(String, String)> = spec
+                .values
+                .iter()
+                .map(|v| {
+                    let l = i18n::option_value_label(spec.key, v);
+                    (
+                        v.to_string(),
+                        if l.is_empty() {
+                            v.to_string()
+                        } else {
+                            l.to_string()
+                        },
+                    )
+                })
+                .collect();
+            select("", ("data-option", spec.key), &choices, "")
+        };
+        append(&label, &control);
+        append(&rules, &label);
+    }
+    append(&body, &rules);
+    fill_options(&setup.rules);
+}
+
+/// Shows a rules value in each option control.
+fn fill_options(rules: &Rules) {
+    let Ok(list) = doc().query_selector_all("#new-game-dialog [data-option]") else {
+        return;
+    };
+    for i in 0..list.length() {
+        let Some(node) = list.item(i) else { continue };
+        let e: Element = node.unchecked_into();
+        let key = e.get_attribute("data-option").unwrap_or_default();
+        match (
+            rules.get(&key),
+            e.dyn_ref::<HtmlSelectElement>(),
+            e.dyn_ref::<HtmlInputElement>(),
+        ) {
+            (Some(OptionValue::Word(w)), Some(s), _) => s.set_value(w),
+            (Some(OptionValue::Number(n)), _, Some(input)) => input.set_value(&n.to_string()),
+            (None, _, Some(input)) => input.set_value(""),
+            _ => {}
+        }
+    }
+}
+
+fn select_value(selector: &str) -> Option<String> {
+    let e = doc().query_selector(selector).ok().flatten()?;
+    e.dyn_ref::<HtmlSelectElement>().map(|s| s.value())
+}
+
+/// Reads the set-up the dialog describes.
+pub fn read() -> Result<Setup, String> {
+    let game = selected_game();
+    let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
+    let mut rules = Rules::preset(game, &preset)?;
+    let list = doc()
+        .query_selector_all("#new-game-dialog [data-option]")
+        .map_err(|_| "dialog".to_string())?;
+    for i in 0..list.length() {
+        let Some(node) = list.item(i) else { continue };
+        let e: Element = node.unchecked_into();
+        let key = e.get_attribute("data-option").unwrap_or_default();
+        if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
+            let v = s.value();
+            rules.set(&key, OptionValue::Word(&v))?;
+        } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
+            let v = input.value();
+            let v = v.trim();
+            if !v.is_empty() {
+                let n: u32 = v
+                    .parse()
+                    .map_err(|_| format!("{}: {v}", i18n::option_label(&key)))?;
+                rules.set(&key, OptionValue::Number(n))?;
+            }
+        }
+    }
+    let n = game.seats() as u8;
+    let mut players = Vec::with_capacity(n as usize);
+    for s in 0..n {
+        let v = select_value(&format!("#new-game-dialog select[data-seat=\"{s}\"]"))
+            .unwrap_or_default();
+        players.push(match v.as_str() {
+            "human" => Player::Human,
+            other => Player::Computer(Level::from_name(other).unwrap_or(Level::Normal)),
+        });
+    }
+    let seed = doc()
+        .get_element_by_id("seed")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value().trim().to_string())
+        .filter(|s| !s.is_empty());
+    Ok(Setup {
+        rules,
+        players,
+        seed,
+    })
+}

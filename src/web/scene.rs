@@ -1,0 +1,775 @@
+//! What the table shows, as plain data: the controller's state turned into a
+//! [`Scene`] for one seat's eyes. The view renders a scene and knows nothing
+//! of the rules; this module knows the rules only through the engine's public
+//! accessors. Hidden cards never enter a scene: another seat's hand is a count.
+
+use super::controller::{Chooser, Player, Setup, Ui};
+use super::i18n::{self, t, tf, K};
+use crate::engine::partnership_rules::is_high_lead;
+use crate::engine::rules::{Combine, DuckWinner, GameEnd};
+use crate::engine::{
+    Call, Card, CardSet, Course, Deal, Game, GameKind, Move, Pile, Stage, Suit, Trick,
+};
+
+/// Where a seat sits on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    Bottom,
+    Left,
+    Top,
+    Right,
+}
+
+impl Pos {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pos::Bottom => "bottom",
+            Pos::Left => "left",
+            Pos::Top => "top",
+            Pos::Right => "right",
+        }
+    }
+}
+
+/// The screen position of `seat` when `bottom` sits at the bottom: play
+/// goes clockwise, bottom → left → top → right.
+pub fn position(seats: u8, bottom: u8, seat: u8) -> Pos {
+    let k = (seat + seats - bottom) % seats;
+    match (seats, k) {
+        (_, 0) => Pos::Bottom,
+        (2, _) => Pos::Top,
+        (3, 1) => Pos::Left,
+        (3, _) => Pos::Right,
+        (_, 1) => Pos::Left,
+        (_, 2) => Pos::Top,
+        _ => Pos::Right,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub kind: GameKind,
+    pub phase: &'static str,
+    /// "human" when a person may act now, "computer", or "none".
+    pub waiting: &'static str,
+    pub moves: usize,
+    pub course: &'static str,
+    pub course_line: String,
+    pub lead_line: Option<String>,
+    pub seats: Vec<SeatScene>,
+    pub stock: Option<usize>,
+    pub trick: TrickScene,
+    pub status: String,
+    pub message: Option<String>,
+    pub quack: Option<String>,
+    pub duck: bool,
+    pub chooser: Option<ChooserScene>,
+    pub call: Option<CallScene>,
+    pub scores: ScoreSheet,
+    pub deal_end: Option<EndPanel>,
+    pub game_over: Option<EndPanel>,
+    pub privacy: Option<String>,
+    pub review: Option<ReviewScene>,
+    pub review_available: bool,
+    pub muted: bool,
+    pub scores_open: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatScene {
+    pub seat: u8,
+    pub pos: Pos,
+    pub name: String,
+    pub player: String,
+    pub badges: Vec<(String, &'static str)>,
+    pub to_move: bool,
+    pub hand: HandScene,
+    pub piles: Vec<PileScene>,
+    pub summary: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum HandScene {
+    Up(Vec<HandCard>),
+    Down(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandCard {
+    pub card: Card,
+    /// May be played now (false: dimmed, tapping explains why).
+    pub playable: bool,
+    /// Would quack (same rank as the card led).
+    pub quack: bool,
+    /// Partnership: "high" or "low" for an Ace.
+    pub ace: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PileScene {
+    pub label: String,
+    pub down: u16,
+    pub up: u16,
+    pub points: u32,
+    pub current: bool,
+    /// Face-up cards shown on the pile (partnership: the quack cards kept).
+    pub up_cards: Vec<Card>,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TrickScene {
+    pub plays: Vec<TrickCard>,
+    /// The finished trick on show: its winner's position.
+    pub winner: Option<Pos>,
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrickCard {
+    pub pos: Pos,
+    pub card: Card,
+    pub quack: bool,
+    /// A led Duck's named suit.
+    pub named: Option<Suit>,
+    pub ace: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChooserScene {
+    pub prompt: String,
+    pub suits: Vec<Suit>,
+    pub cards: Vec<Card>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallScene {
+    pub id: &'static str,
+    pub text: &'static str,
+    pub who: String,
+    pub generation: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ScoreSheet {
+    pub caption: String,
+    pub heads: Vec<String>,
+    pub rows: Vec<ScoreRow>,
+    pub totals: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreRow {
+    pub label: String,
+    pub live: bool,
+    pub cells: Vec<(String, Option<u32>)>,
+}
+
+/// The end-of-deal or end-of-game panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndPanel {
+    pub title: String,
+    pub lines: Vec<(String, String)>,
+    pub verdict: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewScene {
+    pub plays: Vec<(String, Card, bool)>,
+    pub verdict: String,
+}
+
+pub fn call_text(call: Call) -> (&'static str, &'static str) {
+    match call {
+        Call::Quack => ("quack", t(K::CallQuack)),
+        Call::QuackQuack => ("quack-quack", t(K::CallQuackQuack)),
+        Call::DuckSoup => ("duck-soup", t(K::CallDuckSoup)),
+        Call::QuackQuackQuack => ("quack-quack-quack", t(K::CallQuackQuackQuack)),
+        Call::Duck => ("duck", t(K::CallDuck)),
+    }
+}
+
+/// The seat name a person sees: "South (you)" for the one human of a game against computers.
+pub fn seat_label(setup: &Setup, seat: u8) -> String {
+    let n = setup.rules.game.seats() as u8;
+    let name = i18n::seat_name(n, seat);
+    if setup.humans() == 1 && setup.players[seat as usize] == Player::Human {
+        tf(K::SeatYou, &[name])
+    } else {
+        name.to_string()
+    }
+}
+
+fn name(setup: &Setup, seat: u8) -> &'static str {
+    i18n::seat_name(setup.rules.game.seats() as u8, seat)
+}
+
+/// Suits in the order a hand is laid out: colours alternate.
+const SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+
+/// A card's place within its suit for the current course (ascending).
+fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
+    if c.is_joker() {
+        return 20 + c.index();
+    }
+    let ace_high = match d.game() {
+        GameKind::Partnership => d.is_high(holder),
+        _ => d.course() == Course::Soup,
+    };
+    if c.rank() == 1 && ace_high {
+        14
+    } else {
+        c.rank()
+    }
+}
+
+/// A hand sorted by suit, then rank in the current course's order; Ducks last.
+pub fn sorted_hand(d: &Deal, seat: u8) -> Vec<Card> {
+    let mut cards: Vec<Card> = d.hand(seat).iter().collect();
+    cards.sort_by_key(|&c| {
+        let suit = if c.is_joker() {
+            9
+        } else {
+            SUIT_ORDER.iter().position(|&s| s == c.suit()).unwrap_or(0)
+        };
+        (suit, order_value(d, seat, c))
+    });
+    cards
+}
+
+fn ace_mark(d: &Deal, seat: u8, c: Card) -> Option<&'static str> {
+    (d.game() == GameKind::Partnership && c.rank() == 1).then(|| {
+        if d.is_high(seat) {
+            "high"
+        } else {
+            "low"
+        }
+    })
+}
+
+/// The cards of the hand that would quack now, if the mover may quack.
+pub fn quack_cards(d: &Deal) -> Vec<Card> {
+    let t = d.trick();
+    let Some(rank) = t.led_rank() else {
+        return Vec::new();
+    };
+    if !matches!(
+        t.stage(),
+        Stage::Follow | Stage::LeaderAnswer | Stage::FollowerAnswer
+    ) {
+        return Vec::new();
+    }
+    let legal = d.legal_moves();
+    sorted_hand(d, d.to_move())
+        .into_iter()
+        .filter(|&c| !c.is_joker() && c.rank() == rank && legal.contains(Move::Play(c)))
+        .collect()
+}
+
+fn quack_count(t: &Trick) -> usize {
+    (0..t.len()).filter(|&i| t.is_quack(i)).count()
+}
+
+/// The call a quack by the mover would make now.
+pub fn next_call(d: &Deal) -> Call {
+    let t = d.trick();
+    match (d.game(), t.stage()) {
+        (GameKind::TwoPlayer, Stage::LeaderAnswer) => Call::QuackQuack,
+        (GameKind::TwoPlayer, Stage::FollowerAnswer) => Call::DuckSoup,
+        (GameKind::ThreePlayer, Stage::LeaderAnswer) => Call::QuackQuackQuack,
+        _ => match quack_count(t) {
+            0 => Call::Quack,
+            1 => Call::QuackQuack,
+            _ => Call::QuackQuackQuack,
+        },
+    }
+}
+
+/// Why a card of the mover's hand may not be played now, in words.
+pub fn why_not(d: &Deal) -> String {
+    let t = d.trick();
+    let rank = t.led_rank().map(i18n::rank_word).unwrap_or("");
+    match (d.game(), t.stage()) {
+        (GameKind::Partnership, Stage::Follow) => {
+            let suit = t.led_suit().map(i18n::suit_plural).unwrap_or("");
+            tf(
+                K::MustFollow,
+                &[suit, t.led_rank().map(i18n::rank_a).unwrap_or("")],
+            )
+        }
+        (GameKind::TwoPlayer, Stage::LeaderAnswer) => tf(K::OnlyRankOrDuck, &[rank]),
+        (GameKind::ThreePlayer, Stage::LeaderAnswer) => tf(K::OnlyRankOrDuckThree, &[rank]),
+        _ => t_owned(K::NotLegal),
+    }
+}
+
+fn t_owned(k: K) -> String {
+    t(k).to_string()
+}
+
+fn stored_text(p: Pile) -> String {
+    let pts = p.points().to_string();
+    match (p.down, p.up) {
+        (0, _) => tf(K::StoredUp, &[&pts]),
+        (_, 0) if p.down == 1 => tf(K::StoredDown, &[&pts]),
+        _ => tf(K::StoredMixed, &[&pts]),
+    }
+}
+
+fn combine_text(rules_combine: Combine, a: u32, b: u32) -> String {
+    let (a, b) = (a.to_string(), b.to_string());
+    match rules_combine {
+        Combine::Multiply => tf(K::Product, &[&a, &b]),
+        Combine::Add => tf(K::Sum, &[&a, &b]),
+    }
+}
+
+/// Builds the scene for the current state.
+pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
+    let kind = game.kind();
+    let n = kind.seats() as u8;
+    let deal = game.deal();
+    let bottom = ui.bottom;
+    let viewer = ui.viewer;
+    let in_deal = game.in_deal();
+    let over = game.is_over();
+    let mover = deal.filter(|_| in_deal).map(|d| d.to_move());
+    let human_turn = mover.is_some_and(|m| setup.players[m as usize] == Player::Human);
+    let can_act = human_turn && viewer == mover && ui.privacy.is_none();
+
+    let phase = if over {
+        "game-over"
+    } else if !in_deal {
+        "deal-over"
+    } else {
+        "playing"
+    };
+    let waiting = match (phase, human_turn, can_act) {
+        ("playing", true, true) => "human",
+        ("playing", true, false) => "privacy",
+        ("playing", false, _) => "computer",
+        _ => "none",
+    };
+
+    // Course and lead lines.
+    let (course, course_line) = match deal {
+        Some(d) if kind.has_courses() => match d.course() {
+            Course::Duck
+                if kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
+            {
+                ("duck", t_owned(K::DuckCourseHigher))
+            }
+            Course::Duck => ("duck", t_owned(K::DuckCourseLower)),
+            Course::Soup => ("soup", t_owned(K::SoupCourse)),
+        },
+        _ => ("partnership", t_owned(K::PartnershipLine)),
+    };
+    let shown_trick: Option<(Trick, Option<u8>)> = match (ui.held, deal) {
+        (Some(o), _) => Some((o.trick, Some(o.winner))),
+        (None, Some(d)) if !d.trick().is_empty() => Some((*d.trick(), None)),
+        _ => None,
+    };
+    let lead_line = match (kind, deal, &shown_trick) {
+        (GameKind::Partnership, Some(d), Some((tr, _))) => {
+            let (leader, led) = tr.plays().next().expect("a shown trick has a lead");
+            Some(t_owned(if is_high_lead(d, leader, led) {
+                K::HighLead
+            } else {
+                K::LowLead
+            }))
+        }
+        _ => None,
+    };
+
+    // Seats.
+    let mut seats = Vec::with_capacity(n as usize);
+    for s in 0..n {
+        let pos = position(n, bottom, s);
+        let player = match setup.players[s as usize] {
+            Player::Human => t_owned(K::Human),
+            Player::Computer(l) => format!("{} · {}", t(K::Computer), i18n::level_name(l)),
+        };
+        let mut badges = Vec::new();
+        if let Some(d) = deal {
+            if d.dealer() == s {
+                badges.push((t_owned(K::Dealer), "dealer"));
+            }
+        }
+        if kind == GameKind::Partnership {
+            if game.is_high(s) {
+                badges.push((t_owned(K::High), "high"));
+            } else {
+                badges.push((t_owned(K::Low), "low"));
+            }
+        }
+        let hand = match deal {
+            Some(d) if viewer == Some(s) => {
+                let legal = d.legal_moves();
+                let acting = can_act && mover == Some(s);
+                let quackers = if acting { quack_cards(d) } else { Vec::new() };
+                HandScene::Up(
+                    sorted_hand(d, s)
+                        .into_iter()
+                        .map(|c| {
+                            let playable = acting
+                                && (legal.contains(Move::Play(c))
+                                    || (c.is_joker() && d.trick().stage() == Stage::Lead));
+                            HandCard {
+                                card: c,
+                                playable,
+                                quack: quackers.contains(&c),
+                                ace: ace_mark(d, s, c),
+                            }
+                        })
+                        .collect(),
+                )
+            }
+            Some(d) => HandScene::Down(d.hand_len(s)),
+            None => HandScene::Down(0),
+        };
+        let (piles, summary) = match deal {
+            Some(d) if kind.has_courses() => {
+                let piles = [(Course::Duck, K::CourseDuck), (Course::Soup, K::CourseSoup)]
+                    .into_iter()
+                    .map(|(c, k)| {
+                        let p = d.pile(c, s);
+                        PileScene {
+                            label: t_owned(k),
+                            down: p.down,
+                            up: p.up,
+                            points: p.points(),
+                            current: in_deal && d.course() == c,
+                            up_cards: Vec::new(),
+                        }
+                    })
+                    .collect();
+                (piles, None)
+            }
+            Some(d) => {
+                let p = d.pile(Course::Duck, s);
+                let pile = PileScene {
+                    label: t_owned(K::Kept),
+                    down: p.down,
+                    up: p.up,
+                    points: p.points(),
+                    current: in_deal,
+                    up_cards: ui.kept_quacks[s as usize].clone(),
+                };
+                (vec![pile], None)
+            }
+            None => (Vec::new(), None),
+        };
+        seats.push(SeatScene {
+            seat: s,
+            pos,
+            name: seat_label(setup, s),
+            player,
+            badges,
+            to_move: mover == Some(s),
+            hand,
+            piles,
+            summary,
+        });
+    }
+
+    // The trick on the table.
+    let mut trick = TrickScene::default();
+    if let (Some(d), Some((tr, winner))) = (deal, &shown_trick) {
+        for (i, (seat, card)) in tr.plays().enumerate() {
+            trick.plays.push(TrickCard {
+                pos: position(n, bottom, seat),
+                card,
+                quack: tr.is_quack(i),
+                named: (i == 0 && card.is_joker()).then(|| tr.led_suit()).flatten(),
+                ace: ace_mark(d, seat, card),
+            });
+        }
+        if let (Some(w), Some(o)) = (winner, ui.held) {
+            trick.winner = Some(position(n, bottom, *w));
+            let who = name(
+                setup,
+                if kind == GameKind::Partnership {
+                    *w
+                } else {
+                    o.keeper
+                },
+            );
+            trick.note = Some(tf(K::TrickWonBy, &[who, &stored_text(o.stored)]));
+        }
+    }
+
+    // Status line, buttons and chooser.
+    let mut quack = None;
+    let mut duck = false;
+    let status = match (deal, mover) {
+        _ if over => t_owned(K::GameOverStatus),
+        (Some(_), None) => t_owned(K::DealOverStatus),
+        (Some(d), Some(m)) if can_act => {
+            let qc = quack_cards(d);
+            if !qc.is_empty() {
+                quack = Some(call_text(next_call(d)).1.to_string());
+            }
+            let tr = d.trick();
+            let rank = tr.led_rank().map(i18n::rank_word).unwrap_or("");
+            let hand = d.hand(m);
+            let leader = name(setup, d.leader());
+            match tr.stage() {
+                Stage::Lead if !hand.and(CardSet::JOKERS).is_empty() => t_owned(K::YourLeadDucks),
+                Stage::Lead => t_owned(K::YourLead),
+                Stage::Follow if kind == GameKind::Partnership => {
+                    let suit = tr.led_suit().expect("a trick in play has a suit");
+                    if hand.and(CardSet::suit(suit)).is_empty() {
+                        tf(K::YourFollowVoid, &[i18n::suit_plural(suit)])
+                    } else if qc.is_empty() {
+                        tf(K::YourFollowSuit, &[i18n::suit_plural(suit)])
+                    } else {
+                        tf(
+                            K::YourFollowMust,
+                            &[
+                                i18n::suit_plural(suit),
+                                tr.led_rank().map(i18n::rank_a).unwrap_or(""),
+                            ],
+                        )
+                    }
+                }
+                Stage::Follow if !qc.is_empty() => tf(K::YourFollowCanQuack, &[rank]),
+                Stage::Follow => t_owned(K::YourFollow),
+                Stage::LeaderAnswer => {
+                    duck = true;
+                    let quacker = tr.plays().last().map(|(s, _)| name(setup, s)).unwrap_or("");
+                    match (kind, qc.is_empty()) {
+                        (GameKind::ThreePlayer, false) => tf(K::LeaderAnswerThreeCan, &[rank]),
+                        (GameKind::ThreePlayer, true) => tf(K::LeaderAnswerThreeCannot, &[rank]),
+                        (_, false) => tf(K::LeaderAnswerCan, &[quacker, rank]),
+                        (_, true) => tf(K::LeaderAnswerCannot, &[quacker, rank]),
+                    }
+                }
+                Stage::FollowerAnswer if !qc.is_empty() => {
+                    tf(K::FollowerAnswerCan, &[rank, leader])
+                }
+                Stage::FollowerAnswer => tf(K::FollowerAnswerCannot, &[leader]),
+                Stage::Discard => tf(K::AddCard, &[leader]),
+            }
+        }
+        (Some(_), Some(m)) if human_turn => tf(K::SeatToPlay, &[name(setup, m)]),
+        (Some(_), Some(m)) => tf(K::Thinking, &[name(setup, m)]),
+        (None, _) => String::new(),
+    };
+    let chooser = match &ui.chooser {
+        Some(Chooser::DuckSuit(c)) => Some(ChooserScene {
+            prompt: t_owned(K::ChooseDuckSuit),
+            suits: c.joker_suits().to_vec(),
+            cards: Vec::new(),
+        }),
+        Some(Chooser::QuackCard(cards)) => Some(ChooserScene {
+            prompt: t_owned(K::ChooseQuackCard),
+            suits: Vec::new(),
+            cards: cards.clone(),
+        }),
+        None => None,
+    };
+    let call = ui
+        .call
+        .filter(|_| phase == "playing" || ui.held.is_some())
+        .map(|(c, seat, generation)| {
+            let (id, text) = call_text(c);
+            CallScene {
+                id,
+                text,
+                who: name(setup, seat).to_string(),
+                generation,
+            }
+        });
+
+    let scores = score_sheet(game, setup);
+    let deal_end = (phase == "deal-over" && ui.held.is_none()).then(|| deal_panel(game, setup));
+    let game_over = (over && ui.held.is_none()).then(|| game_panel(game, setup));
+    let last = deal.and_then(|d| d.last_trick().copied());
+    let review = match (ui.review_open, last) {
+        (true, Some(o)) => Some(ReviewScene {
+            plays: o
+                .trick
+                .plays()
+                .enumerate()
+                .map(|(i, (s, c))| (name(setup, s).to_string(), c, o.trick.is_quack(i)))
+                .collect(),
+            verdict: tf(
+                K::TrickWonBy,
+                &[name(setup, o.winner), &stored_text(o.stored)],
+            ),
+        }),
+        (true, None) => Some(ReviewScene {
+            plays: Vec::new(),
+            verdict: t_owned(K::NoTrickYet),
+        }),
+        _ => None,
+    };
+
+    // Partnership: the header says how the trick on the table is won.
+    let (course, course_line) = match (&lead_line, &shown_trick, deal) {
+        (Some(l), Some((tr, _)), Some(d)) => {
+            let (leader, led) = tr.plays().next().expect("a shown trick has a lead");
+            (
+                if is_high_lead(d, leader, led) {
+                    "high-lead"
+                } else {
+                    "low-lead"
+                },
+                l.clone(),
+            )
+        }
+        _ => (course, course_line),
+    };
+    Scene {
+        kind,
+        phase,
+        waiting,
+        moves: ui.moves,
+        course,
+        course_line,
+        lead_line,
+        seats,
+        stock: deal.filter(|_| kind.has_courses()).map(|d| d.stock_len()),
+        trick,
+        status,
+        message: ui.message.clone(),
+        quack,
+        duck,
+        chooser,
+        call,
+        scores,
+        deal_end,
+        game_over,
+        privacy: ui.privacy.map(|s| tf(K::PassTo, &[name(setup, s)])),
+        review,
+        review_available: last.is_some(),
+        muted: super::sound::muted(),
+        scores_open: ui.scores_open,
+    }
+}
+
+/// The scorers' names: seats, or partnership sides.
+fn scorer_names(game: &Game, setup: &Setup) -> Vec<String> {
+    match game.kind() {
+        GameKind::Partnership => (0..2).map(|s| i18n::side_name(s).to_string()).collect(),
+        k => (0..k.seats() as u8).map(|s| seat_label(setup, s)).collect(),
+    }
+}
+
+/// Each scorer's figures for one deal: the working ("7 × 5") and the score.
+fn deal_cells(
+    game: &Game,
+    points: &[Vec<u32>],
+    scores: Option<&[u32]>,
+) -> Vec<(String, Option<u32>)> {
+    let combine = game.rules().combine;
+    let kind = game.kind();
+    (0..kind.scorers())
+        .map(|i| {
+            let detail = match kind {
+                GameKind::Partnership => match points.first() {
+                    Some(p) => combine_text(Combine::Multiply, p[i], p[i + 2]),
+                    None => String::new(),
+                },
+                _ => {
+                    let a = points.first().map(|p| p[i]).unwrap_or(0);
+                    let b = points.get(1).map(|p| p[i]).unwrap_or(0);
+                    combine_text(combine, a, b)
+                }
+            };
+            (detail, scores.map(|s| s[i]))
+        })
+        .collect()
+}
+
+fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
+    let caption = match game.rules().end() {
+        GameEnd::Target(t) => tf(K::Target, &[&t.to_string()]),
+        GameEnd::Deals(n) => {
+            let k = game.log().len().max(1).min(n as usize);
+            tf(K::DealsLeft, &[&k.to_string(), &n.to_string()])
+        }
+    };
+    let mut rows: Vec<ScoreRow> = game
+        .results()
+        .iter()
+        .enumerate()
+        .map(|(k, r)| ScoreRow {
+            label: tf(K::Deal, &[&(k + 1).to_string()]),
+            live: false,
+            cells: deal_cells(game, &r.course_points, Some(&r.scores)),
+        })
+        .collect();
+    if let Some(d) = game.deal().filter(|_| game.in_deal()) {
+        // The deal in play: points stored so far in each course.
+        let live: Vec<Vec<u32>> = (0..2)
+            .map(|c| {
+                let course = if c == 0 { Course::Duck } else { Course::Soup };
+                (0..d.seats()).map(|s| d.pile(course, s).points()).collect()
+            })
+            .collect();
+        let live_scores = d.scores();
+        rows.push(ScoreRow {
+            label: tf(K::Deal, &[&game.log().len().to_string()]),
+            live: true,
+            cells: deal_cells(game, &live, Some(&live_scores)),
+        });
+    }
+    ScoreSheet {
+        caption,
+        heads: scorer_names(game, setup),
+        rows,
+        totals: game.totals().to_vec(),
+    }
+}
+
+fn result_lines(
+    game: &Game,
+    setup: &Setup,
+    cells: &[(String, Option<u32>)],
+) -> Vec<(String, String)> {
+    scorer_names(game, setup)
+        .into_iter()
+        .zip(cells)
+        .map(|(name, (detail, score))| (name, format!("{detail} = {}", score.unwrap_or(0))))
+        .collect()
+}
+
+fn winner_text(game: &Game, setup: &Setup, scores: &[u32], deal: bool) -> String {
+    let max = scores.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == max).collect();
+    let names = scorer_names(game, setup);
+    match (top.as_slice(), deal, game.kind()) {
+        ([one], true, _) => tf(K::DealWinner, &[&names[*one]]),
+        ([one], false, GameKind::Partnership) => tf(K::GameWinnerSide, &[&names[*one]]),
+        ([one], false, _) => tf(K::GameWinner, &[&names[*one]]),
+        (_, true, _) => t_owned(K::DealTie),
+        (_, false, _) => t_owned(K::GameTie),
+    }
+}
+
+fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
+    let k = game.results().len();
+    let r = game.results().last();
+    let cells = r
+        .map(|r| deal_cells(game, &r.course_points, Some(&r.scores)))
+        .unwrap_or_default();
+    EndPanel {
+        title: tf(K::DealOverTitle, &[&k.to_string()]),
+        lines: result_lines(game, setup, &cells),
+        verdict: r
+            .map(|r| winner_text(game, setup, &r.scores, true))
+            .unwrap_or_default(),
+    }
+}
+
+fn game_panel(game: &Game, setup: &Setup) -> EndPanel {
+    EndPanel {
+        title: winner_text(game, setup, game.totals(), false),
+        lines: scorer_names(game, setup)
+            .into_iter()
+            .zip(game.totals())
+            .map(|(n, t)| (n, t.to_string()))
+            .collect(),
+        verdict: t_owned(K::FinalScore),
+    }
+}

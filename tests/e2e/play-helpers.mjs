@@ -1,0 +1,201 @@
+// Helpers for the play-*.test.mjs tests: drive the table through clicks the
+// way a person would, and read what it shows. The page is opened with
+// ?pace=0 (computers answer at once, no animations) and usually ?seed=...
+// (the same seed deals the same cards and the computers choose the same way,
+// so a test always meets the same situations).
+import assert from 'node:assert/strict';
+
+/** Waits for the wasm app and starts recording every call shown on the banner. */
+export async function ready(page) {
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  await page.evaluate(() => {
+    window.__calls = [];
+    const call = document.querySelector('#call');
+    new MutationObserver(() => {
+      if (call.dataset.call) window.__calls.push({ call: call.dataset.call, text: call.innerText });
+    }).observe(call, { attributes: true, attributeFilter: ['data-call-n'] });
+    // Led Ducks show the suit they stand for on the table (however briefly at pace 0).
+    window.__named = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.nodeType === 1 && n.matches('.named')) {
+            window.__named.push({ card: n.closest('.card')?.dataset.card, suit: n.dataset.named, text: n.innerText });
+          }
+        }
+      }
+    }).observe(document.querySelector('#trick'), { childList: true, subtree: true });
+  });
+}
+
+/** What the table says about itself. */
+export async function state(page) {
+  return page.evaluate(() => {
+    const app = document.querySelector('#app');
+    return {
+      phase: app.dataset.phase,
+      waiting: app.dataset.waiting,
+      moves: Number(app.dataset.moves),
+      status: document.querySelector('#status').innerText,
+      sounds: Number(document.body.dataset.soundsPlayed ?? 0),
+    };
+  });
+}
+
+export async function calls(page) {
+  return page.evaluate(() => window.__calls);
+}
+
+/** Waits until a person must act, the privacy screen is up, or the deal/game is over. */
+export async function waitForTurn(page) {
+  await page.waitForSelector(
+    '#app[data-waiting="human"], #app[data-waiting="privacy"], #app[data-phase="deal-over"], #app[data-phase="game-over"]',
+    { timeout: 20_000 },
+  );
+  return state(page);
+}
+
+async function visible(page, selector) {
+  return page.locator(selector).first().isVisible().catch(() => false);
+}
+
+/** Clicks, then waits until the engine has taken the move (the move counter changed). */
+async function moveBy(page, click) {
+  const before = await page.locator('#app').getAttribute('data-moves');
+  await click();
+  await page.waitForFunction(
+    (b) => document.querySelector('#app').dataset.moves !== b,
+    before,
+    { timeout: 10_000 },
+  );
+}
+
+/**
+ * Makes one move for the person to play, through clicks only:
+ * Quack! when it is live (choosing the first card if asked which), Duck when
+ * only that is left, a led Duck (Joker) when `leadDuck` and one is held
+ * (choosing its first suit), otherwise the first playable card.
+ * Returns what it did, and the events it noticed.
+ */
+export async function humanMove(page, { leadDuck = false, explainDimmed = false } = {}) {
+  const did = { quack: false, duck: false, ledDuck: null, dimmedMessage: null };
+  if (explainDimmed && (await page.locator('#app button.card.dimmed[data-card]').count()) > 0) {
+    // A card that may not be played says why, instead of doing nothing.
+    const before = (await state(page)).moves;
+    // (force: Playwright treats aria-disabled as disabled; a person can still tap it.)
+    await page.locator('#app button.card.dimmed[data-card]').first().click({ force: true });
+    await page.waitForSelector('#message:not([hidden])', { timeout: 5_000 });
+    did.dimmedMessage = await page.locator('#message').innerText();
+    assert.equal((await state(page)).moves, before, 'a dimmed card must not be played');
+  }
+  if (await visible(page, '#quack')) {
+    did.quack = true;
+    did.quackLabel = await page.locator('#quack').innerText();
+    await moveBy(page, async () => {
+      await page.click('#quack');
+      if (await page.locator('button[data-choice]').count()) {
+        await page.locator('button[data-choice]').first().click();
+      }
+    });
+    return did;
+  }
+  if (await visible(page, '#duck')) {
+    did.duck = true;
+    await moveBy(page, () => page.click('#duck'));
+    return did;
+  }
+  const joker = page.locator('#app .seat.pos-bottom button.card.playable.joker');
+  if (leadDuck && (await joker.count()) > 0 && (await page.locator('#trick .card').count()) === 0) {
+    const code = await joker.first().getAttribute('data-card');
+    await joker.first().click();
+    await page.waitForSelector('#chooser button[data-suit]', { timeout: 5_000 });
+    const suit = await page.locator('#chooser button[data-suit]').first().getAttribute('data-suit');
+    did.ledDuck = { card: code, suit };
+    await moveBy(page, () => page.locator('#chooser button[data-suit]').first().click());
+    return did;
+  }
+  const card = page.locator('#app .seat.pos-bottom button.card.playable[data-card]').first();
+  await moveBy(page, () => card.click());
+  return did;
+}
+
+/** Plays until the deal is over; returns everything that happened. */
+export async function playDeal(page, opts = {}) {
+  const log = { moves: 0, quacks: [], ducks: 0, ledDucks: [], dimmed: [], onQuack: null };
+  for (let guard = 0; guard < 400; guard++) {
+    const s = await waitForTurn(page);
+    if (s.phase !== 'playing') return log;
+    if (s.waiting === 'privacy') {
+      await page.click('#privacy-continue');
+      continue;
+    }
+    const before = s;
+    const did = await humanMove(page, opts);
+    log.moves++;
+    if (did.quack) {
+      log.quacks.push(did.quackLabel);
+      if (!log.onQuack) {
+        // Right after the first quack: the banner and the sound.
+        // (The computer may already have answered: the banner then shows its call.)
+        const banner = await page.locator('[data-call]').innerText().catch(() => '');
+        const after = await state(page);
+        log.onQuack = { banner, calls: await calls(page), soundsBefore: before.sounds, soundsAfter: after.sounds };
+      }
+    }
+    if (did.duck) log.ducks++;
+    if (did.ledDuck) {
+      log.ledDucks.push({ ...did.ledDuck, shown: await page.evaluate(() => window.__named.at(-1)) });
+    }
+    if (did.dimmedMessage) log.dimmed.push(did.dimmedMessage);
+    if (opts.untilQuack && log.quacks.length) return log;
+  }
+  throw new Error('the deal did not end');
+}
+
+/** Opens the new-game dialog and starts a game. `seats`: e.g. ['human', 'hard']. */
+export async function newGame(page, { game, seats = [], preset, seed } = {}) {
+  await page.click('#new-game');
+  await page.waitForSelector('#new-game-dialog[open]');
+  if (game) await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
+  for (const [i, v] of seats.entries()) {
+    await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
+  }
+  if (preset) await page.selectOption('#preset', preset);
+  if (seed !== undefined) await page.fill('#seed', seed);
+  await page.click('#start-game');
+  await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+}
+
+/** Hidden cards must leave no trace: only the shown hand, the trick and public piles name cards. */
+export async function assertNoHiddenCards(page) {
+  const leaks = await page.evaluate(() => {
+    const out = [];
+    for (const seat of document.querySelectorAll('.seat')) {
+      const hand = seat.querySelector('.hand');
+      if (hand.classList.contains('up')) continue;
+      for (const el of hand.querySelectorAll('*')) {
+        const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
+        if (el.dataset.card || /\b([2-9TJQKA][CDHS]|X[BR])\b/.test(attrs) || el.textContent.trim()) {
+          out.push(`seat ${seat.dataset.seat}: <${el.tagName} ${attrs}>${el.textContent}`);
+        }
+      }
+    }
+    for (const el of document.querySelectorAll('.stock *')) {
+      if (el.dataset.card) out.push(`stock: ${el.outerHTML}`);
+    }
+    return out;
+  });
+  assert.deepEqual(leaks, [], 'a hidden card is named in the DOM');
+}
+
+/** The finished deal's figures as the score sheet shows them. */
+export async function dealScores(page, deal = 1) {
+  return page.evaluate((k) => {
+    const row = document.querySelector(`#scores tr[data-deal="${k}"]:not(.live)`);
+    if (!row) return null;
+    return [...row.querySelectorAll('td[data-scorer]')].map((td) => ({
+      work: td.querySelector('.work').innerText,
+      score: Number(td.querySelector('.deal-score').innerText),
+    }));
+  }, deal);
+}
