@@ -75,16 +75,13 @@ impl Card {
 
     /// The suit; meaningless for a Duck (use [`Card::joker_is_red`]).
     pub fn suit(self) -> Suit {
-        Suit::from_index(self.0 / 13)
+        // A table, not a division: this runs several times per move in play-outs.
+        SUITS[self.0 as usize]
     }
 
     /// 1 (Ace) to 13 (King); 0 for a Duck, which has no rank.
     pub fn rank(self) -> u8 {
-        if self.is_joker() {
-            0
-        } else {
-            self.0 % 13 + 1
-        }
+        RANKS[self.0 as usize]
     }
 
     pub fn joker_is_red(self) -> bool {
@@ -131,6 +128,26 @@ impl Card {
         )
     }
 }
+
+const SUITS: [Suit; 54] = {
+    let mut t = [Suit::Clubs; 54];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = Suit::ALL[i / 13];
+        i += 1;
+    }
+    t
+};
+
+const RANKS: [u8; 54] = {
+    let mut t = [0; 54];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = (i % 13) as u8 + 1;
+        i += 1;
+    }
+    t
+};
 
 const RANK_LETTERS: [char; 13] = [
     'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K',
@@ -241,19 +258,23 @@ impl CardSet {
             return None;
         }
         let (mut bits, mut base) = (self.0, 0u32);
-        let mut width = 32;
-        while width >= 8 {
-            let low = bits & ((1u64 << width) - 1);
-            let count = low.count_ones();
-            if n >= count {
-                n -= count;
-                bits >>= width;
-                base += width;
-            } else {
-                bits = low;
-            }
-            width /= 2;
+        // Three halvings, written out: 64 bits to 32, 16, then 8.
+        macro_rules! halve {
+            ($width:expr) => {
+                let low = bits & ((1u64 << $width) - 1);
+                let count = low.count_ones();
+                if n >= count {
+                    n -= count;
+                    bits >>= $width;
+                    base += $width;
+                } else {
+                    bits = low;
+                }
+            };
         }
+        halve!(32);
+        halve!(16);
+        halve!(8);
         for _ in 0..n {
             bits &= bits - 1;
         }

@@ -247,6 +247,9 @@ pub struct Effect {
 #[derive(Clone, Copy, Debug)]
 pub struct Deal {
     pub(crate) rules: Rules,
+    /// The game's seat count and deck size, kept at hand for the move loop.
+    pub(crate) seat_count: u8,
+    pub(crate) deck_len: u8,
     pub(crate) dealer: u8,
     /// Partnership: which seats are High members.
     pub(crate) high: [bool; 4],
@@ -285,6 +288,8 @@ impl Deal {
         let leader = (dealer + 1) % n;
         Ok(Deal {
             rules,
+            seat_count: n,
+            deck_len: deck.len() as u8,
             dealer,
             high,
             hands,
@@ -309,7 +314,7 @@ impl Deal {
         self.rules.game
     }
     pub fn seats(&self) -> u8 {
-        self.rules.game.seats() as u8
+        self.seat_count
     }
     pub fn dealer(&self) -> u8 {
         self.dealer
@@ -361,7 +366,7 @@ impl Deal {
     /// Every card has been played and the last trick is complete. (Counting
     /// the played cards, not the hands, keeps this true in a seat's view too.)
     pub fn is_over(&self) -> bool {
-        self.trick.len == 0 && self.played.len() as usize == self.rules.game.deck_size()
+        self.trick.len == 0 && self.played.len() == self.deck_len as u32
     }
     /// Whether the Duck course is over (always true in the partnership game).
     pub fn duck_course_over(&self) -> bool {
@@ -450,6 +455,11 @@ impl Deal {
     /// A uniformly random legal move, without listing them (the play-out fast path).
     pub fn random_move(&self, rng: &mut super::rng::Rng) -> Move {
         let legal = self.legal_set();
+        if !legal.concede && (!legal.duck_lead || legal.cards.and(CardSet::JOKERS).is_empty()) {
+            // The common case: every legal move is a plain card.
+            let i = rng.below(legal.cards.len());
+            return Move::Play(legal.cards.nth(i).expect("i < len"));
+        }
         // A led Duck is two moves (one per suit it may name): one more than its card.
         let jokers = if legal.duck_lead {
             legal.cards.and(CardSet::JOKERS).len()
@@ -605,7 +615,10 @@ impl Deal {
             course,
         };
         self.last_trick = Some(outcome);
-        self.trick = Trick::new();
+        // Only what marks an empty trick is reset; cards past `len` are never read.
+        self.trick.len = 0;
+        self.trick.quacks = 0;
+        self.trick.stage = Stage::Lead;
         self.leader = winner;
         self.to_move = winner;
         let mut duck_course_ended = false;
