@@ -41,9 +41,10 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      const hit = navigate
-        ? await cache.match('./', { ignoreSearch: true })
-        : await cache.match(request, { ignoreSearch: true });
+      // (Other pages of the build, such as embed-example.html, are themselves.)
+      const hit =
+        (await cache.match(request, { ignoreSearch: true })) ||
+        (navigate ? await cache.match('./', { ignoreSearch: true }) : undefined);
       return hit || fetch(request);
     })(),
   );

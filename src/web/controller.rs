@@ -87,6 +87,8 @@ pub struct Ui {
     pub kept_quacks: [Vec<Card>; 4],
     /// Moves made in this game (tests wait on it).
     pub moves: usize,
+    /// Every hand face up (the replay viewer's "show all hands").
+    pub reveal: bool,
 }
 
 /// Everything a click or a key can ask for.
@@ -109,6 +111,15 @@ pub enum Action {
     ToggleScores,
     ToggleReview,
     Escape,
+    // Help, hints, settings, languages, the walkthrough (see assist.rs)
+    Hint,
+    Help,
+    Settings,
+    SettingChanged,
+    SwitchLang,
+    Tutorial,
+    TutorialNext,
+    TutorialEnd,
 }
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
@@ -117,20 +128,20 @@ pub struct Pace(pub f64);
 
 impl Pace {
     fn ms(self, base: f64) -> u32 {
-        (base * self.0).round().max(0.0) as u32
+        (base * self.0 * super::settings::pace_factor()).round().max(0.0) as u32
     }
 }
 
 pub type Shared = Rc<RefCell<Controller>>;
 
 pub struct Controller {
-    setup: Setup,
-    game: Game,
-    ai_seed: u64,
-    rng: Rng,
-    pace: Pace,
-    ui: Ui,
-    view: View,
+    pub(super) setup: Setup,
+    pub(super) game: Game,
+    pub(super) ai_seed: u64,
+    pub(super) rng: Rng,
+    pub(super) pace: Pace,
+    pub(super) ui: Ui,
+    pub(super) view: View,
     timer: Option<Timeout>,
     banner_timer: Option<Timeout>,
     call_counter: u32,
@@ -167,6 +178,8 @@ impl Controller {
     // ---- game flow ----
 
     pub fn new_game(&mut self, setup: Setup) {
+        // Every game is seeded (a random seed if none was given), so it can be shared.
+        let setup = super::share::ensure_seed(setup, &mut self.rng);
         let kind = setup.rules.game;
         let n = kind.seats() as u32;
         let (dealer, ai_seed) = match &setup.seed {
@@ -217,8 +230,12 @@ impl Controller {
     }
 
     /// Decides what happens next after any change, schedules it, and renders.
-    fn advance(&mut self) {
+    pub(super) fn advance(&mut self) {
         self.timer = None;
+        if super::records::viewing() {
+            return super::records::show(self);
+        }
+        self.persist();
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
             self.schedule(self.pace.ms(HOLD_MS), |c| {
@@ -252,9 +269,10 @@ impl Controller {
         self.render();
     }
 
-    fn render(&mut self) {
+    pub(super) fn render(&mut self) {
         let scene = scene::build(&self.game, &self.setup, &self.ui);
         self.view.render(&scene);
+        self.after_render(&scene);
     }
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
@@ -279,12 +297,15 @@ impl Controller {
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
+        let before = self.game.deal().copied();
         match self.game.play(mv) {
             Err(e) => {
                 self.ui.message = Some(e);
                 self.render();
             }
             Ok(effect) => {
+                self.after_move(&effect);
+                self.announce_move(before, mv, seat, &effect);
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
@@ -429,7 +450,7 @@ impl Controller {
                 }
             }
             Action::NextDeal => self.next_deal(),
-            Action::OpenDialog => dialog::open(&self.setup),
+            Action::OpenDialog => dialog::open(&super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
             Action::DialogChanged => dialog::game_changed(),
             Action::PresetChanged => dialog::preset_changed(),
@@ -441,7 +462,7 @@ impl Controller {
                 Err(e) => dialog::show_error(&e),
             },
             Action::PlayAgain => {
-                let setup = self.setup.clone();
+                let setup = super::share::shown(&self.setup);
                 self.new_game(setup);
             }
             Action::ToggleMute => {
@@ -457,6 +478,14 @@ impl Controller {
                 self.ui.review_open = !self.ui.review_open;
                 self.render();
             }
+            Action::Hint
+            | Action::Help
+            | Action::Settings
+            | Action::SettingChanged
+            | Action::SwitchLang
+            | Action::Tutorial
+            | Action::TutorialNext
+            | Action::TutorialEnd => self.assist(action),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

@@ -13,7 +13,11 @@ pub fn doc() -> Document {
 
 /// A new element with a class list (space separated, may be empty).
 pub fn el(tag: &str, class: &str) -> Element {
-    let e = doc().create_element(tag).expect("createElement");
+    // Not `.expect()`: on a `Result<_, JsValue>` it links JsValue's Debug and
+    // wasm-bindgen's 2 KB `debugString` into the JS glue.
+    let e = doc()
+        .create_element(tag)
+        .unwrap_or_else(|_| panic!("createElement"));
     if !class.is_empty() {
         e.set_class_name(class);
     }

@@ -2,7 +2,12 @@
 //! [`t`] looks a [`K`] up in the current [`Lang`]'s table, and [`tf`] fills
 //! in `{0}`, `{1}`, … placeholders. View and controller code hold no
 //! user-visible literals. To add a language: a `Lang` variant, a table
-//! function like [`en`], and its arm in [`t`].
+//! function like [`en`], and its arm in [`t`]. English ([`en`]) and Japanese
+//! ([`ja`]) are here; [`detect`] picks one from `?lang=`, the remembered
+//! choice, or the browser's languages.
+//!
+//! Other modules adding keys: add the key to [`K`] and its text to BOTH
+//! [`en`] and [`ja`] (the compiler insists: the matches are exhaustive).
 
 use crate::engine::{Card, Suit};
 use std::cell::Cell;
@@ -10,13 +15,100 @@ use std::cell::Cell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     En,
+    Ja,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim().to_ascii_lowercase();
+        match tag.split(['-', '_']).next().unwrap_or("") {
+            "en" => Some(Lang::En),
+            "ja" | "jp" => Some(Lang::Ja),
+            _ => None,
+        }
+    }
+
+    /// The language's own name ("English", "日本語").
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ja => "日本語",
+        }
+    }
+}
+
+/// The language to start in: `?lang=` in the address, else the one chosen
+/// before (localStorage), else the first of the browser's languages we have.
+pub fn detect(url_lang: Option<&str>) -> Lang {
+    if let Some(l) = url_lang.and_then(Lang::from_tag) {
+        return l;
+    }
+    if let Some(l) = super::storage::get("lang")
+        .as_deref()
+        .and_then(Lang::from_tag)
+    {
+        return l;
+    }
+    // navigator.languages, then navigator.language (read through Reflect:
+    // no extra web-sys features).
+    let get = |o: &wasm_bindgen::JsValue, k: &str| {
+        js_sys::Reflect::get(o, &wasm_bindgen::JsValue::from_str(k)).ok()
+    };
+    if let Some(nav) = web_sys::window().and_then(|w| get(&w.into(), "navigator")) {
+        if let Some(list) = get(&nav, "languages").filter(js_sys::Array::is_array) {
+            for v in js_sys::Array::from(&list).iter() {
+                if let Some(l) = v.as_string().as_deref().and_then(Lang::from_tag) {
+                    return l;
+                }
+            }
+        }
+        if let Some(l) = get(&nav, "language")
+            .and_then(|v| v.as_string())
+            .as_deref()
+            .and_then(Lang::from_tag)
+        {
+            return l;
+        }
+    }
+    Lang::En
+}
+
+/// Sets the page's language at start-up (see [`detect`]).
+pub fn init() {
+    let url_lang = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|q| {
+            q.trim_start_matches('?')
+                .split('&')
+                .find_map(|p| p.strip_prefix("lang=").map(str::to_string))
+        });
+    set_lang(detect(url_lang.as_deref()));
+    apply_document_lang();
+}
+
+/// Chooses a language for this page and remembers it for the next visit.
+pub fn choose_lang(lang: Lang) {
+    set_lang(lang);
+    super::storage::set("lang", lang_tag(lang));
+    apply_document_lang();
+}
+
+/// `<html lang>` and the page title follow the language.
+pub fn apply_document_lang() {
+    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(html) = d.document_element() {
+            let _ = html.set_attribute("lang", lang_tag(lang()));
+        }
+        d.set_title(t(K::AppTitle));
+    }
 }
 
 thread_local! {
     static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
 }
 
-#[allow(dead_code)]
 pub fn set_lang(lang: Lang) {
     LANG.with(|l| l.set(lang));
 }
@@ -29,6 +121,7 @@ pub fn lang() -> Lang {
 pub fn lang_tag(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "en",
+        Lang::Ja => "ja",
     }
 }
 
@@ -159,6 +252,54 @@ pub enum K {
     OptionDefault,
     DefaultTarget,
     DefaultDeals,
+    // Saving, sharing, records, embedding
+    ShareTool,
+    ShareTitle,
+    ShareLinkLegend,
+    ShareLinkHint,
+    Copy,
+    Copied,
+    CopyByHand,
+    DailyLegend,
+    DailyHint,
+    PlayDaily,
+    DailyResult,
+    DailyWon,
+    DailyLost,
+    DailyTied,
+    DailyShare,
+    RecordLegend,
+    RecordHint,
+    Download,
+    ImportLegend,
+    ImportHint,
+    PastePlaceholder,
+    ReplayButton,
+    StatsLegend,
+    StatsGame,
+    StatsPlayed,
+    StatsWon,
+    StatsBest,
+    StatsNone,
+    StatsMixed,
+    ReplayTitle,
+    ReplayPos,
+    ReplayStart,
+    ReplayBack,
+    ReplayForward,
+    ReplayEnd,
+    RevealHands,
+    HideHands,
+    ExitReplay,
+    BadRecord,
+    BadLink,
+    BadGameParam,
+    BadRulesParam,
+    BadSeatsParam,
+    BadSeedParam,
+    SavedCorrupt,
+    SavedCrashed,
+    SavedOtherVersion,
     // Error panel
     ErrorTitle,
     ErrorText,
@@ -167,12 +308,66 @@ pub enum K {
     BlackDuck,
     RedDuck,
     Hand,
+    // Added for languages, help, settings, hints and screen readers
+    HandDown,
+    Help,
+    HelpTitle,
+    Settings,
+    Hint,
+    Language,
+    HelpRulesFor,
+    HelpKeys,
+    KeyCards,
+    KeyPlay,
+    KeyQuack,
+    KeyDuck,
+    KeyHint,
+    KeyHelp,
+    KeyEscape,
+    KeyTab,
+    HelpWalkthrough,
+    SettingsTitle,
+    SetFourColour,
+    SetPace,
+    PaceSlow,
+    PaceNormal,
+    PaceFast,
+    SetSort,
+    SortSuit,
+    SortRank,
+    SetSound,
+    HintLead,
+    HintWin,
+    HintLose,
+    HintQuack,
+    HintDuck,
+    HintLeadDuck,
+    HintDiscard,
+    HintPlay,
+    HintNone,
+    AnnPlays,
+    AnnLedDuck,
+    AnnSaysDuck,
+    AnnDealOver,
+    AnnGameOver,
+    TutTitle,
+    TutNext,
+    TutEnd,
+    TutIntro,
+    TutLead,
+    TutFollow,
+    TutQuack,
+    TutAnswer,
+    TutAfterTrick,
+    TutDone,
+    TrickArea,
 }
 
 /// The string for a key in the current language.
 pub fn t(key: K) -> &'static str {
     match lang() {
         Lang::En => en(key),
+        Lang::Ja => ja(key),
     }
 }
 
@@ -323,12 +518,337 @@ fn en(key: K) -> &'static str {
         OptionDefault => "default",
         DefaultTarget => "default: {0}",
         DefaultDeals => "default: {0}",
+        ShareTool => "Share",
+        ShareTitle => "Share and records",
+        ShareLinkLegend => "Link to this game",
+        ShareLinkHint => "Whoever opens this link gets the same cards, rules and players.",
+        Copy => "Copy",
+        Copied => "Copied",
+        CopyByHand => "Selected: copy it by hand",
+        DailyLegend => "Daily deal",
+        DailyHint => "Everyone gets the same deal today ({0}, UTC).",
+        PlayDaily => "Play today's deal",
+        DailyResult => "Duck Soup daily {0} · {1} · {2} vs {3} · {4}",
+        DailyWon => "won 🦆",
+        DailyLost => "lost",
+        DailyTied => "tied",
+        DailyShare => "Share result",
+        RecordLegend => "Game record",
+        RecordHint => "The game so far as a record (JSON, as in the rules).",
+        Download => "Download",
+        ImportLegend => "Replay a record",
+        ImportHint => "Choose a record file, or paste a record below.",
+        PastePlaceholder => "Paste a game record here",
+        ReplayButton => "Replay",
+        StatsLegend => "Statistics",
+        StatsGame => "Game",
+        StatsPlayed => "Played",
+        StatsWon => "Won",
+        StatsBest => "Best deal",
+        StatsNone => "No finished games yet.",
+        StatsMixed => "mixed",
+        ReplayTitle => "Replay",
+        ReplayPos => "Deal {0} · move {1} of {2}",
+        ReplayStart => "To the start",
+        ReplayBack => "Back one move",
+        ReplayForward => "Forward one move",
+        ReplayEnd => "To the end",
+        RevealHands => "Show all hands",
+        HideHands => "Hide other hands",
+        ExitReplay => "Back to my game",
+        BadRecord => "This record cannot be replayed: {0}",
+        BadLink => "This link could not be used ({0}). A new game has started instead.",
+        BadGameParam => "unknown game '{0}': use g=2, 3 or 4",
+        BadRulesParam => "{0}",
+        BadSeatsParam => "players '{0}' must be {1} letters, each h, e, n or x",
+        BadSeedParam => "the seed must be 1 to 100 characters",
+        SavedCorrupt => "The saved game could not be read ({0}). It was set aside and a new game has started; your statistics are kept.",
+        SavedCrashed => "the page stopped while loading it",
+        SavedOtherVersion => "The saved game is in a format this version does not know (version {0}). It was set aside and a new game has started; your statistics are kept.",
         ErrorTitle => "Something went wrong",
         ErrorText => "The table hit an internal error. Start a new game to carry on.",
         CardName => "{0} of {1}",
         BlackDuck => "black Duck",
         RedDuck => "red Duck",
         Hand => "{0}'s hand",
+        HandDown => "{0}'s hand: {1} cards, face down",
+        Help => "Help",
+        HelpTitle => "How to play",
+        Settings => "Settings",
+        Hint => "Hint",
+        Language => "Language",
+        HelpRulesFor => "Rules for",
+        HelpKeys => "Keyboard",
+        KeyCards => "← → Home End: move between your cards",
+        KeyPlay => "Enter or Space: play the card (a dimmed card says why not)",
+        KeyQuack => "Q: Quack!",
+        KeyDuck => "D: say Duck",
+        KeyHint => "H: hint",
+        KeyHelp => "? : this help",
+        KeyEscape => "Esc: close a panel",
+        KeyTab => "Tab: the buttons and panels",
+        HelpWalkthrough => "Walkthrough for newcomers",
+        SettingsTitle => "Settings",
+        SetFourColour => "Four-colour deck (clubs green, diamonds blue)",
+        SetPace => "Trick pace",
+        PaceSlow => "slow",
+        PaceNormal => "normal",
+        PaceFast => "fast",
+        SetSort => "Sort my hand",
+        SortSuit => "by suit, colours alternating",
+        SortRank => "by rank",
+        SetSound => "Sound",
+        HintLead => "Hint: lead the {0}.",
+        HintWin => "Hint: play the {0}; it wins the trick.",
+        HintLose => "Hint: play the {0}; you cannot win this one cheaply, so give away a card you need least.",
+        HintQuack => "Hint: quack with the {0}: a card of the rank led wins the trick face up.",
+        HintDuck => "Hint: say Duck and give up this trick.",
+        HintLeadDuck => "Hint: lead the {0} as {1}: a led Duck wins the trick.",
+        HintDiscard => "Hint: add the {0}, the card you need least.",
+        HintPlay => "Hint: play the {0}.",
+        HintNone => "No hint now: it is not your turn.",
+        AnnPlays => "{0}: {1}.",
+        AnnLedDuck => "{0}: {1}, as {2}.",
+        AnnSaysDuck => "{0} says Duck.",
+        AnnDealOver => "Deal over. {0}",
+        AnnGameOver => "Game over. {0}",
+        TutTitle => "Walkthrough",
+        TutNext => "Next",
+        TutEnd => "End walkthrough",
+        TutIntro => "Welcome! You are South, at the bottom, against one computer player. Each of you holds 13 cards; the other 26 wait face down in the duck-house. Nobody has to follow suit. Win tricks in both courses: your deal score is your Duck points times your Soup points.",
+        TutLead => "Your lead. In the Duck course the LOWER card of the suit led wins, and an Ace is lowest. A low card is a good lead. Play the highlighted card.",
+        TutFollow => "Your turn to follow. Play a lower card of the suit led to win (Duck course), or a card of another suit to lose it cheaply. Play the highlighted card.",
+        TutQuack => "You hold a card of the same rank as the card led: that is a quack! It wins the trick face up for 2 points unless the leader quacks back. Press Quack!",
+        TutAnswer => "You were quacked. Play another card of that rank for Quack-quack, or say Duck to give the trick up. Follow the highlight.",
+        TutAfterTrick => "Well played. After each trick both players draw from the duck-house (winner first). When it is empty, the Soup course begins: higher card wins, Ace high.",
+        TutDone => "That is the game! Keep playing this deal, or open Help (?) at any time. H asks the computer for a hint.",
+        TrickArea => "Cards on the table",
+    }
+}
+
+fn ja(key: K) -> &'static str {
+    use K::*;
+    match key {
+        AppTitle => "ダックスープ",
+        NewGame => "新しいゲーム",
+        StartGame => "ゲーム開始",
+        Cancel => "キャンセル",
+        NextDeal => "次のディール",
+        PlayAgain => "もう一度遊ぶ",
+        LastTrick => "直前のトリック",
+        NoTrickYet => "このディールではまだトリックがありません。",
+        Scores => "得点",
+        Close => "閉じる",
+        SoundOn => "音あり",
+        SoundOff => "音なし",
+        South => "南",
+        West => "西",
+        North => "北",
+        East => "東",
+        SeatYou => "{0}(あなた)",
+        Human => "人間",
+        Computer => "コンピューター",
+        Easy => "やさしい",
+        Normal => "ふつう",
+        Hard => "強い",
+        SideNorthSouth => "南北チーム",
+        SideEastWest => "東西チーム",
+        High => "ハイ",
+        Low => "ロー",
+        Dealer => "親",
+        Cards => "{0}枚",
+        GameTwo => "2人用",
+        GameThree => "3人用(ダック2枚入り)",
+        GamePartnership => "4人用(ペア戦)",
+        DuckCourseLower => "ダックステージ:低いカードの勝ち、Aは最弱",
+        DuckCourseHigher => "ダックステージ:高いカードの勝ち、Aは最弱",
+        SoupCourse => "スープステージ:高いカードの勝ち、Aは最強",
+        PartnershipLine => "マークを合わせるかクワック。最後のクワックが勝ち",
+        HighLead => "ハイのリード:リードのマークで一番高いカードの勝ち",
+        LowLead => "ローのリード:リードのマークで一番低いカードの勝ち",
+        AceHigh => "高",
+        AceLow => "低",
+        DuckHouse => "山札",
+        DuckHouseEmpty => "空",
+        YourLead => "あなたのリード:好きなカードを出してください。",
+        YourLeadDucks => "あなたのリード:好きなカードを。リードしたダックはマークを宣言して勝ちます。",
+        YourFollow => "あなたの番:好きなカードを出してください。",
+        YourFollowCanQuack => "あなたの番:好きなカードを出すか、{0}でクワック!",
+        YourFollowMust => "あなたの番:{0}を出すか、{1}でクワック。",
+        YourFollowSuit => "あなたの番:{0}を出してください。",
+        YourFollowVoid => "あなたの番:{0}がないので好きなカードを。",
+        LeaderAnswerCan => "{0}がクワック!ダックと言って降りるか、もう1枚の{1}でクワッククワック。",
+        LeaderAnswerCannot => "{0}がクワック!ほかの{1}はないので、ダックと言ってください。",
+        LeaderAnswerThreeCan => "クワックが2回!ダックと言うか、4枚目の{0}でクワッククワッククワック(6枚獲得)。",
+        LeaderAnswerThreeCannot => "クワックが2回!ほかの{0}はないので、ダックと言ってください。",
+        FollowerAnswerCan => "クワッククワック!最後の{0}でダックスープ、または好きなカードを捨てて{1}に2トリックを渡します。",
+        FollowerAnswerCannot => "クワッククワック!好きなカードを1枚捨ててください:{0}が2トリックを取ります。",
+        AddCard => "クワッククワッククワック!{0}のトリックに好きなカードを1枚加えてください。",
+        Thinking => "{0}が考えています…",
+        SeatToPlay => "{0}の番です。",
+        TrickWonBy => "{0}がトリックを獲得:{1}。",
+        StoredUp => "表向き、{0}点",
+        StoredDown => "裏向き、{0}点",
+        StoredMixed => "{0}点",
+        DealOverStatus => "ディール終了。",
+        GameOverStatus => "ゲーム終了。",
+        SoupBegins => "山札がなくなりました:スープステージの始まりです。高いカードの勝ち、Aは最強。",
+        MustFollow => "{0}を出すか、{1}でクワックしなければなりません。",
+        OnlyRankOrDuck => "クワックされたら、ダックと言うか、もう1枚の{0}を出すしかありません。",
+        OnlyRankOrDuckThree => "クワックが2回のあとは、ダックと言うか、4枚目の{0}を出すしかありません。",
+        NotYourTurn => "お待ちください:{0}の番です。",
+        NotLegal => "そのカードは今は出せません。",
+        ChooseDuckSuit => "このダックはどのマークとして出しますか?",
+        ChooseQuackCard => "どのカードでクワックしますか?",
+        DuckNamed => "{0}としてのダック",
+        CallQuack => "クワック!",
+        CallQuackQuack => "クワッククワック!",
+        CallDuckSoup => "ダックスープ!",
+        CallQuackQuackQuack => "クワッククワッククワック!",
+        CallDuck => "ダック!",
+        DuckButton => "ダック",
+        DuckButtonHint => "トリックを降りる",
+        CourseDuck => "ダック",
+        CourseSoup => "スープ",
+        Kept => "獲得",
+        Points => "{0}点",
+        FaceDown => "裏向き",
+        FaceUp => "表向き",
+        ScoreSheet => "得点表",
+        Deal => "第{0}ディール",
+        Total => "合計",
+        Product => "{0} × {1}",
+        Sum => "{0} + {1}",
+        InProgress => "プレイ中",
+        DealOverTitle => "第{0}ディール終了",
+        DealWinner => "{0}がこのディールの勝ち。",
+        DealTie => "このディールは引き分け。",
+        GameWinner => "{0}の勝ち!",
+        GameWinnerSide => "{0}の勝ち!",
+        GameTie => "引き分けです。",
+        FinalScore => "最終得点",
+        Target => "{0}点先取",
+        DealsLeft => "第{0}ディール / 全{1}ディール",
+        PassTo => "{0}に渡してください",
+        TapToContinue => "タップして続ける",
+        DialogTitle => "新しいゲーム",
+        DialogGame => "ゲーム",
+        DialogPlayers => "プレイヤー",
+        DialogRules => "ルール",
+        DialogPreset => "プリセット",
+        PresetParlett => "パーレット(標準)",
+        PresetFamily => "ファミリー(2ステージの合計、1ディール)",
+        DialogSeed => "配りのシード",
+        DialogSeedHint => "ランダム",
+        DialogDealer => "シードは任意です:同じシードなら同じカードが配られます。最初の親はランダムに決まります。",
+        OptionDefault => "既定",
+        DefaultTarget => "既定:{0}",
+        DefaultDeals => "既定:{0}",
+        ShareTool => "共有",
+        ShareTitle => "共有と記録",
+        ShareLinkLegend => "このゲームへのリンク",
+        ShareLinkHint => "このリンクを開くと、同じ札・ルール・プレイヤーで遊べます。",
+        Copy => "コピー",
+        Copied => "コピーしました",
+        CopyByHand => "選択しました。手動でコピーしてください",
+        DailyLegend => "今日の一局",
+        DailyHint => "今日（{0}、UTC）は全員が同じ配札です。",
+        PlayDaily => "今日の一局を遊ぶ",
+        DailyResult => "ダックスープ 今日の一局 {0} · {1} · {2} 対 {3} · {4}",
+        DailyWon => "勝ち 🦆",
+        DailyLost => "負け",
+        DailyTied => "引き分け",
+        DailyShare => "結果を共有",
+        RecordLegend => "棋譜",
+        RecordHint => "ここまでのゲームの記録（ルール記載のJSON形式）。",
+        Download => "ダウンロード",
+        ImportLegend => "記録を再生",
+        ImportHint => "記録ファイルを選ぶか、下に貼り付けてください。",
+        PastePlaceholder => "ここに記録を貼り付け",
+        ReplayButton => "再生",
+        StatsLegend => "成績",
+        StatsGame => "ゲーム",
+        StatsPlayed => "対局",
+        StatsWon => "勝ち",
+        StatsBest => "最高得点",
+        StatsNone => "まだ終わったゲームはありません。",
+        StatsMixed => "混合",
+        ReplayTitle => "再生",
+        ReplayPos => "第{0}ディール · {2}手中{1}手目",
+        ReplayStart => "最初へ",
+        ReplayBack => "一手戻る",
+        ReplayForward => "一手進む",
+        ReplayEnd => "最後へ",
+        RevealHands => "全員の手札を表示",
+        HideHands => "他の手札を隠す",
+        ExitReplay => "自分のゲームに戻る",
+        BadRecord => "この記録は再生できません：{0}",
+        BadLink => "このリンクは使えませんでした（{0}）。代わりに新しいゲームを始めました。",
+        BadGameParam => "不明なゲーム「{0}」：g=2、3、4 のいずれか",
+        BadRulesParam => "{0}",
+        BadSeatsParam => "プレイヤー「{0}」は h・e・n・x の{1}文字で指定します",
+        BadSeedParam => "シードは1〜100文字です",
+        SavedCorrupt => "保存されたゲームを読み込めませんでした（{0}）。別に保管し、新しいゲームを始めました。成績はそのままです。",
+        SavedCrashed => "読み込み中にページが停止しました",
+        SavedOtherVersion => "保存されたゲームはこの版が知らない形式です（バージョン {0}）。別に保管し、新しいゲームを始めました。成績はそのままです。",
+        ErrorTitle => "問題が発生しました",
+        ErrorText => "内部エラーが起きました。新しいゲームを始めてください。",
+        CardName => "{1}の{0}",
+        BlackDuck => "黒のダック",
+        RedDuck => "赤のダック",
+        Hand => "{0}の手札",
+        HandDown => "{0}の手札:{1}枚、裏向き",
+        Help => "ヘルプ",
+        HelpTitle => "遊び方",
+        Settings => "設定",
+        Hint => "ヒント",
+        Language => "言語",
+        HelpRulesFor => "ルール:",
+        HelpKeys => "キーボード",
+        KeyCards => "← → Home End:手札のカードを移動",
+        KeyPlay => "Enter / スペース:カードを出す(出せないカードは理由を表示)",
+        KeyQuack => "Q:クワック!",
+        KeyDuck => "D:ダック",
+        KeyHint => "H:ヒント",
+        KeyHelp => "?:このヘルプ",
+        KeyEscape => "Esc:パネルを閉じる",
+        KeyTab => "Tab:ボタンとパネル",
+        HelpWalkthrough => "初心者向けチュートリアル",
+        SettingsTitle => "設定",
+        SetFourColour => "4色デッキ(クラブは緑、ダイヤは青)",
+        SetPace => "トリックの速さ",
+        PaceSlow => "ゆっくり",
+        PaceNormal => "ふつう",
+        PaceFast => "速い",
+        SetSort => "手札の並べ方",
+        SortSuit => "マーク順(赤黒交互)",
+        SortRank => "数字順",
+        SetSound => "音",
+        HintLead => "ヒント:{0}をリードしましょう。",
+        HintWin => "ヒント:{0}を出しましょう。このトリックに勝てます。",
+        HintLose => "ヒント:{0}を出しましょう。安く勝てないので、いちばん要らないカードを捨てます。",
+        HintQuack => "ヒント:{0}でクワック!リードと同じ数字のカードは表向きでトリックに勝ちます。",
+        HintDuck => "ヒント:ダックと言ってこのトリックを降りましょう。",
+        HintLeadDuck => "ヒント:{0}を{1}としてリード。リードしたダックは勝ちます。",
+        HintDiscard => "ヒント:いちばん要らない{0}を加えましょう。",
+        HintPlay => "ヒント:{0}を出しましょう。",
+        HintNone => "今はヒントはありません:あなたの番ではありません。",
+        AnnPlays => "{0}:{1}。",
+        AnnLedDuck => "{0}:{1}、{2}として。",
+        AnnSaysDuck => "{0}:ダック。",
+        AnnDealOver => "ディール終了。{0}",
+        AnnGameOver => "ゲーム終了。{0}",
+        TutTitle => "チュートリアル",
+        TutNext => "次へ",
+        TutEnd => "チュートリアルを終える",
+        TutIntro => "ようこそ!あなたは下の南の席で、コンピューター1人と対戦します。手札は13枚ずつ、残り26枚は裏向きの山札です。マークを合わせる必要はありません。両方のステージでトリックを取りましょう:ディールの得点はダック点×スープ点です。",
+        TutLead => "あなたのリードです。ダックステージではリードのマークの「低い」カードが勝ち、Aが最弱です。低いカードのリードが有利。光っているカードを出してください。",
+        TutFollow => "あなたが出す番です。同じマークの低いカードなら勝ち(ダックステージ)、別のマークなら安く負けられます。光っているカードを出してください。",
+        TutQuack => "リードと同じ数字のカードがあります:クワックです!相手がクワックし返さなければ、表向き2点でトリックに勝ちます。「クワック!」を押してください。",
+        TutAnswer => "クワックされました。同じ数字のカードでクワッククワックするか、ダックと言って降ります。光っている方を選んでください。",
+        TutAfterTrick => "お見事。毎トリックのあと、勝った人から山札を1枚ずつ引きます。山札がなくなるとスープステージ:高いカードの勝ち、Aが最強です。",
+        TutDone => "これで遊び方は分かりました!このディールを続けるか、いつでもヘルプ(?)を開いてください。Hでヒントが出ます。",
+        TrickArea => "場のカード",
     }
 }
 
@@ -357,12 +877,14 @@ pub fn side_name(side: usize) -> &'static str {
 pub fn suit_plural(suit: Suit) -> &'static str {
     match lang() {
         Lang::En => ["clubs", "diamonds", "hearts", "spades"][suit as usize],
+        Lang::Ja => ["クラブ", "ダイヤ", "ハート", "スペード"][suit as usize],
     }
 }
 
 pub fn suit_title(suit: Suit) -> &'static str {
     match lang() {
         Lang::En => ["Clubs", "Diamonds", "Hearts", "Spades"][suit as usize],
+        Lang::Ja => ["クラブ", "ダイヤ", "ハート", "スペード"][suit as usize],
     }
 }
 
@@ -379,6 +901,7 @@ pub fn rank_word(rank: u8) -> &'static str {
         Lang::En => [
             "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King",
         ][rank as usize - 1],
+        Lang::Ja => JA_RANKS[rank as usize - 1],
     }
 }
 
@@ -389,6 +912,7 @@ pub fn rank_a(rank: u8) -> &'static str {
             "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a Jack",
             "a Queen", "a King",
         ][rank as usize - 1],
+        Lang::Ja => JA_RANKS[rank as usize - 1],
     }
 }
 
@@ -398,8 +922,25 @@ fn rank_name(rank: u8) -> &'static str {
             "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
             "queen", "king",
         ][rank as usize - 1],
+        Lang::Ja => JA_RANKS[rank as usize - 1],
     }
 }
+
+const JA_RANKS: [&str; 13] = [
+    "エース",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "ジャック",
+    "クイーン",
+    "キング",
+];
 
 /// A card's full name, for screen readers.
 pub fn card_name(card: Card) -> String {
@@ -438,6 +979,14 @@ pub fn option_label(key: &str) -> &'static str {
         (Lang::En, "target") => "Play to a target score",
         (Lang::En, "deals") => "Or play a fixed number of deals",
         (Lang::En, _) => "",
+        (Lang::Ja, "duck_winner") => "ダックステージで同じマークのとき",
+        (Lang::Ja, "single_quack_trick") => "降りたクワックのトリック",
+        (Lang::Ja, "conceded_second_trick") => "クワッククワックで降りたときの2トリック目",
+        (Lang::Ja, "scoring") => "得点計算",
+        (Lang::Ja, "combine") => "2つのステージの組み合わせ",
+        (Lang::Ja, "target") => "目標点まで遊ぶ",
+        (Lang::Ja, "deals") => "または決まった数のディール",
+        (Lang::Ja, _) => "",
     }
 }
 
@@ -457,6 +1006,19 @@ pub fn option_value_label(key: &str, word: &str) -> &'static str {
         (Lang::En, "combine", "multiply") => "multiply",
         (Lang::En, "combine", "add") => "add",
         (Lang::En, _, _) => "",
+        (Lang::Ja, "duck_winner", "lower") => "低いカードの勝ち(パーレット)",
+        (Lang::Ja, "duck_winner", "higher") => "高いカードの勝ち",
+        (Lang::Ja, "single_quack_trick", "up") => "表向き、2点",
+        (Lang::Ja, "single_quack_trick", "down") => "裏向き、1点",
+        (Lang::Ja, "conceded_second_trick", "up") => "表向き",
+        (Lang::Ja, "conceded_second_trick", "by_suit") => "マークが同じなら裏向き",
+        (Lang::Ja, "scoring", "multiply") => "ダック点 × スープ点",
+        (Lang::Ja, "scoring", "add") => "ダック点 + スープ点",
+        (Lang::Ja, "scoring", "tricks") => "トリックを数える(裏1、表2)",
+        (Lang::Ja, "scoring", "cards") => "カードを数える(同じマーク1、ほか2)",
+        (Lang::Ja, "combine", "multiply") => "かける",
+        (Lang::Ja, "combine", "add") => "足す",
+        (Lang::Ja, _, _) => "",
     }
 }
 

@@ -5,26 +5,46 @@
 //! - [`view`]: renders a scene into the DOM (no game logic).
 //! - [`dialog`]: the new-game dialog; [`sound`]: the synthesized quack;
 //!   [`i18n`]: every user-visible string; [`storage`]: localStorage.
+//! - [`persist`]: saving and resuming the game, statistics; [`share`]: share
+//!   links and the daily deal; [`records`]: the Share and records dialog,
+//!   export/import and the replay viewer; [`embed`]: `?embed=1` and its
+//!   events to the host page; [`json`]: JSON through the browser's own parser.
 //!
 //! URL parameters (for links and tests):
 //! - `?seed=TEXT`: deal from this seed (`engine::rng::shuffled_deck`; deal k
 //!   of the game uses "TEXT/k"), with the first dealer and the computer
 //!   players' choices derived from it too: the same seed plays the same game.
-//!   It also pre-fills the seed field of the new-game dialog.
+//!   It also pre-fills the seed field of the new-game dialog. With `g`, `o`,
+//!   `s` and `daily` it is a share link (format in [`share`]); once used,
+//!   these leave the address so that a reload resumes the saved game.
+//! - `?embed=1`: the table for an iframe (see [`embed`]).
 //! - `?pace=N`: scales every delay (computer thinking, a finished trick on
 //!   show); `pace=0` makes the computers answer at once and turns animations off.
 //! - `?panic`: panics once the table is up, to check the error panel (tests).
+//! - `?lang=en|ja`: the language (else the one chosen before, else the
+//!   browser's; see `i18n::detect`).
 
+mod a11y;
+mod assist;
+mod bench;
 mod controller;
 mod dialog;
 mod dom;
+mod embed;
+mod help;
 mod i18n;
+mod json;
+mod persist;
+mod records;
 mod scene;
+mod settings;
+mod share;
 mod sound;
 mod storage;
+mod tutorial;
 mod view;
 
-use controller::{Action, Controller, Pace, Setup, Shared};
+use controller::{Action, Pace, Setup, Shared};
 use engine::{Card, GameKind, Suit};
 use gloo::events::EventListener;
 use i18n::{t, K};
@@ -49,12 +69,20 @@ pub fn start() {
         let _ = body.class_list().add_1("no-anim");
     }
     sound::init();
+    embed::init();
+    // Language (?lang=, remembered, or the browser's), comfort settings,
+    // and the keys that need no controller (a11y.rs).
+    i18n::init();
+    settings::init();
+    a11y::wire();
 
     let view = view::View::new();
     let mut setup = Setup::default_for(GameKind::TwoPlayer);
     setup.seed = params.seed.clone();
-    let controller = Controller::new(view, setup, Pace(params.pace), entropy());
+    // The saved game, a share link, the daily deal or an embed (persist.rs).
+    let controller = persist::start(view, setup, Pace(params.pace), entropy());
     wire(&controller);
+    records::init(&controller);
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.
     APP.with(|a| *a.borrow_mut() = Some(controller));
@@ -95,9 +123,9 @@ impl Params {
                 "seed" if !v.is_empty() => p.seed = Some(v),
                 "panic" => p.panic = true,
                 "pace" => {
-                    p.pace = v
-                        .parse::<f64>()
-                        .ok()
+                    // JS parseFloat, not str::parse::<f64>: Rust's float parser
+                    // and its tables cost ~15 KB of gzipped wasm (BENCHMARKS.md).
+                    p.pace = Some(js_sys::Number::parse_float(&v))
                         .filter(|x| x.is_finite() && *x >= 0.0)
                         .unwrap_or(1.0)
                 }
@@ -108,13 +136,12 @@ impl Params {
     }
 }
 
+/// A seed for deals without `?seed`: 64 bits from `Math.random()` (seeded by
+/// the browser from the system's entropy), enough to vary the deals. Not
+/// getrandom: its crypto/Node detection adds ~1 KB gzipped of JS glue.
 fn entropy() -> u64 {
-    let mut b = [0u8; 8];
-    if getrandom::getrandom(&mut b).is_err() {
-        // No crypto source: the clock is enough to vary the deals.
-        return js_sys::Date::now().to_bits();
-    }
-    u64::from_le_bytes(b)
+    let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (half() << 32) ^ half() ^ js_sys::Date::now().to_bits()
 }
 
 /// One delegated listener per event type: elements say what they do with
@@ -144,6 +171,7 @@ fn wire(controller: &Shared) {
         let action = match target.get_attribute("data-change").as_deref() {
             Some("game") => Action::DialogChanged,
             Some("preset") => Action::PresetChanged,
+            Some("setting") => Action::SettingChanged,
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));
@@ -167,6 +195,8 @@ fn wire(controller: &Shared) {
             "Escape" if !in_form => Action::Escape,
             "q" | "Q" if !in_form => Action::Quack,
             "d" | "D" if !in_form => Action::Duck,
+            "h" | "H" if !in_form => Action::Hint,
+            "?" if !in_form => Action::Help,
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));
@@ -195,6 +225,13 @@ fn action_of(el: &Element) -> Option<Action> {
         "mute" => Action::ToggleMute,
         "scores" => Action::ToggleScores,
         "review" => Action::ToggleReview,
+        "hint" => Action::Hint,
+        "help" => Action::Help,
+        "settings" => Action::Settings,
+        "lang" => Action::SwitchLang,
+        "tutorial" => Action::Tutorial,
+        "tutorial-next" => Action::TutorialNext,
+        "tutorial-end" => Action::TutorialEnd,
         _ => return None,
     })
 }

@@ -231,7 +231,12 @@ pub fn sorted_hand(d: &Deal, seat: u8) -> Vec<Card> {
         } else {
             SUIT_ORDER.iter().position(|&s| s == c.suit()).unwrap_or(0)
         };
-        (suit, order_value(d, seat, c))
+        if super::settings::sort_by_rank() {
+            // By rank (ranks together, then suits); Ducks last.
+            (order_value(d, seat, c) as usize * 10 + suit, 0)
+        } else {
+            (suit, order_value(d, seat, c))
+        }
     });
     cards
 }
@@ -402,7 +407,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
             }
         }
         let hand = match deal {
-            Some(d) if viewer == Some(s) => {
+            Some(d) if viewer == Some(s) || ui.reveal => {
                 let legal = d.legal_moves();
                 let acting = can_act && mover == Some(s);
                 let quackers = if acting { quack_cards(d) } else { Vec::new() };

@@ -24,3 +24,9 @@ pub fn muted() -> bool {
 pub fn set_muted(muted: bool) {
     set("muted", if muted { "1" } else { "0" });
 }
+
+pub fn remove(key: &str) {
+    if let Some(s) = local() {
+        let _ = s.remove_item(&format!("{PREFIX}{key}"));
+    }
+}

@@ -104,7 +104,10 @@ impl View {
     pub fn new() -> View {
         let d = doc();
         let body = d.body().expect("a body");
-        let _ = body.insert_adjacent_html("afterbegin", SPRITE);
+        // Once per page: a language switch builds the view again.
+        if d.query_selector("svg.sprite").ok().flatten().is_none() {
+            let _ = body.insert_adjacent_html("afterbegin", SPRITE);
+        }
         if let Some(html) = d.document_element() {
             let _ = html.set_attribute("lang", i18n::lang_tag(i18n::lang()));
         }
@@ -123,7 +126,7 @@ impl View {
         append(&brand, &text_el("span", "", t(K::AppTitle)));
         append(&header, &brand);
         let course = with_id(el("div", "course"), "course");
-        let _ = course.set_attribute("aria-live", "polite");
+        // (The course, the trick's winner and the calls are read out by a11y.rs's log.)
         append(&header, &course);
         let tools = el("nav", "tools");
         let review_btn = tool_button("last-trick", "review", "i-trick", t(K::LastTrick));
@@ -163,10 +166,8 @@ impl View {
             .collect();
         append(&center, &trick);
         let trick_note = el("div", "trick-note");
-        let _ = trick_note.set_attribute("aria-live", "polite");
         append(&center, &trick_note);
         let call = with_id(el("div", "call"), "call");
-        let _ = call.set_attribute("aria-live", "assertive");
         let call_text = el("span", "call-text");
         let call_who = el("span", "call-who");
         append(&call, &call_text);
@@ -448,11 +449,7 @@ impl View {
                 set_attr(
                     &e.hand,
                     "aria-label",
-                    &format!(
-                        "{}: {}",
-                        tf(K::Hand, &[&s.name]),
-                        tf(K::Cards, &[&n.to_string()])
-                    ),
+                    &tf(K::HandDown, &[&s.name, &n.to_string()]),
                 );
                 let mut have = 0;
                 let mut c = e.hand.first_element_child();
@@ -729,13 +726,18 @@ pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
     } else {
         "black"
     };
-    let e = el(tag, format!("card {colour} {extra}").trim());
+    // suit-X: the four-colour deck (settings.rs) recolours clubs and diamonds.
+    let suit = if card.is_joker() {
+        String::new()
+    } else {
+        format!(" suit-{}", card.suit().letter())
+    };
+    let e = el(tag, format!("card {colour}{suit} {extra}").trim());
     let _ = e.set_attribute("data-card", &card.to_string());
-    let _ = e.set_attribute("aria-label", &i18n::card_name(card));
     let html = if card.is_joker() {
         let d = icon("duck-figure", "pip");
         format!(
-            "<span class=\"face\"><span class=\"idx\">{d}</span><span class=\"mid duck-mid\">{}</span><span class=\"idx idx-b\">{d}</span></span>",
+            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\">{d}</span><span class=\"mid duck-mid\">{}</span><span class=\"idx idx-b\">{d}</span></span>",
             icon("duck-figure", "big")
         )
     } else {
@@ -757,6 +759,11 @@ pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
         )
     };
     e.set_inner_html(&html);
+    // The card's name for screen readers, as text (the face is aria-hidden).
+    let _ = e.insert_adjacent_element(
+        "afterbegin",
+        &text_el("span", "sr-only", &i18n::card_name(card)),
+    );
     e
 }
 

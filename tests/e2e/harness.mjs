@@ -63,16 +63,19 @@ export async function launchBrowser() {
  *  - failedRequests: requests that failed or got an HTTP status >= 400,
  *  - foreignRequests: any request that left `allowedOrigin` (the page must be
  *    self-contained: no network use at run time). They are aborted, not sent.
+ *  - cspViolations: console messages about the Content-Security-Policy refusing something.
  * Also returns `responses`: every response's url, status and content type.
  */
 export async function newPage(browser, { allowedOrigin, viewport = { width: 1280, height: 800 }, serviceWorkers = 'block' } = {}) {
   const context = await browser.newContext({ viewport, serviceWorkers });
   const page = await context.newPage();
-  const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] };
+  const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [], cspViolations: [] };
   const responses = [];
 
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
+    // Anything the page's Content-Security-Policy refused fails the test.
+    if (/Content Security Policy/i.test(msg.text())) problems.cspViolations.push(msg.text());
+    else if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
   });
   page.on('pageerror', (err) => problems.pageErrors.push(String(err?.stack ?? err)));
   page.on('requestfailed', (req) => {
@@ -99,6 +102,7 @@ export async function newPage(browser, { allowedOrigin, viewport = { width: 1280
     ...problems.consoleErrors.map((e) => `console error: ${e}`),
     ...problems.failedRequests.map((e) => `failed request: ${e}`),
     ...problems.foreignRequests.map((e) => `request off this server: ${e}`),
+    ...problems.cspViolations.map((e) => `CSP violation: ${e}`),
   ];
   return { context, page, problems, responses };
 }

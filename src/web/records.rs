@@ -1,0 +1,645 @@
+//! The "Share and records" dialog, game records (export and import) and the
+//! replay viewer.
+//!
+//! - Share: the link to this game ([`super::share::link`]), copied with
+//!   `navigator.clipboard` where the browser allows it, else left selected in
+//!   a text field; the daily deal and its result text.
+//! - Export: the game so far as a RULES.md section 4 record
+//!   (`GameRecord::of(&game).to_json()`), downloaded through a Blob object URL
+//!   and shown in a text box to copy.
+//! - Import: a record from a file or pasted text is checked by the engine
+//!   (`GameRecord::parse` and `replay`; a bad record shows the engine's
+//!   one-line `RecordError`), then replayed in the viewer.
+//! - Replay viewer: the table from South's seat at any position of the record
+//!   (every deal's start and each move after it), with start/back/forward/end,
+//!   and a switch that shows every hand (a record is public). Nothing is saved
+//!   while viewing; leaving the viewer puts the saved game back.
+//! - Statistics ([`super::persist::stats_rows`]).
+//!
+//! Elements carry `data-rec="…"` for their action; one delegated listener handles them.
+
+use super::controller::{self, Controller, Player, Setup, Shared, Ui};
+use super::dom::{append, button, by_id, clear, doc, el, text_el};
+use super::i18n::{t, tf, K};
+use super::{json, persist, share};
+use crate::ai::Level;
+use crate::engine::{GameKind, GameRecord};
+use gloo::events::EventListener;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlDialogElement, HtmlElement, HtmlInputElement};
+
+struct Replay {
+    record: GameRecord,
+    /// Positions: (deal index, moves played in it).
+    steps: Vec<(usize, usize)>,
+    pos: usize,
+    reveal: bool,
+}
+
+thread_local! {
+    static REPLAY: RefCell<Option<Replay>> = const { RefCell::new(None) };
+}
+
+/// Whether the replay viewer is showing.
+pub fn viewing() -> bool {
+    REPLAY.with(|r| r.borrow().is_some())
+}
+
+/// Adds the Share tool to the header and wires the dialog's buttons.
+pub fn init(controller: &Shared) {
+    if !super::embed::active() {
+        if let Some(tools) = doc().query_selector(".topbar .tools").ok().flatten() {
+            let b = button("tool", "");
+            b.set_id("share-tool");
+            let _ = b.set_attribute("data-rec", "open");
+            let _ = b.set_attribute("title", t(K::ShareTool));
+            let _ = b.set_attribute("aria-label", t(K::ShareTool));
+            b.set_inner_html(
+                "<svg class=\"icon\" viewBox=\"0 0 100 100\" aria-hidden=\"true\" focusable=\"false\"><g fill=\"none\" stroke=\"currentColor\" stroke-width=\"8\" stroke-linecap=\"round\"><circle cx=\"72\" cy=\"24\" r=\"11\"/><circle cx=\"28\" cy=\"50\" r=\"11\"/><circle cx=\"72\" cy=\"76\" r=\"11\"/><path d=\"M38 44l24-14M38 56l24 14\"/></g></svg><span class=\"label\"></span>",
+            );
+            if let Some(l) = b.query_selector(".label").ok().flatten() {
+                l.set_text_content(Some(t(K::ShareTool)));
+            }
+            let new_game = by_id("new-game");
+            let _ = tools.insert_before(&b, new_game.as_ref().map(|n| n.as_ref()));
+        }
+    }
+    // Whenever the game-over panel is drawn, it gets a Share button.
+    if let (Some(panel), Some(w)) = (by_id("game-over"), web_sys::window()) {
+        let ctor = js_sys::Reflect::get(&w, &"MutationObserver".into())
+            .ok()
+            .and_then(|c| c.dyn_into::<js_sys::Function>().ok());
+        if let Some(ctor) = ctor {
+            let cb = Closure::<dyn FnMut()>::new(add_share_button).into_js_value();
+            if let Ok(obs) = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&cb)) {
+                let opts = json::obj();
+                json::set(&opts, "childList", true);
+                let _ = share::call(&obs, "observe", &[panel.into(), opts.into()]);
+            }
+        }
+    }
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&doc(), "click", move |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let Some(el) = target.closest("[data-rec]").ok().flatten() else {
+            return;
+        };
+        let what = el.get_attribute("data-rec").unwrap_or_default();
+        clicked(&weak, &what);
+    })
+    .forget();
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&doc(), "change", move |e| {
+        let Some(input) = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if input.id() == "record-file" {
+            read_file(&weak, &input);
+        }
+    })
+    .forget();
+}
+
+fn clicked(weak: &Weak<RefCell<Controller>>, what: &str) {
+    match what {
+        "close" => return close(),
+        "copy-link" => return copy_from("share-link"),
+        "copy-record" => return copy_from("record-text"),
+        "copy-result" => return copy_from("daily-text"),
+        "download" => return download(),
+        "daily" => close(),
+        _ => {}
+    }
+    let what = what.to_string();
+    // Read before the controller runs (it may run later, if busy).
+    let text = if what == "import" {
+        input_value("record-paste")
+    } else {
+        String::new()
+    };
+    controller::with(weak, move |c| act(c, &what, &text));
+}
+
+/// The dialog's and the viewer's actions that need the game.
+fn act(c: &mut Controller, what: &str, text: &str) {
+    match what {
+        "open" => open(c),
+        "daily" => {
+            stop_viewing(c);
+            c.new_game(share::daily_setup());
+        }
+        "import" => import(c, text),
+        "first" | "back" | "forward" | "last" | "reveal" => {
+            REPLAY.with(|r| {
+                if let Some(r) = r.borrow_mut().as_mut() {
+                    let end = r.steps.len() - 1;
+                    match what {
+                        "first" => r.pos = 0,
+                        "back" => r.pos = r.pos.saturating_sub(1),
+                        "forward" => r.pos = (r.pos + 1).min(end),
+                        "last" => r.pos = end,
+                        _ => r.reveal = !r.reveal,
+                    }
+                }
+            });
+            c.advance();
+        }
+        "exit" => {
+            stop_viewing(c);
+            match persist::load().0 {
+                Some(s) => c.restore(s),
+                None => c.new_game(Setup::default_for(GameKind::TwoPlayer)),
+            }
+        }
+        _ => {}
+    }
+}
+
+fn input_value(id: &str) -> String {
+    by_id(id)
+        .and_then(|e| {
+            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+                return Some(i.value());
+            }
+            js_sys::Reflect::get(&e, &"value".into())
+                .ok()
+                .and_then(|v| v.as_string())
+        })
+        .unwrap_or_default()
+}
+
+fn dialog() -> HtmlDialogElement {
+    if let Some(d) = by_id("share-dialog") {
+        return d.unchecked_into();
+    }
+    let d = el("dialog", "newgame sharebox");
+    d.set_id("share-dialog");
+    let _ = d.set_attribute("aria-labelledby", "share-title");
+    append(&doc().body().expect("a body"), &d);
+    d.unchecked_into()
+}
+
+fn close() {
+    if let Some(d) = by_id("share-dialog") {
+        d.unchecked_into::<HtmlDialogElement>().close();
+    }
+}
+
+fn section(form: &Element, legend: K, hint: Option<&str>) -> Element {
+    let f = el("fieldset", "");
+    append(&f, &text_el("legend", "", t(legend)));
+    if let Some(h) = hint {
+        append(&f, &text_el("p", "hint", h));
+    }
+    append(form, &f);
+    f
+}
+
+/// A read-only text field (or box) with a Copy button.
+fn copy_row(parent: &Element, id: &str, value: &str, multiline: bool, action: &str) {
+    let row = el("div", "copy-row");
+    let field = if multiline {
+        let a = el("textarea", "");
+        let rows = if value.len() < 90 { "2" } else { "4" };
+        let _ = a.set_attribute("rows", rows);
+        a.set_text_content(Some(value));
+        a
+    } else {
+        let i = el("input", "");
+        let _ = i.set_attribute("type", "text");
+        let _ = i.set_attribute("value", value);
+        i
+    };
+    field.set_id(id);
+    let _ = field.set_attribute("readonly", "");
+    let _ = field.set_attribute("spellcheck", "false");
+    append(&row, &field);
+    let b = button("secondary", "");
+    let _ = b.set_attribute("data-rec", action);
+    b.set_id(&format!("{id}-copy"));
+    b.set_text_content(Some(t(K::Copy)));
+    append(&row, &b);
+    append(parent, &row);
+}
+
+/// Opens the dialog, filled in from the game on the table.
+fn open(c: &mut Controller) {
+    let d = dialog();
+    clear(&d);
+    let form = el("div", "form");
+    let head = text_el("h2", "", t(K::ShareTitle));
+    head.set_id("share-title");
+    append(&form, &head);
+
+    let viewing = viewing();
+    if !viewing {
+        let f = section(&form, K::ShareLinkLegend, Some(t(K::ShareLinkHint)));
+        copy_row(&f, "share-link", &share::link(&c.setup), false, "copy-link");
+    }
+
+    let f = section(
+        &form,
+        K::DailyLegend,
+        Some(&tf(K::DailyHint, &[&share::today()])),
+    );
+    if let Some(result) = share::daily_result(&c.game, &c.setup) {
+        copy_row(&f, "daily-text", &result, true, "copy-result");
+    }
+    let b = button("primary", "");
+    b.set_id("play-daily");
+    let _ = b.set_attribute("data-rec", "daily");
+    b.set_text_content(Some(t(K::PlayDaily)));
+    append(&f, &b);
+
+    if !viewing {
+        let f = section(&form, K::RecordLegend, Some(t(K::RecordHint)));
+        copy_row(
+            &f,
+            "record-text",
+            &json::record_json(&GameRecord::of(&c.game)),
+            true,
+            "copy-record",
+        );
+        let b = button("secondary", "");
+        b.set_id("record-download");
+        let _ = b.set_attribute("data-rec", "download");
+        b.set_text_content(Some(t(K::Download)));
+        append(&f, &b);
+    }
+
+    let f = section(&form, K::ImportLegend, Some(t(K::ImportHint)));
+    let file = el("input", "");
+    file.set_id("record-file");
+    let _ = file.set_attribute("type", "file");
+    let _ = file.set_attribute("accept", ".json,application/json,text/plain");
+    let _ = file.set_attribute("aria-label", t(K::ImportLegend));
+    append(&f, &file);
+    let paste = el("textarea", "");
+    paste.set_id("record-paste");
+    let _ = paste.set_attribute("rows", "3");
+    let _ = paste.set_attribute("spellcheck", "false");
+    let _ = paste.set_attribute("placeholder", t(K::PastePlaceholder));
+    let _ = paste.set_attribute("aria-label", t(K::PastePlaceholder));
+    append(&f, &paste);
+    let err = el("p", "error");
+    err.set_id("record-error");
+    let _ = err.set_attribute("role", "alert");
+    append(&f, &err);
+    let b = button("primary", "");
+    b.set_id("record-import");
+    let _ = b.set_attribute("data-rec", "import");
+    b.set_text_content(Some(t(K::ReplayButton)));
+    append(&f, &b);
+
+    let f = section(&form, K::StatsLegend, None);
+    let rows = persist::stats_rows();
+    if rows.is_empty() {
+        append(&f, &text_el("p", "hint", t(K::StatsNone)));
+    } else {
+        let table = el("table", "stats");
+        table.set_id("stats");
+        let head = el("tr", "");
+        for k in [K::StatsGame, K::StatsPlayed, K::StatsWon, K::StatsBest] {
+            append(&head, &text_el("th", "", t(k)));
+        }
+        append(&table, &head);
+        for (key, played, won, best) in rows {
+            let tr = el("tr", "");
+            let _ = tr.set_attribute("data-key", &key);
+            append(&tr, &text_el("td", "", &stats_label(&key)));
+            for n in [played, won, best] {
+                append(&tr, &text_el("td", "num", &n.to_string()));
+            }
+            append(&table, &tr);
+        }
+        append(&f, &table);
+    }
+
+    let buttons = el("div", "buttons");
+    let close = button("secondary", "");
+    close.set_id("share-close");
+    let _ = close.set_attribute("data-rec", "close");
+    close.set_text_content(Some(t(K::Close)));
+    append(&buttons, &close);
+    append(&form, &buttons);
+    append(&d, &form);
+    if !d.open() {
+        let _ = d.show_modal();
+    }
+}
+
+/// "two-player/normal" as the table says it: "Two players · Normal".
+fn stats_label(key: &str) -> String {
+    let (game, level) = key.split_once('/').unwrap_or((key, ""));
+    let g = match GameKind::from_name(game) {
+        Some(GameKind::TwoPlayer) => t(K::GameTwo),
+        Some(GameKind::ThreePlayer) => t(K::GameThree),
+        Some(GameKind::Partnership) => t(K::GamePartnership),
+        None => game,
+    };
+    let l = Level::from_name(level)
+        .map(super::i18n::level_name)
+        .unwrap_or(t(K::StatsMixed));
+    format!("{g} · {l}")
+}
+
+/// Copies a field's text: the clipboard if allowed, else it stays selected to copy by hand.
+fn copy_from(id: &str) {
+    let Some(field) = by_id(id) else { return };
+    let text = input_value(id);
+    let _ = js_sys::Reflect::get(&field, &"select".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .map(|f| f.call0(&field));
+    let button = by_id(&format!("{id}-copy"));
+    let say = move |k: K| {
+        if let Some(b) = &button {
+            b.set_text_content(Some(t(k)));
+        }
+    };
+    let clipboard = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"navigator".into()).ok())
+        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let Some(clipboard) = clipboard else {
+        return say(K::CopyByHand);
+    };
+    match share::call(&clipboard, "writeText", &[text.into()]) {
+        Ok(p) => {
+            let ok = say.clone();
+            let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
+            let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
+            let _ = share::call(&p, "then", &[done, fail]);
+        }
+        Err(_) => say(K::CopyByHand),
+    }
+}
+
+/// Downloads the record shown in the dialog as a .json file (a Blob object URL).
+fn download() {
+    let text = input_value("record-text");
+    let Some(w) = web_sys::window() else { return };
+    let global: JsValue = w.clone().into();
+    let parts: js_sys::Array = std::iter::once(JsValue::from(text)).collect();
+    let opts = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&opts, &"type".into(), &"application/json".into());
+    let blob = js_sys::Reflect::get(&global, &"Blob".into())
+        .ok()
+        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&parts, &opts)).ok());
+    let Some(blob) = blob else { return };
+    let Ok(url_api) = js_sys::Reflect::get(&global, &"URL".into()) else {
+        return;
+    };
+    let Some(url) = share::call(&url_api, "createObjectURL", &[blob])
+        .ok()
+        .and_then(|u| u.as_string())
+    else {
+        return;
+    };
+    let a = el("a", "");
+    let _ = a.set_attribute("href", &url);
+    let _ = a.set_attribute("download", &format!("duck-soup-{}.json", share::today()));
+    if let Some(d) = by_id("share-dialog") {
+        append(&d, &a);
+    }
+    // Clicked after this click's listeners are done (the click bubbles to them).
+    gloo::timers::callback::Timeout::new(0, move || {
+        if let Some(h) = a.dyn_ref::<HtmlElement>() {
+            h.click();
+        }
+        a.remove();
+        gloo::timers::callback::Timeout::new(1000, move || {
+            let _ = share::call(&url_api, "revokeObjectURL", &[url.into()]);
+        })
+        .forget();
+    })
+    .forget();
+}
+
+fn read_file(weak: &Weak<RefCell<Controller>>, input: &HtmlInputElement) {
+    let file = js_sys::Reflect::get(input, &"files".into())
+        .ok()
+        .and_then(|f| js_sys::Reflect::get(&f, &0.into()).ok())
+        .filter(|f| !f.is_undefined() && !f.is_null());
+    let Some(file) = file else {
+        return;
+    };
+    let Ok(p) = share::call(&file, "text", &[]) else {
+        return;
+    };
+    let weak = weak.clone();
+    let done = Closure::once_into_js(move |text: JsValue| {
+        let text = text.as_string().unwrap_or_default();
+        if let Some(e) = by_id("record-paste") {
+            let _ = js_sys::Reflect::set(&e, &"value".into(), &text.clone().into());
+        }
+        controller::with(&weak, move |c| act(c, "import", &text));
+    });
+    let _ = share::call(&p, "then", &[done]);
+}
+
+fn show_error(text: &str) {
+    if let Some(e) = by_id("record-error") {
+        e.set_text_content(Some(text));
+    }
+}
+
+/// Checks a record with the engine and opens it in the viewer.
+fn import(c: &mut Controller, text: &str) {
+    let record = match json::parse_record(text.trim()) {
+        Ok(r) => r,
+        Err(e) => return show_error(&tf(K::BadRecord, &[&e.to_string()])),
+    };
+    if let Err(e) = record.replay() {
+        return show_error(&tf(K::BadRecord, &[&e.to_string()]));
+    }
+    if record.deals.is_empty() {
+        return show_error(&tf(K::BadRecord, &["deals: empty"]));
+    }
+    let steps: Vec<(usize, usize)> = record
+        .deals
+        .iter()
+        .enumerate()
+        .flat_map(|(d, log)| (0..=log.moves.len()).map(move |m| (d, m)))
+        .collect();
+    close();
+    persist::set_enabled(false);
+    REPLAY.with(|r| {
+        *r.borrow_mut() = Some(Replay {
+            record,
+            steps,
+            pos: 0,
+            reveal: false,
+        })
+    });
+    c.view.set_table(c.game.kind());
+    c.advance();
+}
+
+fn stop_viewing(c: &mut Controller) {
+    if REPLAY.with(|r| r.borrow_mut().take()).is_some() {
+        persist::set_enabled(!super::embed::active());
+        c.ui.reveal = false;
+        if let Some(bar) = by_id("replay-bar") {
+            bar.remove();
+        }
+        if let Some(b) = doc().body() {
+            let _ = b.class_list().remove_1("replaying");
+        }
+    }
+}
+
+/// Puts the viewer's position on the table (called instead of the game flow while viewing).
+pub fn show(c: &mut Controller) {
+    let Some((record, (deal, upto), pos, total, reveal)) = REPLAY.with(|r| {
+        r.borrow().as_ref().map(|r| {
+            (
+                r.record.clone(),
+                r.steps[r.pos],
+                r.pos,
+                r.steps.len(),
+                r.reveal,
+            )
+        })
+    }) else {
+        return;
+    };
+    let mut part = record.clone();
+    part.deals.truncate(deal + 1);
+    part.deals[deal].moves.truncate(upto);
+    let Ok((game, kept, moves)) = persist::replay(&part) else {
+        return;
+    };
+    // The trick the last move finished stays on show.
+    let held = if upto > 0 {
+        let mut before = part.clone();
+        before.deals[deal].moves.truncate(upto - 1);
+        persist::replay(&before)
+            .ok()
+            .and_then(|(mut g, _, _)| g.play(part.deals[deal].moves[upto - 1]).ok())
+            .and_then(|e| e.trick)
+    } else {
+        None
+    };
+    let kind = game.kind();
+    if c.game.kind() != kind || c.setup.players.len() != kind.seats() {
+        c.view.set_table(kind);
+    }
+    c.setup = Setup {
+        rules: record.rules,
+        players: vec![Player::Computer(Level::Normal); kind.seats()],
+        seed: None,
+    };
+    c.game = game;
+    c.ui = Ui {
+        bottom: 0,
+        viewer: Some(0),
+        reveal,
+        held,
+        kept_quacks: kept,
+        moves,
+        scores_open: c.ui.scores_open,
+        ..Ui::default()
+    };
+    c.render();
+    let where_text = tf(
+        K::ReplayPos,
+        &[
+            &(deal + 1).to_string(),
+            &upto.to_string(),
+            &record.deals[deal].moves.len().to_string(),
+        ],
+    );
+    bar(pos, total, reveal, &where_text);
+}
+
+/// The viewer's controls, fixed at the foot of the page.
+fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
+    let body = doc().body().expect("a body");
+    let _ = body.class_list().add_1("replaying");
+    let b = match by_id("replay-bar") {
+        Some(b) => b,
+        None => {
+            let b = el("div", "replay-bar");
+            b.set_id("replay-bar");
+            let _ = b.set_attribute("role", "toolbar");
+            let _ = b.set_attribute("aria-label", t(K::ReplayTitle));
+            // In the action bar, in place of the prompts (see the CSS).
+            let bar = doc().query_selector(".actionbar").ok().flatten();
+            append(bar.as_ref().unwrap_or(&body), &b);
+            b
+        }
+    };
+    clear(&b);
+    append(&b, &text_el("strong", "replay-title", t(K::ReplayTitle)));
+    let place = text_el("span", "replay-pos", where_text);
+    place.set_id("replay-pos");
+    let _ = place.set_attribute("data-pos", &pos.to_string());
+    let _ = place.set_attribute("data-total", &(total - 1).to_string());
+    append(&b, &place);
+    let group = el("span", "replay-steps");
+    for (id, label, text, off) in [
+        ("first", K::ReplayStart, "«", pos == 0),
+        ("back", K::ReplayBack, "‹", pos == 0),
+        ("forward", K::ReplayForward, "›", pos + 1 >= total),
+        ("last", K::ReplayEnd, "»", pos + 1 >= total),
+    ] {
+        let x = button("secondary step", "");
+        x.set_id(&format!("replay-{id}"));
+        let _ = x.set_attribute("data-rec", id);
+        let _ = x.set_attribute("aria-label", t(label));
+        let _ = x.set_attribute("title", t(label));
+        x.set_text_content(Some(text));
+        if off {
+            let _ = x.set_attribute("disabled", "");
+        }
+        append(&group, &x);
+    }
+    append(&b, &group);
+    let r = button("secondary", "");
+    r.set_id("replay-reveal");
+    let _ = r.set_attribute("data-rec", "reveal");
+    let _ = r.set_attribute("aria-pressed", if reveal { "true" } else { "false" });
+    r.set_text_content(Some(t(if reveal { K::HideHands } else { K::RevealHands })));
+    append(&b, &r);
+    let x = button("primary", "");
+    x.set_id("replay-exit");
+    let _ = x.set_attribute("data-rec", "exit");
+    x.set_text_content(Some(t(K::ExitReplay)));
+    append(&b, &x);
+}
+
+/// Adds a Share button to the game-over panel ("Share result" for the daily deal).
+pub fn add_share_button() {
+    let Some(buttons) = doc().query_selector("#game-over .buttons").ok().flatten() else {
+        return;
+    };
+    if by_id("game-over-share").is_some() || super::embed::active() || viewing() {
+        return;
+    }
+    let daily = super::APP.with(|a| {
+        a.borrow().as_ref().and_then(|c| {
+            c.try_borrow()
+                .ok()
+                .map(|c| share::daily_date(&c.setup).is_some())
+        })
+    });
+    let b = button("secondary", "");
+    b.set_id("game-over-share");
+    let _ = b.set_attribute("data-rec", "open");
+    b.set_text_content(Some(t(if daily == Some(true) {
+        K::DailyShare
+    } else {
+        K::ShareTool
+    })));
+    append(&buttons, &b);
+}

@@ -1,0 +1,82 @@
+// Bad input never breaks the page: malformed links each give a clear message
+// and a playable game; no request leaves the page after it has loaded; the
+// page runs under its own Content-Security-Policy (www/index.html) without a
+// violation (the harness fails a test on any).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST_DIR, withPage } from './harness.mjs';
+import { ready, waitForTurn, humanMove, state } from './play-helpers.mjs';
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
+
+const CASES = [
+  ['?g=9', /unknown game '9': use g=2, 3 or 4/],
+  ['?g=2&o=parlett,bogus:1', /unknown option 'bogus' for the two-player game/],
+  ['?g=2&o=family,deals:0', /option 'deals' must be a positive integer/],
+  ['?g=3&o=family', /preset 'family' is for the two-player game only/],
+  ['?g=2&s=hq', /players 'hq' must be 2 letters, each h, e, n or x/],
+  [`?seed=${'x'.repeat(101)}`, /the seed must be 1 to 100 characters/],
+  ['?seed=%E0%A4%A', /the seed must be 1 to 100 characters/],
+];
+
+test('malformed links: a specific message and a playable default game', async () => {
+  await withPage({ path: '?pace=0' }, async ({ page, problems, server, screenshot }) => {
+    for (const [query, why] of CASES) {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${server.url}${query}&pace=0`);
+      await ready(page);
+      await waitForTurn(page);
+      const msg = await page.locator('#message').innerText();
+      assert.match(msg, /^This link could not be used \(/, `${query}: ${msg}`);
+      assert.match(msg, why, query);
+      const s = await state(page);
+      assert.equal(s.phase, 'playing', query);
+      assert.equal(await page.locator('#app').getAttribute('data-seats'), '2');
+      assert.doesNotMatch(page.url(), /[?&](g|o|s|seed)=/, 'the bad link leaves the address');
+      if (query === CASES[0][0]) await screenshot('bad-link');
+      await humanMove(page);
+    }
+    assert.deepEqual(problems.all(), []);
+  });
+});
+
+test('the page carries its CSP and sends no request after loading', async () => {
+  const html = readFileSync(join(DIST_DIR, 'index.html'), 'utf8');
+  const meta = html.match(/<meta[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/i)?.[0] ?? '';
+  assert.ok(meta.includes(`content="${CSP}"`), `the CSP meta tag: ${meta}`);
+  assert.doesNotMatch(html, /'unsafe-inline'|'unsafe-eval'/);
+  await withPage({ path: '?pace=0&seed=no-requests' }, async ({ page, problems }) => {
+    await ready(page);
+    await waitForTurn(page);
+    // Loading is over once the network is quiet (the browser fetches the favicon itself).
+    await page.waitForLoadState('networkidle');
+    const requests = [];
+    // (The tab's icon is the browser's own fetch, which it may repeat when the
+    // address changes, as after a link is used: not the page's.)
+    page.on('request', (r) => { if (/^https?:/.test(r.url()) && !r.url().endsWith('/icons/icon.svg')) requests.push(r.url()); });
+    for (let i = 0; i < 10; i++) {
+      await humanMove(page);
+      await waitForTurn(page);
+    }
+    // The menu, the record, a download, the replay viewer, the daily deal.
+    await page.click('#share-tool');
+    await page.waitForSelector('#share-dialog[open]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record-download')]);
+    await download.path();
+    await page.fill('#record-paste', await page.inputValue('#record-text'));
+    await page.click('#record-import');
+    await page.click('#replay-reveal');
+    await page.click('#replay-last');
+    await page.click('#replay-back');
+    await page.click('#replay-exit');
+    await page.click('#share-tool');
+    await page.click('#play-daily');
+    await waitForTurn(page);
+    await humanMove(page);
+    assert.deepEqual(requests, [], 'requests after load');
+    assert.deepEqual(problems.cspViolations, []);
+    assert.deepEqual(problems.all(), []);
+  });
+});
