@@ -128,7 +128,9 @@ pub struct Pace(pub f64);
 
 impl Pace {
     fn ms(self, base: f64) -> u32 {
-        (base * self.0 * super::settings::pace_factor()).round().max(0.0) as u32
+        (base * self.0 * super::settings::pace_factor())
+            .round()
+            .max(0.0) as u32
     }
 }
 
