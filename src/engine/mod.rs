@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod deal;
 pub mod game;
+pub mod json;
 mod partnership;
 pub mod playout;
 pub mod record;

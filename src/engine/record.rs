@@ -3,10 +3,9 @@
 use super::cards::Card;
 use super::deal::Move;
 use super::game::{DealLog, Game};
+use super::json::Value;
 use super::rng::shuffled_deck;
 use super::rules::{GameKind, OptionValue, Rules};
-use serde::Serialize;
-use serde_json::{Map, Value};
 
 /// A record: the game, its rules, the first dealer and each deal's deck and moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,15 +56,15 @@ fn in_deal(d: usize, reason: impl Into<String>) -> RecordError {
 impl GameRecord {
     /// Parses a record's JSON text, checking every field (moves are checked by [`GameRecord::replay`]).
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| bad(format!("not valid JSON: {e}")))?;
+        let value = Value::parse(text).map_err(|e| bad(format!("not valid JSON: {e}")))?;
         GameRecord::from_value(&value)
     }
 
     pub fn from_value(value: &Value) -> Result<GameRecord, RecordError> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| bad("a record must be a JSON object"))?;
+        if !value.is_object() {
+            return Err(bad("a record must be a JSON object"));
+        }
+        let obj = value;
         let game = match obj.get("game") {
             Some(Value::String(s)) => GameKind::from_name(s).ok_or_else(|| {
                 bad(format!(
@@ -147,25 +146,23 @@ impl GameRecord {
     }
 
     pub fn to_value(&self) -> Value {
-        let mut obj = Map::new();
-        obj.insert("game".into(), self.rules.game.name().into());
-        obj.insert("rules".into(), rules_value(&self.rules));
-        obj.insert("first_dealer".into(), self.first_dealer.into());
         let deals = self
             .deals
             .iter()
             .map(|d| {
-                let mut o = Map::new();
-                match &d.seed {
-                    Some(seed) => o.insert("seed".into(), seed.clone().into()),
-                    None => o.insert("deck".into(), join(&d.deck).into()),
+                let cards = match &d.seed {
+                    Some(seed) => ("seed", Value::from(seed.as_str())),
+                    None => ("deck", Value::from(join(&d.deck))),
                 };
-                o.insert("moves".into(), join(&d.moves).into());
-                Value::Object(o)
+                Value::object(vec![cards, ("moves", join(&d.moves).into())])
             })
             .collect();
-        obj.insert("deals".into(), Value::Array(deals));
-        Value::Object(obj)
+        Value::object(vec![
+            ("game", self.rules.game.name().into()),
+            ("rules", rules_value(&self.rules)),
+            ("first_dealer", u32::from(self.first_dealer).into()),
+            ("deals", Value::Array(deals)),
+        ])
     }
 
     pub fn to_json(&self) -> String {
@@ -184,27 +181,28 @@ pub fn rules_value(rules: &Rules) -> Value {
     if base == *rules {
         return rules.preset.name().into();
     }
-    let mut obj = Map::new();
-    obj.insert("preset".into(), rules.preset.name().into());
+    let mut members = vec![("preset", Value::from(rules.preset.name()))];
     for spec in Rules::option_specs(rules.game) {
         if rules.get(spec.key) != base.get(spec.key) {
-            let v = match rules.get(spec.key) {
-                Some(OptionValue::Word(w)) => Value::from(w),
-                Some(OptionValue::Number(n)) => Value::from(n),
-                None => continue,
-            };
-            obj.insert(spec.key.into(), v);
+            members.push((
+                spec.key,
+                match rules.get(spec.key) {
+                    Some(OptionValue::Word(w)) => w.into(),
+                    Some(OptionValue::Number(n)) => n.into(),
+                    None => continue,
+                },
+            ));
         }
     }
-    Value::Object(obj)
+    Value::object(members)
 }
 
 /// Parses `rules`: absent means `parlett`; a preset name; or an object of options.
 pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, String> {
-    let obj = match value {
+    let (obj, members) = match value {
         None | Some(Value::Null) => return Ok(Rules::parlett(game)),
         Some(Value::String(name)) => return Rules::preset(game, name),
-        Some(Value::Object(obj)) => obj,
+        Some(v @ Value::Object(members)) => (v, members),
         Some(_) => return Err("rules: must be a preset name or an object of options".into()),
     };
     let mut rules = match obj.get("preset") {
@@ -212,10 +210,10 @@ pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, Strin
         Some(Value::String(name)) => Rules::preset(game, name)?,
         Some(_) => return Err("rules: 'preset' must be a preset name".into()),
     };
-    for (key, v) in obj.iter().filter(|(k, _)| k.as_str() != "preset") {
+    for (key, v) in members.iter().filter(|(k, _)| k.as_str() != "preset") {
         let value = match v {
             Value::String(s) => OptionValue::Word(s),
-            Value::Number(n) => match n.as_u64().and_then(|n| u32::try_from(n).ok()) {
+            Value::Number(_) => match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
                 Some(n) => OptionValue::Number(n),
                 None => OptionValue::Word(""),
             },
@@ -227,9 +225,10 @@ pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, Strin
 }
 
 fn parse_deal(game: GameKind, i: usize, value: &Value) -> Result<DealLog, RecordError> {
-    let obj = value
-        .as_object()
-        .ok_or_else(|| in_deal(i, "a deal must be an object with a deck and moves"))?;
+    if !value.is_object() {
+        return Err(in_deal(i, "a deal must be an object with a deck and moves"));
+    }
+    let obj = value;
     let (deck, seed) = match (obj.get("deck"), obj.get("seed")) {
         (Some(Value::String(deck)), None) => {
             (parse_deck(game, deck).map_err(|e| in_deal(i, e))?, None)
@@ -276,7 +275,7 @@ pub fn parse_deck(game: GameKind, text: &str) -> Result<Vec<Card>, String> {
 }
 
 /// What a replay reports (RULES.md section 5).
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     pub deals: Vec<DealReport>,
     pub totals: Vec<u32>,
@@ -284,14 +283,14 @@ pub struct Report {
     pub next: Option<NextMove>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealReport {
     pub course_points: Vec<Vec<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Present once the deal is finished.
     pub scores: Option<Vec<u32>>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NextMove {
     pub seat: u8,
     pub legal: Vec<String>,
@@ -330,8 +329,35 @@ impl Report {
         }
     }
 
+    pub fn to_value(&self) -> Value {
+        let deals = self
+            .deals
+            .iter()
+            .map(|d| {
+                let mut members = vec![("course_points", Value::from(d.course_points.clone()))];
+                if let Some(scores) = &d.scores {
+                    members.push(("scores", scores.clone().into()));
+                }
+                Value::object(members)
+            })
+            .collect();
+        let next = match &self.next {
+            Some(n) => Value::object(vec![
+                ("seat", u32::from(n.seat).into()),
+                ("legal", n.legal.clone().into()),
+            ]),
+            None => Value::Null,
+        };
+        Value::object(vec![
+            ("deals", Value::Array(deals)),
+            ("totals", self.totals.clone().into()),
+            ("over", self.over.into()),
+            ("next", next),
+        ])
+    }
+
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a report serializes")
+        self.to_value().to_string()
     }
 }
 
