@@ -264,7 +264,7 @@ fn open(c: &mut Controller) {
         copy_row(
             &f,
             "record-text",
-            &json::record_json(&GameRecord::of(&c.game)),
+            &GameRecord::of(&c.game).to_json(),
             true,
             "copy-record",
         );
@@ -455,7 +455,7 @@ fn show_error(text: &str) {
 
 /// Checks a record with the engine and opens it in the viewer.
 fn import(c: &mut Controller, text: &str) {
-    let record = match json::parse_record(text.trim()) {
+    let record = match GameRecord::parse(text.trim()) {
         Ok(r) => r,
         Err(e) => return show_error(&tf(K::BadRecord, &[&e.to_string()])),
     };
