@@ -15,14 +15,7 @@ const PRESETS: [&str; 2] = ["parlett", "family"];
 const PLAYER_CHOICES: [&str; 4] = ["human", "easy", "normal", "hard"];
 
 fn dialog() -> HtmlDialogElement {
-    if let Some(d) = by_id("new-game-dialog") {
-        return d.unchecked_into();
-    }
-    let d = el("dialog", "newgame");
-    d.set_id("new-game-dialog");
-    let _ = d.set_attribute("aria-labelledby", "new-game-title");
-    append(&doc().body().expect("a body"), &d);
-    d.unchecked_into()
+    super::dom::dialog("new-game-dialog", "newgame")
 }
 
 fn game_label(g: GameKind) -> &'static str {

@@ -123,3 +123,16 @@ pub fn restart_animation(e: &Element, class: &str) {
     }
     let _ = list.add_1(class);
 }
+
+/// The page's `<dialog id=…>`, made once and labelled by its title element.
+pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
+    if let Some(d) = by_id(id) {
+        return d.unchecked_into();
+    }
+    let d = el("dialog", class);
+    d.set_id(id);
+    let title = format!("{}-title", id.trim_end_matches("-dialog"));
+    let _ = d.set_attribute("aria-labelledby", &title);
+    append(&doc().body().expect("a body"), &d);
+    d.unchecked_into()
+}

@@ -88,14 +88,7 @@ fn game_label(g: GameKind) -> &'static str {
 }
 
 fn dialog() -> HtmlDialogElement {
-    if let Some(d) = by_id("help-dialog") {
-        return d.unchecked_into();
-    }
-    let d = el("dialog", "newgame help");
-    d.set_id("help-dialog");
-    let _ = d.set_attribute("aria-labelledby", "help-title");
-    append(&doc().body().expect("a body"), &d);
-    d.unchecked_into()
+    super::dom::dialog("help-dialog", "newgame help")
 }
 
 /// Opens the help on the rules of `game` (rebuilt each time, in the current language).

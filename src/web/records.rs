@@ -177,14 +177,7 @@ fn input_value(id: &str) -> String {
 }
 
 fn dialog() -> HtmlDialogElement {
-    if let Some(d) = by_id("share-dialog") {
-        return d.unchecked_into();
-    }
-    let d = el("dialog", "newgame sharebox");
-    d.set_id("share-dialog");
-    let _ = d.set_attribute("aria-labelledby", "share-title");
-    append(&doc().body().expect("a body"), &d);
-    d.unchecked_into()
+    super::dom::dialog("share-dialog", "newgame sharebox")
 }
 
 fn close() {

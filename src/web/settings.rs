@@ -96,14 +96,7 @@ pub fn sort_by_rank() -> bool {
 }
 
 fn dialog() -> HtmlDialogElement {
-    if let Some(d) = by_id("settings-dialog") {
-        return d.unchecked_into();
-    }
-    let d = el("dialog", "newgame settings");
-    d.set_id("settings-dialog");
-    let _ = d.set_attribute("aria-labelledby", "settings-title");
-    append(&doc().body().expect("a body"), &d);
-    d.unchecked_into()
+    super::dom::dialog("settings-dialog", "newgame settings")
 }
 
 fn select(id: &str, choices: &[(&str, &str)], chosen: &str) -> Element {
