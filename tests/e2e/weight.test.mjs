@@ -19,7 +19,7 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The features of the first release put the page at about 145 KB; lower this
+ * The features of the first release put the page at about 146 KB; lower this
  * ceiling with every cut and replace it by BUDGET_BYTES once the page fits
  * (BENCHMARKS.md lists the biggest contributors).
  */
