@@ -366,6 +366,14 @@ mod tests {
         assert_eq!(set.nth(5), None);
         let full = CardSet::STANDARD.or(CardSet::JOKERS);
         assert!((0..54).all(|i| full.nth(i) == Some(Card::from_index(i as u8))));
+        let mut rng = crate::engine::rng::Rng::new(3);
+        for _ in 0..2000 {
+            let set = CardSet(rng.next_u64() & full.0 & rng.next_u64());
+            let listed: Vec<Card> = set.iter().collect();
+            for (i, &c) in listed.iter().enumerate() {
+                assert_eq!(set.nth(i as u32), Some(c), "{set}");
+            }
+        }
     }
 
     #[test]
