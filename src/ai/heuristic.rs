@@ -9,7 +9,7 @@ use super::view::{hand_len_of, unknown_to};
 use crate::engine::deal::ace_high;
 use crate::engine::partnership_rules::{is_high_lead, value};
 use crate::engine::rules::DuckWinner;
-use crate::engine::{Card, CardSet, Course, Deal, GameKind, Move, Stage};
+use crate::engine::{Card, CardSet, Course, Deal, GameKind, Move, Stage, Trick};
 
 /// Expected trick points are weighed against how much a card is worth keeping.
 const POINT: f32 = 10.0;
@@ -224,7 +224,8 @@ fn three_player(x: &Ctx, moves: &[Move]) -> Move {
             })
         }
         Stage::Follow => {
-            let plays: Vec<(u8, Card)> = t.plays().collect();
+            let (buf, n) = plays_of(t);
+            let plays = &buf[..n];
             let led = plays[0].1;
             let led_suit = t.led_suit().expect("a card was led");
             let last = plays.len() == 2;
@@ -320,7 +321,8 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
             -(beaters + 1.5 * quackers) * POINT * 0.3 - x.keep(c) * KEEP * 0.5
         });
     }
-    let plays: Vec<(u8, Card)> = t.plays().collect();
+    let (buf, n) = plays_of(t);
+    let plays = &buf[..n];
     let (lead_seat, led) = plays[0];
     let high = is_high_lead(d, lead_seat, led);
     let winner_of = |plays: &[(u8, Card)]| -> u8 {
@@ -345,13 +347,13 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
     };
     let partner = (me + 2) % 4;
     let last = plays.len() == 3;
-    let current = winner_of(&plays);
+    let current = winner_of(plays);
     let rank_left = x.unknown_of_rank(led.rank());
     x.best(moves, |mv| {
         let c = mv.card().expect("a follow is a card");
-        let mut with = plays.clone();
-        with.push((me, c));
-        let wins = winner_of(&with) == me;
+        let mut with = buf;
+        with[n] = (me, c);
+        let wins = winner_of(&with[..=n]) == me;
         let quack = c.rank() == led.rank();
         let ev = if current == partner && !wins {
             // Partner holds the trick: keep it cheap.
@@ -372,4 +374,14 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
         };
         ev * POINT - x.keep(c) * KEEP
     })
+}
+
+/// The trick's plays so far in a fixed buffer (no allocation: this runs in
+/// every step of the Hard player's play-outs).
+fn plays_of(t: &Trick) -> ([(u8, Card); 6], usize) {
+    let mut buf = [(0, Card::BLACK_DUCK); 6];
+    for (i, p) in t.plays().enumerate() {
+        buf[i] = p;
+    }
+    (buf, t.len())
 }
