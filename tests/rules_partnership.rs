@@ -8,10 +8,9 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::rules::GameEnd;
-use duck_soup::engine::{Call, Card, CardSet, Course, Deal, Game, GameKind, Rules};
+use duck_soup::engine::{Call, CardSet, Course, Deal, Game, GameKind, Rules};
 
 const GAME: GameKind = GameKind::Partnership;
 
@@ -39,29 +38,11 @@ fn layout_deal(hands: [&str; 4]) -> Deal {
     deal(parlett(), 0, &hands, "")
 }
 
-fn ordered_deck() -> Vec<Card> {
-    GAME.deck().iter().collect()
-}
-
-fn over_at_target(totals: &[u32], target: u32) -> bool {
-    let max = *totals.iter().max().unwrap();
-    max >= target && totals.iter().filter(|&&t| t == max).count() == 1
-}
-
-fn replayed_with(game: &Game, rules: Rules) -> Game {
-    GameRecord {
-        rules,
-        ..GameRecord::of(game)
-    }
-    .replay()
-    .expect("the same deals replay")
-}
-
 // ---- the deal and the roles ----
 
 #[test]
 fn deal_thirteen_each_one_at_a_time_starting_left_of_dealer_with_no_stock() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     for dealer in 0..4u8 {
         let d = first_deal(parlett(), dealer, deck.clone());
         for k in 0..4u8 {
@@ -79,7 +60,7 @@ fn deal_thirteen_each_one_at_a_time_starting_left_of_dealer_with_no_stock() {
 
 #[test]
 fn deck_is_the_52_standard_cards() {
-    let mut deck = ordered_deck();
+    let mut deck = ordered_deck(GAME);
     deck.push(card("XB"));
     assert_eq!(
         Deal::new(parlett(), 0, [false; 4], &deck).unwrap_err(),

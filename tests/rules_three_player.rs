@@ -6,10 +6,9 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::rules::{GameEnd, OptionValue};
-use duck_soup::engine::{Call, Card, CardSet, Course, Deal, Game, GameKind, Rules, Stage};
+use duck_soup::engine::{Call, CardSet, Course, Deal, Game, GameKind, Rules, Stage};
 
 const GAME: GameKind = GameKind::ThreePlayer;
 
@@ -22,35 +21,15 @@ fn three(options: &[(&str, &str)], hands: [&str; 3], stock: &str) -> Deal {
     deal(rules(GAME, options), 0, &hands, stock)
 }
 
-/// The 54 cards in index order (clubs Ace to King, diamonds, hearts, spades, XB, XR).
-fn ordered_deck() -> Vec<Card> {
-    GAME.deck().iter().collect()
-}
-
 fn calls(effects: &[duck_soup::engine::Effect]) -> Vec<Option<Call>> {
     effects.iter().map(|e| e.call).collect()
-}
-
-/// Whether the game is over exactly when it should be under a target.
-fn over_at_target(totals: &[u32], target: u32) -> bool {
-    let max = *totals.iter().max().unwrap();
-    max >= target && totals.iter().filter(|&&t| t == max).count() == 1
-}
-
-fn replayed_with(game: &Game, rules: Rules) -> Game {
-    GameRecord {
-        rules,
-        ..GameRecord::of(game)
-    }
-    .replay()
-    .expect("the same deals replay")
 }
 
 // ---- the deal ----
 
 #[test]
 fn deck_is_54_cards_with_two_ducks() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     assert_eq!(deck.len(), 54);
     assert!(deck.contains(&card("XB")) && deck.contains(&card("XR")));
     assert!(Deal::new(parlett(), 0, [false; 4], &deck).is_ok());
@@ -62,7 +41,7 @@ fn deck_is_54_cards_with_two_ducks() {
 
 #[test]
 fn deal_nine_each_one_at_a_time_starting_left_of_dealer() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     for dealer in 0..3u8 {
         let d = first_deal(parlett(), dealer, deck.clone());
         for k in 0..3u8 {
@@ -81,7 +60,7 @@ fn deal_nine_each_one_at_a_time_starting_left_of_dealer() {
 
 #[test]
 fn other_27_cards_form_the_stock() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     let d = first_deal(parlett(), 1, deck.clone());
     assert_eq!(d.stock(), &deck[27..]);
     assert_eq!(d.stock_len(), 27);
@@ -451,7 +430,7 @@ fn combine_add_option_with_either_scoring() {
 #[test]
 fn game_is_three_deals_passing_left_dealt_from_the_dealers_left() {
     assert_eq!(parlett().end(), GameEnd::Deals(3));
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     let mut game = Game::new(parlett(), 1);
     let mut rng = Rng::new(3);
     for k in 0..3 {

@@ -6,7 +6,6 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::rules::{Combine, GameEnd, OptionValue};
 use duck_soup::engine::{Call, Card, CardSet, Course, Deal, Game, GameKind, Rules, Stage};
@@ -23,30 +22,16 @@ fn two(options: &[(&str, &str)], hands: [&str; 2], stock: &str) -> Deal {
     deal(rules(GAME, options), 0, &hands, stock)
 }
 
-/// The standard cards in index order (clubs Ace to King, diamonds, hearts, spades).
-fn ordered_deck() -> Vec<Card> {
-    GAME.deck().iter().collect()
-}
-
 fn max_is_unique(totals: &[u32]) -> bool {
     let max = totals.iter().max();
     totals.iter().filter(|t| Some(*t) == max).count() == 1
-}
-
-/// The first deal of `game` replayed under other rules.
-fn replayed_with(game: &Game, rules: Rules) -> Game {
-    let record = GameRecord {
-        rules,
-        ..GameRecord::of(game)
-    };
-    record.replay().expect("the same deals replay")
 }
 
 // ---- the deal ----
 
 #[test]
 fn deck_is_the_52_standard_cards() {
-    let full = ordered_deck();
+    let full = ordered_deck(GAME);
     assert_eq!(full.len(), 52);
     assert!(Deal::new(parlett(), 0, NO_ROLES, &full).is_ok());
     assert_eq!(
@@ -69,7 +54,7 @@ fn deck_is_the_52_standard_cards() {
 
 #[test]
 fn dealer_deals_thirteen_each_one_at_a_time_non_dealer_first() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     let every_other =
         |from: usize| -> CardSet { deck[..26].iter().skip(from).step_by(2).copied().collect() };
     for dealer in 0..2 {
@@ -82,7 +67,7 @@ fn dealer_deals_thirteen_each_one_at_a_time_non_dealer_first() {
 
 #[test]
 fn other_26_cards_form_the_stock_in_deck_order() {
-    let deck = ordered_deck();
+    let deck = ordered_deck(GAME);
     let d = first_deal(parlett(), 0, deck.clone());
     assert_eq!(d.stock(), &deck[26..]);
     assert_eq!(d.stock_len(), 26);
@@ -91,7 +76,7 @@ fn other_26_cards_form_the_stock_in_deck_order() {
 #[test]
 fn non_dealer_leads_the_first_trick() {
     for dealer in 0..2 {
-        let d = first_deal(parlett(), dealer, ordered_deck());
+        let d = first_deal(parlett(), dealer, ordered_deck(GAME));
         assert_eq!(d.leader(), 1 - dealer);
         assert_eq!(d.to_move(), 1 - dealer);
         assert_eq!(d.trick().stage(), Stage::Lead);

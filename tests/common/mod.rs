@@ -6,6 +6,7 @@
 //! Every test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
+use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::rules::{
     Combine, ConcededSecond, Counting, DuckWinner, Facing, OptionValue,
@@ -627,4 +628,25 @@ pub fn normalized_report(mut report: Value) -> Value {
         legal.sort_by_key(|v| v.to_string());
     }
     report
+}
+
+/// The game's cards in index order (clubs Ace to King, diamonds, hearts, spades, then any Ducks).
+pub fn ordered_deck(game: GameKind) -> Vec<Card> {
+    game.deck().iter().collect()
+}
+
+/// Whether a game played to `target` is over with these totals: one scorer alone in the lead at or past it.
+pub fn over_at_target(totals: &[u32], target: u32) -> bool {
+    let max = *totals.iter().max().unwrap();
+    max >= target && totals.iter().filter(|&&t| t == max).count() == 1
+}
+
+/// The same deals and moves replayed under other rules.
+pub fn replayed_with(game: &Game, rules: Rules) -> Game {
+    GameRecord {
+        rules,
+        ..GameRecord::of(game)
+    }
+    .replay()
+    .expect("the same deals replay")
 }

@@ -16,6 +16,17 @@ import { startServer } from './serve.mjs';
 
 export { startServer };
 
+/** The Content-Security-Policy the page is deployed under: no inline script or style. */
+export const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '..', '..');
 export const DIST_DIR = resolve(REPO_ROOT, process.env.DIST_DIR ?? 'dist');

@@ -3,24 +3,15 @@
 // that may not be played explaining why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage } from './harness.mjs';
+import { STRICT_CSP, withPage } from './harness.mjs';
 import { assertNoHiddenCards, calls, dealScores, newGame, playDeal, ready, state, waitForTurn } from './play-helpers.mjs';
 
 // With this seed (cards and first dealer come from it alone) you lead the
 // first trick holding a Duck, whatever the computer players do later.
 const SEED = 'duck3';
 
-// Played under the strict CSP planned for deployment (as in smoke.test.mjs):
+// Played under the strict CSP (STRICT_CSP in harness.mjs):
 // the table must never need an inline style or script while it plays.
-const STRICT_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
 
 test('three-player: a deal with a led Duck, its suit chosen, and quacks', async () => {
   const headers = { 'Content-Security-Policy': STRICT_CSP };

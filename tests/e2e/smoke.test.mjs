@@ -5,18 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST_DIR, withPage } from './harness.mjs';
-
-// What the deployed page is meant to run under: no inline script or style.
-const STRICT_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+import { DIST_DIR, STRICT_CSP, withPage } from './harness.mjs';
 
 /** Waits until the wasm app has put something into #app. */
 async function waitForApp(page) {
