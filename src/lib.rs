@@ -9,3 +9,8 @@ pub mod engine;
 
 #[cfg(target_arch = "wasm32")]
 mod web;
+
+// The page's memory allocator; plain Rust, so its tests run natively too.
+#[cfg(any(test, target_arch = "wasm32"))]
+#[path = "web/alloc.rs"]
+mod page_alloc;

@@ -224,20 +224,31 @@ fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
 
 /// A hand sorted by suit, then rank in the current course's order; Ducks last.
 pub fn sorted_hand(d: &Deal, seat: u8) -> Vec<Card> {
-    let mut cards: Vec<Card> = d.hand(seat).iter().collect();
-    cards.sort_by_key(|&c| {
+    let by_rank = super::settings::sort_by_rank();
+    let key = |c: Card| {
         let suit = if c.is_joker() {
             9
         } else {
             SUIT_ORDER.iter().position(|&s| s == c.suit()).unwrap_or(0)
         };
-        if super::settings::sort_by_rank() {
+        if by_rank {
             // By rank (ranks together, then suits); Ducks last.
             (order_value(d, seat, c) as usize * 10 + suit, 0)
         } else {
             (suit, order_value(d, seat, c))
         }
-    });
+    };
+    // Insertion in order: a hand has at most 18 cards, and the library's
+    // generic sort would add 3 KB to the page.
+    let mut cards: Vec<Card> = Vec::with_capacity(18);
+    for c in d.hand(seat).iter() {
+        let k = key(c);
+        let at = cards
+            .iter()
+            .position(|&o| key(o) > k)
+            .unwrap_or(cards.len());
+        cards.insert(at, c);
+    }
     cards
 }
 

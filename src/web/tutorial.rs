@@ -137,7 +137,7 @@ pub fn after_render(situation: Situation) {
     let Some(buttons) = by_id("coach-buttons") else {
         return;
     };
-    let want = format!("{step:?}");
+    let want = (step as u8).to_string();
     if buttons.get_attribute("data-step").as_deref() != Some(want.as_str()) {
         clear(&buttons);
         if step == Step::Intro {

@@ -10,11 +10,10 @@ use super::dom::{
 };
 use super::i18n::{self, t, tf, K};
 use super::scene::{
-    ChooserScene, EndPanel, HandCard, HandScene, Pos, ReviewScene, Scene, ScoreSheet, SeatScene,
-    TrickCard,
+    ChooserScene, EndPanel, HandCard, HandScene, PileScene, Pos, ReviewScene, Scene, ScoreSheet,
+    SeatScene, TrickCard,
 };
 use crate::engine::{Card, GameKind, Suit};
-use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
@@ -47,6 +46,8 @@ struct SeatEls {
     piles: Element,
     summary: Element,
     face_up: Option<bool>,
+    badges_shown: Option<Vec<(String, &'static str)>>,
+    piles_shown: Option<Vec<PileScene>>,
 }
 
 pub struct View {
@@ -77,7 +78,29 @@ pub struct View {
     mute: Element,
     review_btn: Element,
     table: Element,
-    signatures: HashMap<&'static str, String>,
+    shown: Shown,
+}
+
+/// What the panels rebuilt only on change show now (None: not rendered yet).
+/// Compared with `==`: formatting scenes into signatures would link `Debug`
+/// and its Unicode tables into the page.
+#[derive(Default)]
+struct Shown {
+    muted: Option<bool>,
+    scores: Option<ScoreSheet>,
+    chooser: Option<Option<ChooserScene>>,
+    deal_end: Option<Option<EndPanel>>,
+    game_over: Option<Option<EndPanel>>,
+    review: Option<Option<ReviewScene>>,
+}
+
+/// Whether a panel's content differs from what it shows (and remembers the new one).
+fn changed<T: PartialEq>(shown: &mut Option<T>, now: T) -> bool {
+    if shown.as_ref() == Some(&now) {
+        return false;
+    }
+    *shown = Some(now);
+    true
 }
 
 fn with_id(e: Element, id: &str) -> Element {
@@ -254,7 +277,7 @@ impl View {
             mute,
             review_btn,
             table,
-            signatures: HashMap::new(),
+            shown: Shown::default(),
         }
     }
 
@@ -266,7 +289,7 @@ impl View {
         for slot in &self.slots {
             clear(slot);
         }
-        self.signatures.clear();
+        self.shown = Shown::default();
         set_attr(&self.root, "data-game", kind.name());
         set_attr(&self.root, "data-seats", &kind.seats().to_string());
         for seat in 0..kind.seats() {
@@ -299,17 +322,10 @@ impl View {
                 piles,
                 summary,
                 face_up: None,
+                badges_shown: None,
+                piles_shown: None,
             });
         }
-    }
-
-    /// Whether a panel's content changed since last time (and remembers it).
-    fn changed(&mut self, key: &'static str, signature: String) -> bool {
-        if self.signatures.get(key) == Some(&signature) {
-            return false;
-        }
-        self.signatures.insert(key, signature);
-        true
     }
 
     pub fn render(&mut self, s: &Scene) {
@@ -327,7 +343,7 @@ impl View {
         } else {
             ("i-sound", K::SoundOn)
         };
-        if self.changed("mute", icon_id.to_string()) {
+        if changed(&mut self.shown.muted, s.muted) {
             self.mute.set_inner_html(&format!(
                 "{}<span class=\"label\"></span>",
                 icon(icon_id, "icon")
@@ -381,7 +397,7 @@ impl View {
         set_hidden(&self.duck, !s.duck);
         self.render_chooser(s.chooser.as_ref());
 
-        if self.changed("scores", format!("{:?}", s.scores)) {
+        if changed(&mut self.shown.scores, s.scores.clone()) {
             render_scores(&self.scores, &s.scores);
         }
         self.render_deal_end(s.deal_end.as_ref());
@@ -413,8 +429,7 @@ impl View {
         toggle_class(&e.root, "to-move", s.to_move);
         set_text(&e.name, &s.name);
         set_text(&e.player, &s.player);
-        let sig: String = s.badges.iter().map(|(t, c)| format!("{c}:{t};")).collect();
-        if e.badges.get_attribute("data-sig").as_deref() != Some(sig.as_str()) {
+        if changed(&mut e.badges_shown, s.badges.clone()) {
             clear(&e.badges);
             for (text, class) in &s.badges {
                 append(
@@ -422,7 +437,6 @@ impl View {
                     &text_el("span", &format!("badge badge-{class}"), text),
                 );
             }
-            let _ = e.badges.set_attribute("data-sig", &sig);
         }
         match &s.hand {
             HandScene::Up(cards) => {
@@ -470,10 +484,8 @@ impl View {
                 set_var(&e.hand, "--n", &n.max(&1).to_string());
             }
         }
-        let sig = format!("{:?}", s.piles);
-        if e.piles.get_attribute("data-sig").as_deref() != Some(sig.as_str()) {
+        if changed(&mut e.piles_shown, s.piles.clone()) {
             render_piles(&e.piles, s);
-            let _ = e.piles.set_attribute("data-sig", &sig);
         }
         set_text(&e.summary, s.summary.as_deref().unwrap_or(""));
         set_hidden(&e.summary, s.summary.is_none());
@@ -574,7 +586,7 @@ impl View {
     }
 
     fn render_chooser(&mut self, c: Option<&ChooserScene>) {
-        if !self.changed("chooser", format!("{c:?}")) {
+        if !changed(&mut self.shown.chooser, c.cloned()) {
             return;
         }
         clear(&self.chooser);
@@ -608,7 +620,7 @@ impl View {
     }
 
     fn render_deal_end(&mut self, p: Option<&EndPanel>) {
-        if !self.changed("deal-end", format!("{p:?}")) {
+        if !changed(&mut self.shown.deal_end, p.cloned()) {
             return;
         }
         clear(&self.deal_end);
@@ -625,7 +637,7 @@ impl View {
     }
 
     fn render_game_over(&mut self, p: Option<&EndPanel>) {
-        if !self.changed("game-over", format!("{p:?}")) {
+        if !changed(&mut self.shown.game_over, p.cloned()) {
             return;
         }
         clear(&self.game_over);
@@ -650,7 +662,7 @@ impl View {
     }
 
     fn render_review(&mut self, r: Option<&ReviewScene>) {
-        if !self.changed("review", format!("{r:?}")) {
+        if !changed(&mut self.shown.review, r.cloned()) {
             return;
         }
         clear(&self.review);
