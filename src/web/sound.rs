@@ -27,16 +27,30 @@ pub fn set_muted(muted: bool) {
     super::storage::set_muted(muted);
 }
 
-/// Creates or resumes the audio context; call from a user gesture, which
-/// browsers require before sound may start.
+/// Lets sound start; call from a user gesture, which browsers require first.
+/// Creating the AudioContext takes 10-15 ms in Chromium, so a click does not
+/// wait for it: it is made just after the click (the browser remembers that
+/// the person has interacted) or at the first sound, whichever comes first.
 pub fn unlock() {
     if muted() {
         return;
     }
-    with_ctx(|ctx| {
-        let _ = ctx.resume();
-    });
+    if CTX.with(|c| c.borrow().is_some()) {
+        with_ctx(|ctx| {
+            let _ = ctx.resume();
+        });
+    } else {
+        gloo::timers::callback::Timeout::new(UNLOCK_DELAY_MS, || {
+            with_ctx(|ctx| {
+                let _ = ctx.resume();
+            })
+        })
+        .forget();
+    }
 }
+
+/// Long enough for the click's frame to be painted first.
+const UNLOCK_DELAY_MS: u32 = 100;
 
 fn with_ctx(f: impl FnOnce(&AudioContext)) {
     CTX.with(|c| {
