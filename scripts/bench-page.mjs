@@ -19,12 +19,19 @@
 // Budgets: first table <= 300 ms (localhost); click to paint < 50 ms.
 //
 // --lighthouse also runs a Lighthouse audit (performance, accessibility, best
-// practices) with Debian's Chromium. Lighthouse is not a project dependency:
-// it is installed on demand into target/bench-tools (LIGHTHOUSE_VERSION, pinned).
+// practices) with Debian's Chromium, the page served gzipped as a static host
+// would (LIGHTHOUSE_GZIP=0: uncompressed, as the tests' server does).
+// Lighthouse is not a project dependency: it is installed on demand into
+// target/bench-tools (LIGHTHOUSE_VERSION, pinned).
+// Its full reports go to $BENCH_OUT (default target/bench) as
+// lighthouse-mobile.json and lighthouse-desktop.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { DIST_DIR, REPO_ROOT, chromiumPath, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
+import { MIME_TYPES } from '../tests/e2e/serve.mjs';
 
 const LIGHTHOUSE_VERSION = '12.8.2'; // 13.x needs Node >= 22.19
 const args = process.argv.slice(2);
@@ -56,7 +63,10 @@ function instrument(hand) {
     if (m.table !== null || !document.querySelector(hand)) return;
     m.table = performance.now();
     obs.disconnect();
-    afterPaint((_, painted) => (m.tablePaint = painted));
+    afterPaint((_, painted) => {
+      m.tablePaint = painted;
+      console.debug('bench:table-painted');
+    });
   };
   const obs = new MutationObserver(seen);
   obs.observe(document, { childList: true, subtree: true });
@@ -92,8 +102,13 @@ async function pageSpeed() {
     for (let i = 0; i < runs; i++) {
       const { context, page, problems } = await newPage(browser, { allowedOrigin: server.origin });
       await page.addInitScript(instrument, HAND);
+      // Told by a console message, not by polling with page.waitForFunction: the
+      // first evaluation in a page compiles Playwright's injected script (15-30 ms
+      // of main thread), which would land between the table's frame and the
+      // message that times it, and be counted as the page's.
+      const painted = page.waitForEvent('console', { predicate: (msg) => msg.text() === 'bench:table-painted', timeout: 30_000 });
       await page.goto(`${server.url}?pace=0&seed=bench-${i}`, { waitUntil: 'load', timeout: 60_000 });
-      await page.waitForFunction(() => window.__bench.tablePaint !== null, null, { timeout: 30_000 });
+      await painted;
       // Wait for the person's turn, then click the first playable card.
       await page.waitForSelector(PLAYABLE, { timeout: 20_000 });
       await page.waitForTimeout(100);
@@ -142,6 +157,44 @@ async function pageSpeed() {
   };
 }
 
+/**
+ * DIST_DIR served the way a static host serves it: gzip (level 9, the page
+ * weight's measure) whenever the browser accepts it. Lighthouse's simulated
+ * slow 4G otherwise downloads the wasm uncompressed, 2.3 times its deployed
+ * size, and its LCP measures the test server rather than the page.
+ */
+async function startGzipServer(root) {
+  const cache = new Map();
+  const server = createServer((req, res) => {
+    let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^[/\\]+/, '');
+    if (path === '' || path.endsWith('/')) path += 'index.html';
+    const file = join(root, path);
+    if (path.startsWith('..') || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      return res.end('not found\n');
+    }
+    if (!cache.has(file)) {
+      const raw = readFileSync(file);
+      cache.set(file, { raw, gz: gzipSync(raw, { level: 9 }) });
+    }
+    const { raw, gz } = cache.get(file);
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = gzip ? gz : raw;
+    res.writeHead(200, {
+      'Content-Type': MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((ok) => (server.closeAllConnections?.(), server.close(() => ok()))) };
+}
+
 /** Lighthouse from target/bench-tools, installed there on first use (never into package.json). */
 function lighthouseBin() {
   const prefix = join(REPO_ROOT, 'target', 'bench-tools');
@@ -163,12 +216,15 @@ function lighthouseBin() {
 
 async function lighthouse() {
   const bin = lighthouseBin();
-  const server = await startServer({ root: DIST_DIR, base: '/' });
+  // LIGHTHOUSE_GZIP=0: the tests' plain server, uncompressed, to compare with earlier runs.
+  const gzip = process.env.LIGHTHOUSE_GZIP !== '0';
+  const server = gzip ? await startGzipServer(DIST_DIR) : await startServer({ root: DIST_DIR, base: '/' });
   try {
-    const outDir = join(REPO_ROOT, 'target', 'bench');
+    const outDir = process.env.BENCH_OUT ?? join(REPO_ROOT, 'target', 'bench');
     mkdirSync(outDir, { recursive: true });
-    const report = join(outDir, 'lighthouse.json');
     const run = (preset) => {
+      // One report per preset, kept for reading the audits (LCP element, layout shifts, ...).
+      const report = join(outDir, `lighthouse-${preset ?? 'mobile'}.json`);
       const argv = [
         server.url,
         '--quiet',
@@ -198,7 +254,7 @@ async function lighthouse() {
     });
     const mobile = scores(await run(null)); // Lighthouse's default: mobile, simulated slow 4G and 4x CPU
     const desktop = scores(await run('desktop'));
-    return { version: LIGHTHOUSE_VERSION, mobile, desktop, budgets: { performance_min: 95 }, performance_ok: mobile.performance >= 95 };
+    return { version: LIGHTHOUSE_VERSION, served: gzip ? 'gzip' : 'uncompressed', mobile, desktop, budgets: { performance_min: 95 }, performance_ok: mobile.performance >= 95 };
   } finally {
     await server.close();
   }

@@ -3,9 +3,12 @@
 // hash of their contents, so a new build replaces the old cache cleanly.
 // Debug builds (trunk serve) get a worker that caches nothing and removes
 // itself, so development always sees fresh files.
+// Run by scripts/post-build.mjs, after the build's JavaScript is minified; the
+// release worker is minified too (scripts/minify-js.mjs; not with MINIFY_JS=0).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { minifyCode } from './minify-js.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('run me as a Trunk post_build hook (TRUNK_STAGING_DIR is unset)');
@@ -29,5 +32,6 @@ const template = readFileSync(new URL('../www/sw.template.js', import.meta.url),
 const worker = template
   .replace('__PRECACHE__', JSON.stringify(release ? ['./', ...files.filter((f) => f !== 'index.html')] : []))
   .replace('__VERSION__', JSON.stringify(release ? version : 'dev'));
-writeFileSync(join(dir, 'sw.js'), worker);
+const minify = release && process.env.MINIFY_JS !== '0';
+writeFileSync(join(dir, 'sw.js'), minify ? await minifyCode(worker, { module: false, name: 'sw.js' }) : worker);
 console.log(`sw.js: ${release ? `${files.length} files precached, cache ${version}` : 'development (no cache)'}`);

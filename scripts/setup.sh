@@ -36,7 +36,7 @@ fi
 
 # wasm-opt (binaryen) and the browser driver come from npm, pinned in package-lock.json.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+   || [ ! -d node_modules/terser ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -5,10 +5,15 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
+/// The page's document, looked up once: the view asks for it hundreds of
+/// times while building the table, and each lookup is two calls into JS.
 pub fn doc() -> Document {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document")
+    thread_local! {
+        static DOC: Document = web_sys::window()
+            .and_then(|w| w.document())
+            .expect("a document");
+    }
+    DOC.with(Document::clone)
 }
 
 /// A new element with a class list (space separated, may be empty).

@@ -81,6 +81,8 @@ pub fn start() {
     setup.seed = params.seed.clone();
     // The saved game, a share link, the daily deal or an embed (persist.rs).
     let controller = persist::start(view, setup, Pace(params.pace), entropy());
+    // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
+    performance_mark("table-rendered");
     wire(&controller);
     records::init(&controller);
     // The page owns the controller for as long as it lives; listeners and
@@ -91,6 +93,12 @@ pub fn start() {
         gloo::timers::callback::Timeout::new(0, || panic!("a test panic (?panic in the address)"))
             .forget();
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = mark)]
+    fn performance_mark(name: &str);
 }
 
 thread_local! {
