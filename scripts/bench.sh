@@ -3,7 +3,9 @@
 #   1. scripts/setup.sh                      installs what is missing (idempotent)
 #   2. cargo build --release                 the native command line
 #   3. trunk build --release                 the page, into target/bench/dist (not dist/)
-#   4. scripts/bench-wasm.mjs                deals/s wasm vs native, Hard decision times
+#   4. scripts/bench-wasm.mjs                deals/s wasm vs native, Hard decision times (it
+#                                            builds its own wasm: the page's build plus the
+#                                            Cargo feature "bench", into target/bench-wasm)
 #   5. tests/e2e/weight.test.mjs --json      gzipped page weight per file
 #   6. scripts/bench-page.mjs --lighthouse   first table, click to paint, Lighthouse
 #   7. duck-soup tournament                  Hard vs Normal, Normal vs Easy, per game
@@ -39,7 +41,11 @@ if [ "${BUILD:-1}" = 1 ]; then
 fi
 
 stage "wasm vs native speed"
-node scripts/bench-wasm.mjs --seconds "$SECS" --hard "$HARD" > "$OUT/wasm.json"
+if [ "${BUILD:-1}" = 1 ]; then
+  node scripts/bench-wasm.mjs --seconds "$SECS" --hard "$HARD" > "$OUT/wasm.json"
+else
+  node scripts/bench-wasm.mjs --seconds "$SECS" --hard "$HARD" --no-build > "$OUT/wasm.json"
+fi
 
 stage "page weight"
 node tests/e2e/weight.test.mjs --json > "$OUT/weight.json"

@@ -16,6 +16,7 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
+    #[inline(always)]
     pub fn from_index(i: u8) -> Suit {
         Suit::ALL[i as usize & 3]
     }
@@ -34,6 +35,7 @@ impl Suit {
         }
     }
 
+    #[inline(always)]
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
@@ -59,37 +61,45 @@ impl Card {
         Card(suit as u8 * 13 + rank - 1)
     }
 
+    #[inline(always)]
     pub fn from_index(i: u8) -> Card {
         debug_assert!(i < 54);
         Card(i)
     }
 
+    #[inline(always)]
     pub fn index(self) -> u8 {
         self.0
     }
 
     /// A Duck (Joker): no rank, no suit of its own.
+    #[inline(always)]
     pub fn is_joker(self) -> bool {
         self.0 >= 52
     }
 
     /// The suit; meaningless for a Duck (use [`Card::joker_is_red`]).
+    #[inline(always)]
     pub fn suit(self) -> Suit {
         // A table, not a division: this runs several times per move in play-outs.
-        SUITS[self.0 as usize]
+        // The mask (a no-op for the 54 cards) lets the compiler drop the bounds check.
+        SUITS[self.0 as usize & 63]
     }
 
     /// 1 (Ace) to 13 (King); 0 for a Duck, which has no rank.
+    #[inline(always)]
     pub fn rank(self) -> u8 {
-        RANKS[self.0 as usize]
+        RANKS[self.0 as usize & 63]
     }
 
+    #[inline(always)]
     pub fn joker_is_red(self) -> bool {
         self.0 == 53
     }
 
     /// Whether this card counts as the given suit for following: a card of
     /// that suit, or a Duck of that suit's colour.
+    #[inline(always)]
     pub fn matches_suit(self, suit: Suit) -> bool {
         if self.is_joker() {
             self.joker_is_red() == suit.is_red()
@@ -129,8 +139,9 @@ impl Card {
     }
 }
 
-const SUITS: [Suit; 54] = {
-    let mut t = [Suit::Clubs; 54];
+// 64 entries, not 54: indexed by a card masked to 6 bits (see `Card::suit`).
+const SUITS: [Suit; 64] = {
+    let mut t = [Suit::Clubs; 64];
     let mut i = 0;
     while i < 52 {
         t[i] = Suit::ALL[i / 13];
@@ -139,8 +150,8 @@ const SUITS: [Suit; 54] = {
     t
 };
 
-const RANKS: [u8; 54] = {
-    let mut t = [0; 54];
+const RANKS: [u8; 64] = {
+    let mut t = [0; 64];
     let mut i = 0;
     while i < 52 {
         t[i] = (i % 13) as u8 + 1;
@@ -219,59 +230,72 @@ impl CardSet {
     pub const STANDARD: CardSet = CardSet((1 << 52) - 1);
     pub const JOKERS: CardSet = CardSet(0b11 << 52);
 
+    #[inline(always)]
     pub fn suit(suit: Suit) -> CardSet {
         CardSet(0x1FFF << (suit as u8 * 13))
     }
 
     /// All four cards of a rank (1 = Ace .. 13 = King).
+    #[inline(always)]
     pub fn rank(rank: u8) -> CardSet {
         let r = rank as u64 - 1;
         CardSet((1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)))
     }
 
+    #[inline(always)]
     pub fn single(card: Card) -> CardSet {
         CardSet(1 << card.0)
     }
 
+    #[inline(always)]
     pub fn contains(self, card: Card) -> bool {
         self.0 >> card.0 & 1 != 0
     }
 
+    #[inline(always)]
     pub fn insert(&mut self, card: Card) {
         self.0 |= 1 << card.0;
     }
 
+    #[inline(always)]
     pub fn remove(&mut self, card: Card) {
         self.0 &= !(1 << card.0);
     }
 
+    #[inline(always)]
     pub fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    #[inline(always)]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    #[inline(always)]
     pub fn and(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    #[inline(always)]
     pub fn or(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    #[inline(always)]
     pub fn minus(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
     /// The lowest-indexed card, if any.
+    #[inline(always)]
     pub fn first(self) -> Option<Card> {
         (self.0 != 0).then(|| Card(self.0.trailing_zeros() as u8))
     }
 
     /// The `n`th card in index order (for uniform sampling). Narrows down by
     /// halves with popcounts to one byte, then looks the bit up in a table.
+    #[inline(always)]
     pub fn nth(self, mut n: u32) -> Option<Card> {
         if n >= self.len() {
             return None;
@@ -293,10 +317,12 @@ impl CardSet {
         halve!(16);
         halve!(8);
         Some(Card(
-            (base + SELECT_IN_BYTE[bits as usize][n as usize] as u32) as u8,
+            // Both indices are in range already; the masks say so to the compiler.
+            (base + SELECT_IN_BYTE[bits as usize & 255][n as usize & 7] as u32) as u8,
         ))
     }
 
+    #[inline(always)]
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
     }
@@ -316,6 +342,7 @@ pub struct CardSetIter(u64);
 
 impl Iterator for CardSetIter {
     type Item = Card;
+    #[inline(always)]
     fn next(&mut self) -> Option<Card> {
         if self.0 == 0 {
             return None;

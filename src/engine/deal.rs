@@ -19,6 +19,7 @@ pub enum Move {
 
 impl Move {
     /// The card this move puts on the table, if any.
+    #[inline(always)]
     pub fn card(self) -> Option<Card> {
         match self {
             Move::Play(c) | Move::LeadDuck(c, _) => Some(c),
@@ -217,6 +218,7 @@ impl Trick {
     pub fn is_quack(&self, position: usize) -> bool {
         self.quacks >> position & 1 != 0
     }
+    #[inline(always)]
     pub(crate) fn quack_count(&self) -> u32 {
         self.quacks.count_ones()
     }
@@ -313,12 +315,14 @@ impl Deal {
     pub fn game(&self) -> GameKind {
         self.rules.game
     }
+    #[inline(always)]
     pub fn seats(&self) -> u8 {
         self.seat_count
     }
     pub fn dealer(&self) -> u8 {
         self.dealer
     }
+    #[inline(always)]
     pub fn hand(&self, seat: u8) -> CardSet {
         self.hands[seat as usize]
     }
@@ -348,6 +352,7 @@ impl Deal {
     pub fn course(&self) -> Course {
         self.course
     }
+    #[inline(always)]
     pub fn is_high(&self, seat: u8) -> bool {
         self.high[seat as usize]
     }
@@ -365,6 +370,7 @@ impl Deal {
     }
     /// Every card has been played and the last trick is complete. (Counting
     /// the played cards, not the hands, keeps this true in a seat's view too.)
+    #[inline(always)]
     pub fn is_over(&self) -> bool {
         self.trick.len == 0 && self.played.len() == self.deck_len as u32
     }
@@ -409,6 +415,7 @@ impl Deal {
 
     /// The legal moves as sets: the cards that may be played, whether the
     /// leader may concede, and whether a Duck among them is led (one move per suit it may name).
+    #[inline(always)]
     pub fn legal_set(&self) -> LegalSet {
         let hand = self.hands[self.to_move as usize];
         let none = LegalSet {
@@ -453,6 +460,7 @@ impl Deal {
     }
 
     /// A uniformly random legal move, without listing them (the play-out fast path).
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub fn random_move(&self, rng: &mut super::rng::Rng) -> Move {
         let legal = self.legal_set();
         if !legal.concede && (!legal.duck_lead || legal.cards.and(CardSet::JOKERS).is_empty()) {
@@ -489,7 +497,9 @@ impl Deal {
             .and(CardSet::JOKERS)
             .nth(i / 2)
             .expect("a Duck to lead");
-        Move::LeadDuck(joker, joker.joker_suits()[(i % 2) as usize])
+        // Not `joker_suits()[i % 2]`: indexing the array would put it in memory.
+        let [first, second] = joker.joker_suits();
+        Move::LeadDuck(joker, if i.is_multiple_of(2) { first } else { second })
     }
 
     /// Why a move is not legal now, or Ok.
@@ -527,6 +537,15 @@ impl Deal {
 
     /// Plays a move known to be legal (the search loop's fast path).
     pub fn apply(&mut self, mv: Move) -> Effect {
+        self.apply_inlined(mv)
+    }
+
+    /// [`Deal::apply`] for a caller's move loop (the random play-outs): in
+    /// wasm it is inlined there whole, as a native build inlines it anyway;
+    /// the page's size-optimised build would otherwise pay a call or two on
+    /// every move. Everywhere else, one out-of-line copy ([`Deal::apply`]).
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    pub(crate) fn apply_inlined(&mut self, mv: Move) -> Effect {
         debug_assert!(self.legal_moves().contains(mv), "illegal {mv}");
         match self.rules.game {
             GameKind::TwoPlayer => two::apply(self, mv),
@@ -537,6 +556,7 @@ impl Deal {
 
     // ---- shared mechanics, used by the per-game modules ----
 
+    #[inline(always)]
     pub(crate) fn next_seat(&self, seat: u8) -> u8 {
         // A comparison, not a division: this runs on every move of every play-out.
         if seat + 1 == self.seats() {
@@ -547,6 +567,7 @@ impl Deal {
     }
 
     /// Puts a card from the mover's hand on the trick.
+    #[inline(always)]
     pub(crate) fn put(&mut self, card: Card) -> usize {
         let seat = self.to_move;
         self.hands[seat as usize].remove(card);
@@ -559,6 +580,7 @@ impl Deal {
     }
 
     /// Starts a trick with the leader's card; `named` is a led Duck's suit.
+    #[inline(always)]
     pub(crate) fn lead(&mut self, card: Card, named: Option<Suit>) {
         self.put(card);
         self.trick.led_suit = named.unwrap_or_else(|| card.suit());
@@ -570,6 +592,7 @@ impl Deal {
     /// Whether `a` beats `b`, both of the suit led, in the current course:
     /// in Duck the lower wins (Ace low) unless the two-player option says
     /// higher; in Soup the higher wins (Ace high).
+    #[inline(always)]
     pub(crate) fn beats(&self, a: Card, b: Card) -> bool {
         match self.course {
             Course::Soup => ace_high(a.rank()) > ace_high(b.rank()),
@@ -581,6 +604,7 @@ impl Deal {
     }
 
     /// The best card of the suit led among the trick's plain cards.
+    #[inline(always)]
     pub(crate) fn best_of_suit_led(&self) -> u8 {
         let t = &self.trick;
         let mut best = 0;
@@ -650,6 +674,7 @@ impl Deal {
     }
 
     /// Returns control to `seat` in the middle of a trick at a new stage.
+    #[inline(always)]
     pub(crate) fn pass_to(&mut self, seat: u8, stage: Stage, call: Option<Call>) -> Effect {
         self.to_move = seat;
         self.trick.stage = stage;
@@ -689,6 +714,7 @@ impl Deal {
 }
 
 /// A card's rank with the Ace above the King.
+#[inline(always)]
 pub(crate) fn ace_high(rank: u8) -> u8 {
     if rank == 1 {
         14

@@ -3,6 +3,11 @@
 //! Shared concepts live once ([`cards`], [`deal`], [`game`], [`record`]);
 //! how a trick unfolds differs per game and is one small module each
 //! (`two`, `three`, `partnership`).
+//!
+//! The small functions of the move loop are `#[inline(always)]`: the page's
+//! wasm is built for size (`opt-level = "z"`), where LLVM inlines almost
+//! nothing, and every call left in the loop costs the browser a real call.
+//! A native build at `opt-level = 3` inlines them anyway.
 
 pub mod cards;
 pub mod deal;

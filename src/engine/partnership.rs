@@ -7,6 +7,7 @@ use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
 
 /// The cards a follower may play: the suit led or the rank led when holding
 /// the suit led; anything when void in it (a quack is then one choice among all).
+#[inline(always)]
 pub fn allowed(d: &Deal) -> CardSet {
     let hand = d.hand(d.to_move);
     if d.trick.stage == Stage::Lead {
@@ -33,6 +34,7 @@ pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
 }
 
 /// A card's value for winning: Aces are high for a High member, low for a Low one.
+#[inline(always)]
 pub fn value(d: &Deal, seat: u8, card: Card) -> u8 {
     match card.rank() {
         1 if d.is_high(seat) => 14,
@@ -41,10 +43,12 @@ pub fn value(d: &Deal, seat: u8, card: Card) -> u8 {
 }
 
 /// Whether the card led makes a high trick (K..8, or an Ace led by a High member).
+#[inline(always)]
 pub fn is_high_lead(d: &Deal, leader: u8, led: Card) -> bool {
     value(d, leader, led) >= 8
 }
 
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
     let Move::Play(c) = mv else {
         unreachable!("checked by legal_moves")

@@ -24,6 +24,7 @@ impl Rng {
         Rng(h)
     }
 
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -33,6 +34,7 @@ impl Rng {
     }
 
     /// Uniform in `0..n` (n > 0), without modulo bias worth measuring.
+    #[inline(always)]
     pub fn below(&mut self, n: u32) -> u32 {
         (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }

@@ -2,7 +2,6 @@
 //! quacks too; after two quacks the leader may play the fourth card
 //! (Quack-quack-quack) and take six cards. A led Duck names a suit and wins.
 
-use super::cards::Card;
 use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
 use super::rules::Counting;
 
@@ -27,6 +26,7 @@ pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
     let seat = d.to_move;
     let leader = d.leader;
@@ -97,10 +97,17 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
 /// How the trick on the table is stored. Tricks: face down only when every
 /// card follows the suit led (a Duck of its colour counts); six cards are two
 /// face-up tricks. Cards: each card down if it follows, up if not.
+#[inline(always)]
 fn storage(d: &Deal) -> Pile {
     let t = &d.trick;
-    let cards: &[Card] = &t.cards[..t.len as usize];
-    let following = cards.iter().filter(|c| c.matches_suit(t.led_suit)).count() as u16;
+    // Indices into the whole array rather than an iterator over a slice of it:
+    // the page's size-optimised build would call out for the slice and the count.
+    let mut following = 0;
+    for i in 0..t.cards.len() {
+        if i < t.len as usize && t.cards[i].matches_suit(t.led_suit) {
+            following += 1;
+        }
+    }
     match d.rules.counting {
         Counting::Cards => Pile {
             down: following,

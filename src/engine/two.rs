@@ -18,6 +18,7 @@ pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
     let seat = d.to_move;
     let other = 1 - seat;

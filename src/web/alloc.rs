@@ -8,9 +8,10 @@
 //! block, and `Vec` grows by doubling anyway. Memory freed in one class is
 //! reused only by that class; for a card table that is a few hundred KB at most.
 
-use core::alloc::{GlobalAlloc, Layout};
-use core::cell::UnsafeCell;
+use core::alloc::Layout;
 use core::ptr::null_mut;
+#[cfg(target_arch = "wasm32")]
+use core::{alloc::GlobalAlloc, cell::UnsafeCell};
 
 /// Size classes 2^4 (16 bytes) to 2^31.
 const MIN_CLASS: u32 = 4;

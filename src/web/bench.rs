@@ -1,7 +1,9 @@
 //! Benchmarks of the engine inside the browser, for `scripts/bench-wasm.mjs`.
 //! They run the same loops as the native `duck-soup bench` (same seeds, same
 //! positions), so the two rates compare wasm with native code directly.
-//! From the page: `wasmBindings.bench_playouts("two-player", 2000)`.
+//! Built only with the Cargo feature `bench`, which the page's build leaves
+//! off; `scripts/bench-wasm.mjs` builds such a wasm and loads it in a page of
+//! its own, whose console can run `wasmBindings.bench_playouts("two-player", 2000)`.
 
 use crate::ai::{choose, Level, SeatView};
 use crate::engine::rng::Rng;

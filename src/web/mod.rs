@@ -26,6 +26,7 @@
 
 mod a11y;
 mod assist;
+#[cfg(feature = "bench")]
 mod bench;
 mod controller;
 mod dialog;
