@@ -19,11 +19,11 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The features of the first release put the page at about 146 KB; lower this
- * ceiling with every cut and replace it by BUDGET_BYTES once the page fits
- * (BENCHMARKS.md lists the biggest contributors).
+ * The features of the first release put the page at about 146 KB, and cuts
+ * since at 134.7 KB; lower this ceiling with every cut and replace it by
+ * BUDGET_BYTES once the page fits (BENCHMARKS.md says what it is made of).
  */
-export const CEILING_BYTES = 150 * 1024;
+export const CEILING_BYTES = 140 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
