@@ -103,6 +103,22 @@ fn changed<T: PartialEq>(shown: &mut Option<T>, now: T) -> bool {
     true
 }
 
+/// For a panel rebuilt whole when its content changes: None if it stays as
+/// it is; else it is emptied, shown only if there is something to show, and
+/// that content is returned to fill it with.
+fn rebuild<'a, T: PartialEq + Clone>(
+    shown: &mut Option<Option<T>>,
+    panel: &Element,
+    now: Option<&'a T>,
+) -> Option<&'a T> {
+    if !changed(shown, now.cloned()) {
+        return None;
+    }
+    clear(panel);
+    set_hidden(panel, now.is_none());
+    now
+}
+
 fn with_id(e: Element, id: &str) -> Element {
     e.set_id(id);
     e
@@ -586,12 +602,7 @@ impl View {
     }
 
     fn render_chooser(&mut self, c: Option<&ChooserScene>) {
-        if !changed(&mut self.shown.chooser, c.cloned()) {
-            return;
-        }
-        clear(&self.chooser);
-        let Some(c) = c else {
-            set_hidden(&self.chooser, true);
+        let Some(c) = rebuild(&mut self.shown.chooser, &self.chooser, c) else {
             return;
         };
         append(&self.chooser, &text_el("span", "prompt", &c.prompt));
@@ -616,33 +627,21 @@ impl View {
             b.remove_attribute("data-card").ok();
             append(&self.chooser, &b);
         }
-        set_hidden(&self.chooser, false);
     }
 
     fn render_deal_end(&mut self, p: Option<&EndPanel>) {
-        if !changed(&mut self.shown.deal_end, p.cloned()) {
-            return;
-        }
-        clear(&self.deal_end);
-        let Some(p) = p else {
-            set_hidden(&self.deal_end, true);
+        let Some(p) = rebuild(&mut self.shown.deal_end, &self.deal_end, p) else {
             return;
         };
         fill_panel(&self.deal_end, p, "deal-result");
         let next = with_id(button("primary", "next-deal"), "next-deal");
         next.set_text_content(Some(t(K::NextDeal)));
         append(&self.deal_end, &next);
-        set_hidden(&self.deal_end, false);
         focus("next-deal");
     }
 
     fn render_game_over(&mut self, p: Option<&EndPanel>) {
-        if !changed(&mut self.shown.game_over, p.cloned()) {
-            return;
-        }
-        clear(&self.game_over);
-        let Some(p) = p else {
-            set_hidden(&self.game_over, true);
+        let Some(p) = rebuild(&mut self.shown.game_over, &self.game_over, p) else {
             return;
         };
         let panel = el("div", "panel");
@@ -657,17 +656,11 @@ impl View {
         append(&buttons, &new_game);
         append(&panel, &buttons);
         append(&self.game_over, &panel);
-        set_hidden(&self.game_over, false);
         focus("play-again");
     }
 
     fn render_review(&mut self, r: Option<&ReviewScene>) {
-        if !changed(&mut self.shown.review, r.cloned()) {
-            return;
-        }
-        clear(&self.review);
-        let Some(r) = r else {
-            set_hidden(&self.review, true);
+        let Some(r) = rebuild(&mut self.shown.review, &self.review, r) else {
             return;
         };
         let panel = el("div", "panel");
@@ -687,7 +680,6 @@ impl View {
         close.set_text_content(Some(t(K::Close)));
         append(&panel, &close);
         append(&self.review, &panel);
-        set_hidden(&self.review, false);
     }
 }
 
