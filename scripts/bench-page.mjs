@@ -20,18 +20,15 @@
 //
 // --lighthouse also runs a Lighthouse audit (performance, accessibility, best
 // practices) with Debian's Chromium, the page served gzipped as a static host
-// would (LIGHTHOUSE_GZIP=0: uncompressed, as the tests' server does).
+// would: the build's precompressed .gz files (LIGHTHOUSE_GZIP=0: uncompressed).
 // Lighthouse is not a project dependency: it is installed on demand into
 // target/bench-tools (LIGHTHOUSE_VERSION, pinned).
 // Its full reports go to $BENCH_OUT (default target/bench) as
 // lighthouse-mobile.json and lighthouse-desktop.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DIST_DIR, REPO_ROOT, chromiumPath, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
-import { MIME_TYPES } from '../tests/e2e/serve.mjs';
 
 const LIGHTHOUSE_VERSION = '12.8.2'; // 13.x needs Node >= 22.19
 const args = process.argv.slice(2);
@@ -157,44 +154,6 @@ async function pageSpeed() {
   };
 }
 
-/**
- * DIST_DIR served the way a static host serves it: gzip (level 9, the page
- * weight's measure) whenever the browser accepts it. Lighthouse's simulated
- * slow 4G otherwise downloads the wasm uncompressed, 2.3 times its deployed
- * size, and its LCP measures the test server rather than the page.
- */
-async function startGzipServer(root) {
-  const cache = new Map();
-  const server = createServer((req, res) => {
-    let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^[/\\]+/, '');
-    if (path === '' || path.endsWith('/')) path += 'index.html';
-    const file = join(root, path);
-    if (path.startsWith('..') || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      return res.end('not found\n');
-    }
-    if (!cache.has(file)) {
-      const raw = readFileSync(file);
-      cache.set(file, { raw, gz: gzipSync(raw, { level: 9 }) });
-    }
-    const { raw, gz } = cache.get(file);
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = gzip ? gz : raw;
-    res.writeHead(200, {
-      'Content-Type': MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': body.length,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}/`;
-  return { url, close: () => new Promise((ok) => (server.closeAllConnections?.(), server.close(() => ok()))) };
-}
-
 /** Lighthouse from target/bench-tools, installed there on first use (never into package.json). */
 function lighthouseBin() {
   const prefix = join(REPO_ROOT, 'target', 'bench-tools');
@@ -216,9 +175,13 @@ function lighthouseBin() {
 
 async function lighthouse() {
   const bin = lighthouseBin();
-  // LIGHTHOUSE_GZIP=0: the tests' plain server, uncompressed, to compare with earlier runs.
+  // Served as a static host serves it: the build's precompressed FILE.gz where
+  // there is one, gzip -9 on the fly otherwise. Lighthouse's simulated slow 4G
+  // would otherwise download the wasm uncompressed, 2.3 times its deployed size,
+  // and its LCP would measure the test server rather than the page.
+  // LIGHTHOUSE_GZIP=0: uncompressed, to compare with earlier runs.
   const gzip = process.env.LIGHTHOUSE_GZIP !== '0';
-  const server = gzip ? await startGzipServer(DIST_DIR) : await startServer({ root: DIST_DIR, base: '/' });
+  const server = await startServer({ root: DIST_DIR, base: '/', gzip: gzip ? 'always' : 'off' });
   try {
     const outDir = process.env.BENCH_OUT ?? join(REPO_ROOT, 'target', 'bench');
     mkdirSync(outDir, { recursive: true });

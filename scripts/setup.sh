@@ -34,9 +34,10 @@ if [ "${SETUP_BROWSER:-1}" = 1 ] && ! command -v chromium >/dev/null; then
   apt-get install -y -q chromium
 fi
 
-# wasm-opt (binaryen) and the browser driver come from npm, pinned in package-lock.json.
+# wasm-opt (binaryen), terser, zopfli and the browser driver come from npm, pinned in package-lock.json.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-   || [ ! -d node_modules/terser ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+   || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -5,9 +5,13 @@
 //
 // DIR defaults to dist/. The folder is served under --base (default "/"), so the
 // page can be checked from a sub-path as it will be deployed. Binds 127.0.0.1 only.
+// Like a static host with precompressed files (nginx `gzip_static on`), it sends
+// FILE.gz (written by a release build, scripts/compress.mjs) with
+// `Content-Encoding: gzip` to browsers that accept gzip.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,9 +52,13 @@ export function normalizeBase(base = '/') {
 /**
  * Serves `root` under `base` on 127.0.0.1:`port` (0 picks a free port).
  * `headers` are added to every response (e.g. a Content-Security-Policy).
+ * `gzip`: "static" sends FILE.gz where it exists (the default), "always" also
+ * compresses other files (zlib -9, as a host that compresses on the fly), "off"
+ * sends every file as it is.
  * Resolves to { server, port, origin, url, close() } where `url` is origin + base.
  */
-export async function startServer({ root = 'dist', base = '/', port = 0, headers = {}, log = false } = {}) {
+export async function startServer({ root = 'dist', base = '/', port = 0, headers = {}, log = false, gzip = 'static' } = {}) {
+  const compressed = new Map(); // gzip "always": file -> its gzip -9 bytes
   const rootDir = resolve(root);
   const prefix = normalizeBase(base);
   const rootStat = await stat(rootDir).catch(() => null);
@@ -84,14 +92,30 @@ export async function startServer({ root = 'dist', base = '/', port = 0, headers
     }
     if (!info?.isFile()) return send(404, 'not found\n');
 
-    res.writeHead(200, {
-      'Content-Type': MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    });
-    if (log) console.log(`200 ${req.method} ${req.url}`);
+    const type = MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const common = { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+    const accepts = gzip !== 'off' && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    let body = null;
+    if (accepts) {
+      const gz = await stat(`${file}.gz`).catch(() => null);
+      if (gz?.isFile()) body = await readFile(`${file}.gz`);
+      else if (gzip === 'always') {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(await readFile(file), { level: 9 }));
+        body = compressed.get(file);
+      }
+    }
+    if (log) console.log(`200 ${req.method} ${req.url}${body ? ' (gzip)' : ''}`);
+    if (body) {
+      res.writeHead(200, {
+        ...common,
+        'Content-Encoding': 'gzip',
+        'Content-Length': body.length,
+        Vary: 'Accept-Encoding',
+        ...headers,
+      });
+      return res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    res.writeHead(200, { ...common, 'Content-Length': info.size, ...(gzip !== 'off' ? { Vary: 'Accept-Encoding' } : {}), ...headers });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).on('error', () => res.destroy()).pipe(res);
   });
@@ -123,8 +147,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     if (a === '--port') opts.port = Number(args[++i]);
     else if (a === '--base') opts.base = args[++i];
     else if (a === '--quiet') opts.log = false;
+    else if (a === '--gzip') opts.gzip = args[++i];
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node tests/e2e/serve.mjs [DIR] [--port N] [--base /sub/path/] [--quiet]');
+      console.log('usage: node tests/e2e/serve.mjs [DIR] [--port N] [--base /sub/path/] [--gzip static|always|off] [--quiet]');
       process.exit(0);
     } else if (a.startsWith('-')) {
       console.error(`serve: unknown option ${a}`);
