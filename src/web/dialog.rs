@@ -307,10 +307,11 @@ pub fn read() -> Result<Setup, String> {
             let v = input.value();
             let v = v.trim();
             if !v.is_empty() {
-                let n: u32 = v
-                    .parse()
-                    .map_err(|_| format!("{}: {v}", i18n::option_label(&key)))?;
-                rules.set(&key, OptionValue::Number(n))?;
+                // The engine's own error names the record's option key (in
+                // English): the person gets the field's label instead.
+                let bad = || tf(K::OptionWholeNumber, &[i18n::option_label(&key)]);
+                let n = v.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+                rules.set(&key, OptionValue::Number(n)).map_err(|_| bad())?;
             }
         }
     }

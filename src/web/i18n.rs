@@ -251,6 +251,8 @@ pub enum K {
     DialogDealer,
     OptionDefault,
     DefaultTarget,
+    /// A target score or number of deals that is not a whole number ≥ 1.
+    OptionWholeNumber,
     DefaultDeals,
     // Saving, sharing, records, embedding
     ShareTool,
@@ -517,6 +519,7 @@ fn en(key: K) -> &'static str {
         DialogDealer => "A seed is optional: the same seed deals the same cards. The first dealer is chosen at random.",
         OptionDefault => "default",
         DefaultTarget => "default: {0}",
+        OptionWholeNumber => "{0}: enter a whole number of 1 or more (or leave it empty for the default).",
         DefaultDeals => "default: {0}",
         ShareTool => "Share",
         ShareTitle => "Share and records",
@@ -743,6 +746,7 @@ fn ja(key: K) -> &'static str {
         DialogDealer => "シードは任意です:同じシードなら同じカードが配られます。最初の親はランダムに決まります。",
         OptionDefault => "既定",
         DefaultTarget => "既定:{0}",
+        OptionWholeNumber => "{0}:1以上の整数を入力してください(空欄なら既定の値)。",
         DefaultDeals => "既定:{0}",
         ShareTool => "共有",
         ShareTitle => "共有と記録",

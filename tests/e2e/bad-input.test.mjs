@@ -80,3 +80,31 @@ test('the page carries its CSP and sends no request after loading', async () => 
     assert.deepEqual(problems.all(), []);
   });
 });
+
+// Decided here (the rules file is silent on the page's form): a target score or
+// number of deals must be a whole number of at least 1; empty means the preset's.
+for (const [lang, message] of [
+  ['en', /^Play to a target score: enter a whole number of 1 or more/],
+  ['ja', /^目標点まで遊ぶ:1以上の整数を入力してください/],
+]) {
+  test(`the new-game dialog refuses a target that is not a whole number of 1 or more, saying so in ${lang}`, async () => {
+    await withPage({ path: `?pace=0&lang=${lang}` }, async ({ page, problems }) => {
+      await ready(page);
+      await page.click('#new-game');
+      await page.waitForSelector('#new-game-dialog[open]');
+      const target = '#new-game-dialog input[data-option="target"]';
+      for (const bad of ['0', '-5', '2.5']) {
+        await page.fill(target, bad);
+        await page.click('#start-game');
+        assert.match(await page.locator('#dialog-error').innerText(), message, `target ${bad}`);
+        assert.ok(await page.locator('#new-game-dialog[open]').count(), 'the dialog stays open');
+      }
+      await page.fill(target, '300');
+      await page.click('#start-game');
+      await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
+      await waitForTurn(page);
+      assert.match(await page.locator('#scores .caption').innerText(), /300/);
+      assert.deepEqual(problems.all(), []);
+    });
+  });
+}
