@@ -15,7 +15,7 @@
 use super::dom::{self, append, by_id, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{self, t, tf, Lang, K};
 use super::scene::{self, Scene};
-use crate::engine::{Card, Deal, Effect, GameKind, Move, Stage};
+use crate::engine::{Call, Card, Deal, Effect, GameKind, Move, Stage};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -161,7 +161,13 @@ pub fn set_hint(moves: usize, deal: &Deal, mv: Move) -> String {
         Move::Play(c) => {
             let name = i18n::card_name(c);
             if quackers.contains(&c) {
-                (HintTarget::Quack(c), tf(K::HintQuack, &[&name]))
+                // A first quack can still be overtaken; later ones answer it.
+                let key = if stage == Stage::Follow && scene::next_call(deal) == Call::Quack {
+                    K::HintQuack
+                } else {
+                    K::HintQuackAgain
+                };
+                (HintTarget::Quack(c), tf(key, &[&name]))
             } else if stage == Stage::Lead {
                 (HintTarget::Card(c), tf(K::HintLead, &[&name]))
             } else if matches!(stage, Stage::Discard | Stage::FollowerAnswer) {
@@ -176,6 +182,7 @@ pub fn set_hint(moves: usize, deal: &Deal, mv: Move) -> String {
                     }
                 });
                 let key = match won {
+                    Some(true) if d.game() == GameKind::Partnership => K::HintWinSide,
                     Some(true) => K::HintWin,
                     Some(false) => K::HintLose,
                     None => K::HintPlay,

@@ -41,7 +41,8 @@ impl Controller {
             Stage::Lead => Situation::Lead,
             Stage::Follow if !scene::quack_cards(d).is_empty() => Situation::Quack,
             Stage::Follow => Situation::Follow,
-            _ => Situation::Answer,
+            Stage::LeaderAnswer => Situation::Answer,
+            Stage::FollowerAnswer | Stage::Discard => Situation::AfterQuackQuack,
         }
     }
 

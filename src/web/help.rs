@@ -21,7 +21,7 @@ After each trick the winner draws first, then the other, while cards remain. Eac
 
 const THREE_EN: &str = "Three players, 52 cards plus two Jokers, the Ducks; 9 cards each, 27 in the duck-house. Play goes left. Following suit is never required.
 # Winning a trick
-Duck course: lowest card of the suit led wins, Ace low. Soup course: highest wins, Ace high. Other suits never win unless they quack. Three cards of the suit led: face down, 1 point; otherwise face up, 2.
+Duck course: lowest card of the suit led wins, Ace low. Soup course: highest wins, Ace high. Other suits never win unless they quack. Three cards of the suit led (a Duck of that suit's colour counts as one): face down, 1 point; otherwise face up, 2.
 # Quacks
 A follower playing the rank led quacks and wins, unless the next player quacks too (Quack-quack) and wins instead. After two quacks the leader may play the fourth card: Quack-quack-quack. Each follower adds a card and the leader wins all six cards, 4 points.
 # Ducks
@@ -50,7 +50,7 @@ const TWO_JA: &str = "2人で52枚、13枚ずつ配り、残り26枚が山札で
 
 const THREE_JA: &str = "3人で52枚+ジョーカー2枚(ダック)。9枚ずつ、残り27枚が山札。左回りで、マークを合わせる必要はありません。
 # トリックの勝ち負け
-ダックステージはリードのマークで一番低いカード(Aは最弱)、スープステージは一番高いカード(Aは最強)の勝ち。違うマークはクワック以外では勝てません。3枚ともリードのマークなら裏向き1点、それ以外は表向き2点。
+ダックステージはリードのマークで一番低いカード(Aは最弱)、スープステージは一番高いカード(Aは最強)の勝ち。違うマークはクワック以外では勝てません。3枚ともリードのマーク(同じ色のダックも含む)なら裏向き1点、それ以外は表向き2点。
 # クワック
 リードと同じ数字を出すとクワックで勝ち。次の人もクワックすればクワッククワックでその人の勝ち。クワックが2回のあと、リードした人が4枚目を出せばクワッククワッククワック:ほかの2人が1枚ずつ加え、リードした人が6枚すべて(4点)を取ります。
 # ダック(ジョーカー)

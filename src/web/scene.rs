@@ -547,7 +547,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
                         )
                     }
                 }
-                Stage::Follow if !qc.is_empty() => tf(K::YourFollowCanQuack, &[rank]),
+                Stage::Follow if !qc.is_empty() => {
+                    // The third player after a quack calls Quack-quack (three-player).
+                    tf(K::YourFollowCanQuack, &[rank, call_text(next_call(d)).1])
+                }
                 Stage::Follow => t_owned(K::YourFollow),
                 Stage::LeaderAnswer => {
                     duck = true;

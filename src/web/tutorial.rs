@@ -18,7 +18,10 @@ pub enum Situation {
     Lead,
     Follow,
     Quack,
+    /// The leader answers a quack.
     Answer,
+    /// The follower after the leader's Quack-quack (two-player).
+    AfterQuackQuack,
     Wait,
 }
 
@@ -121,6 +124,7 @@ pub fn after_render(situation: Situation) {
         (_, Situation::Follow) => K::TutFollow,
         (_, Situation::Quack) => K::TutQuack,
         (_, Situation::Answer) => K::TutAnswer,
+        (_, Situation::AfterQuackQuack) => K::TutSoup,
         (_, Situation::Wait) if tricks > 0 => K::TutAfterTrick,
         (_, Situation::Wait) => K::TutIntro,
     };
