@@ -15,9 +15,9 @@ const TWO_EN: &str = "Two players, 52 cards, 13 each; the other 26 are the duck-
 Same suit as the lead: in the Duck course (while the duck-house has cards) the LOWER card wins and an Ace is lowest; in the Soup course (once it is empty) the HIGHER card wins and an Ace is highest. Stored face down: 1 point.
 Another suit: the leader wins, face up: 2 points.
 # Quacks
-Play a card of the rank led: Quack! The leader then says Duck and gives up the trick (face up, 2), or plays a third card of that rank: Quack-quack. Then you play the fourth for Duck soup (both tricks, face up, 4 points) or discard any card and the leader takes both tricks.
+Play a card of the rank led: Quack! The leader then says Duck and gives up the trick (face up, 2), or plays a third card of that rank: Quack-quack. Then you play the fourth for Duck soup (both tricks, face up, 4 points) or discard any card and the leader takes both tricks (face up, 4 points).
 # Drawing and scoring
-After each trick the winner draws first, then the other, while cards remain. Each course scores 1 per face-down and 2 per face-up trick; the deal scores Duck points × Soup points. Game to 250.";
+After each trick the winner draws first, then the other, while cards remain (twice after a four-card trick). Each course scores 1 per face-down and 2 per face-up trick; the deal scores Duck points × Soup points. Game to 250; a tie plays another deal.";
 
 const THREE_EN: &str = "Three players, 52 cards plus two Jokers, the Ducks; 9 cards each, 27 in the duck-house. Play goes left. Following suit is never required.
 # Winning a trick
@@ -44,9 +44,9 @@ const TWO_JA: &str = "2人で52枚、13枚ずつ配り、残り26枚が山札で
 リードと同じマーク:ダックステージ(山札がある間)は「低い」カードの勝ちでAが最弱。スープステージ(山札がなくなってから)は「高い」カードの勝ちでAが最強。裏向きで1点。
 違うマーク:リードした人の勝ち、表向きで2点。
 # クワック
-リードと同じ数字を出すとクワック!リードした人は「ダック」と言って降りる(相手が表向き2点)か、3枚目を出してクワッククワック。続いて4枚目を出せばダックスープ(2トリック表向き、4点)、出さなければ好きなカードを捨て、リードした人が2トリックを取ります。
+リードと同じ数字を出すとクワック!リードした人は「ダック」と言って降りる(相手が表向き2点)か、3枚目を出してクワッククワック。続いて4枚目を出せばダックスープ(2トリック表向き、4点)、出さなければ好きなカードを捨て、リードした人が2トリックを取ります(表向き、4点)。
 # 補充と得点
-毎トリック後、勝った人から山札を1枚ずつ引きます。各ステージは裏1点・表2点で数え、ディールの得点はダック点×スープ点。250点で終了。";
+毎トリック後、勝った人から山札を1枚ずつ引きます(4枚のトリックの後は2回ずつ)。各ステージは裏1点・表2点で数え、ディールの得点はダック点×スープ点。250点で終了、同点ならもう1ディール。";
 
 const THREE_JA: &str = "3人で52枚+ジョーカー2枚(ダック)。9枚ずつ、残り27枚が山札。左回りで、マークを合わせる必要はありません。
 # トリックの勝ち負け
