@@ -7,23 +7,17 @@
 // not in the service worker's precache list (the browser caches decoded bodies).
 //
 //   node scripts/compress.mjs DIR      (what the hook does, for any folder)
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { gzip } from '@gfx/zopfli';
+import { walk } from './files.mjs';
 
 /** What is worth compressing (images in the build are SVG; PNGs are compressed already). */
 export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.wasm', '.json', '.webmanifest', '.svg', '.txt']);
 /** zopfli iterations: 15 gets within 0.1% of 100 at a third of the time (BENCHMARKS.md). */
 const ITERATIONS = 15;
-
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
 
 function zopfli(bytes) {
   return new Promise((ok, fail) =>

@@ -6,20 +6,14 @@
 // Run by scripts/post-build.mjs, after the build's JavaScript is minified; the
 // release worker is minified too (scripts/minify-js.mjs; not with MINIFY_JS=0).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { walk } from './files.mjs';
 import { minifyCode } from './minify-js.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('run me as a Trunk post_build hook (TRUNK_STAGING_DIR is unset)');
 const release = process.env.TRUNK_PROFILE === 'release';
-
-function walk(d) {
-  return readdirSync(d).flatMap((name) => {
-    const p = join(d, name);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
 
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join('/'))

@@ -3,7 +3,7 @@
 //! option in the engine appears here without code for it.
 
 use super::controller::{Player, Setup};
-use super::dom::{append, by_id, clear, doc, el, text_el};
+use super::dom::{append, by_id, clear, dialog_form, doc, el, text_el};
 use super::i18n::{self, t, tf, K};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
@@ -49,11 +49,7 @@ fn player_choice(p: Player) -> &'static str {
 /// Opens the dialog, filled in from the current set-up.
 pub fn open(setup: &Setup) {
     let d = dialog();
-    clear(&d);
-    let form = el("div", "form");
-    let title = text_el("h2", "", t(K::DialogTitle));
-    title.set_id("new-game-title");
-    append(&form, &title);
+    let form = dialog_form(&d, t(K::DialogTitle));
 
     let games = el("fieldset", "games");
     append(&games, &text_el("legend", "", t(K::DialogGame)));

@@ -129,6 +129,19 @@ pub fn restart_animation(e: &Element, class: &str) {
     let _ = list.add_1(class);
 }
 
+/// Empties a dialog to build it afresh and returns its form, headed by the
+/// `<h2>` the dialog is labelled by (see [`dialog`]).
+pub fn dialog_form(d: &Element, title: &str) -> Element {
+    clear(d);
+    let form = el("div", "form");
+    let head = text_el("h2", "", title);
+    if let Some(id) = d.get_attribute("aria-labelledby") {
+        head.set_id(&id);
+    }
+    append(&form, &head);
+    form
+}
+
 /// The page's `<dialog id=…>`, made once and labelled by its title element.
 pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
     if let Some(d) = by_id(id) {

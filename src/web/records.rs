@@ -19,7 +19,7 @@
 //! Elements carry `data-rec="…"` for their action; one delegated listener handles them.
 
 use super::controller::{self, Controller, Player, Setup, Shared, Ui};
-use super::dom::{append, button, by_id, clear, doc, el, text_el};
+use super::dom::{append, button, by_id, clear, dialog_form, doc, el, text_el};
 use super::i18n::{t, tf, K};
 use super::{json, persist, share};
 use crate::ai::Level;
@@ -226,11 +226,7 @@ fn copy_row(parent: &Element, id: &str, value: &str, multiline: bool, action: &s
 /// Opens the dialog, filled in from the game on the table.
 fn open(c: &mut Controller) {
     let d = dialog();
-    clear(&d);
-    let form = el("div", "form");
-    let head = text_el("h2", "", t(K::ShareTitle));
-    head.set_id("share-title");
-    append(&form, &head);
+    let form = dialog_form(&d, t(K::ShareTitle));
 
     let viewing = viewing();
     if !viewing {

@@ -3,7 +3,7 @@
 //! the hand is sorted, sound. Reduced motion follows the system setting
 //! (`prefers-reduced-motion`: the CSS and the `no-anim` class).
 
-use super::dom::{append, by_id, clear, doc, el, text_el};
+use super::dom::{append, by_id, dialog_form, doc, el, text_el};
 use super::i18n::{self, t, Lang, K};
 use super::{sound, storage};
 use std::cell::Cell;
@@ -138,11 +138,7 @@ fn checkbox(id: &str, label: &str, on: bool) -> Element {
 /// Opens the Settings panel (rebuilt each time, in the current language).
 pub fn open() {
     let d = dialog();
-    clear(&d);
-    let form = el("div", "form");
-    let title = text_el("h2", "", t(K::SettingsTitle));
-    title.set_id("settings-title");
-    append(&form, &title);
+    let form = dialog_form(&d, t(K::SettingsTitle));
     let s = get();
     let langs: Vec<(&str, &str)> = Lang::ALL
         .iter()
