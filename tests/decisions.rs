@@ -213,3 +213,32 @@ fn decision_8_seeded_deals_never_change() {
 
 /// The first eight cards the seed "duck soup" deals; fixed for version 1.
 const PINNED_TWO_PLAYER: &str = "AC QD AH 9D 6S 3H 5S 8S";
+
+#[test]
+fn decision_9_only_ascii_white_space_separates_moves_and_cards() {
+    let deck = shuffled_deck(GameKind::TwoPlayer, "spaces");
+    let deck_text: Vec<String> = deck.iter().map(Card::to_string).collect();
+    let game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
+    let mut game = game;
+    game.start_deal(deck.clone(), None).unwrap();
+    let first = game.legal_moves().as_slice()[0];
+    game.play(first).unwrap();
+    let second = game.legal_moves().as_slice()[0];
+    let record = |deck: &str, moves: &str| {
+        serde_json::json!({"game": "two-player", "deals": [{"deck": deck, "moves": moves}]})
+            .to_string()
+    };
+    // Spaces, tabs and line breaks all separate.
+    let ascii = record(&deck_text.join("\n"), &format!("{first}\t {second}"));
+    assert!(replay_text(&ascii).is_ok());
+    for space in ['\u{a0}', '\u{3000}', '\u{2003}'] {
+        let moves = format!("{first}{space}{second}");
+        let err = replay_text(&record(&deck_text.join(" "), &moves)).unwrap_err();
+        assert_eq!((err.deal, err.position), (Some(1), Some(1)), "{err}");
+        assert!(err.to_string().contains(&format!("{}", space.escape_debug())), "{err}");
+        let deck = deck_text.join(&space.to_string());
+        let err = replay_text(&record(&deck, "")).unwrap_err();
+        assert_eq!((err.deal, err.position), (Some(1), None), "{err}");
+        assert!(err.to_string().starts_with("deal 1: deck: '"), "{err}");
+    }
+}

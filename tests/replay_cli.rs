@@ -384,3 +384,74 @@ fn wrong_arguments_print_the_usage() {
         );
     }
 }
+
+// ---- hostile text ----
+
+#[test]
+fn user_text_in_a_refusal_is_quoted_escaped_on_one_line() {
+    for hostile in ["x\ny", "x\ry", "x\u{2028}y", "x\u{2029}y", "x\u{0}y", "x'y\"z"] {
+        let records = [
+            json!({"game": hostile, "deals": []}),
+            json!({"game": "two-player", "rules": hostile, "deals": []}),
+            json!({"game": "two-player", "rules": {hostile: "lower"}, "deals": []}),
+            json!({"game": "two-player", "rules": {"duck_winner": hostile}, "deals": []}),
+            json!({"game": "two-player", "deals": [{"seed": "s", "moves": hostile}]}),
+            json!({"game": "two-player", "deals": [{"deck": hostile}]}),
+        ];
+        for (i, record) in records.iter().enumerate() {
+            // refusal() checks: exit 2, nothing on stdout, exactly one line.
+            let out = replay_stdin(&record.to_string());
+            let line = out.refusal();
+            // Line breaks separate moves and cards (decision 9): those two
+            // records quote only the first token.
+            let separated = i >= 4 && hostile.contains(|c: char| c.is_ascii_whitespace());
+            let shown = if separated { "'x'".to_string() } else { hostile.escape_debug().to_string() };
+            assert!(line.contains(&shown), "{record}: {line}");
+            assert!(!line.contains(['\u{2028}', '\u{2029}', '\r', '\0']), "{line}");
+        }
+    }
+}
+
+#[test]
+fn json_escapes_are_strict() {
+    // `\u+074` is not a JSON escape (four hex digits must follow `\u`).
+    let out = replay_stdin(r#"{"game": "t\u+074o-player", "deals": []}"#);
+    assert!(out.refusal().starts_with("not valid JSON"), "{}", out.stderr);
+    let out = replay_stdin(r#"{"game": "\u0074wo-player", "deals": []}"#);
+    assert_eq!(out.report()["next"]["seat"], 1);
+}
+
+#[test]
+fn fields_of_the_wrong_type_are_refused_in_one_line() {
+    for record in [
+        r#"{"game": 2, "deals": []}"#,
+        r#"{"game": "two-player", "deals": {}}"#,
+        r#"{"game": "two-player", "first_dealer": -1, "deals": []}"#,
+        r#"{"game": "two-player", "deals": [{"deck": 7}]}"#,
+        r#"{"game": "two-player", "deals": [{"seed": "s", "moves": ["7H"]}]}"#,
+        r#"{"game": "two-player"}"#,
+        r#"[]"#,
+    ] {
+        let out = replay_stdin(record);
+        assert!(out.refusal().starts_with("not a record: "), "{record}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn a_record_is_one_serde_value_in_any_format() {
+    // GameRecord (de)serializes through RecordFile: the value the page passes
+    // through the browser's JSON is the same as the text the command line reads.
+    let mut rng = Rng::new(7);
+    for kind in [GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership] {
+        let mut game = Game::new(Rules::parlett(kind), 1);
+        play_random_deal(&mut game, &mut rng);
+        let record = GameRecord::of(&game);
+        let value = serde_json::to_value(&record).unwrap();
+        assert_eq!(value, serde_json::from_str::<Value>(&record.to_json()).unwrap());
+        let back: GameRecord = serde_json::from_value(value).unwrap();
+        assert_eq!(back, record);
+    }
+    let bad = json!({"game": "two-player", "deals": [{"deck": "7H"}]});
+    let err = serde_json::from_value::<GameRecord>(bad).unwrap_err();
+    assert!(err.to_string().starts_with("deal 1: deck has 1 cards"), "{err}");
+}

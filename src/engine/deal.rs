@@ -41,7 +41,12 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = String;
     fn from_str(s: &str) -> Result<Move, String> {
-        let bad = || format!("'{s}': not a move (neither a card code, a led Duck nor 'duck')");
+        let bad = || {
+            format!(
+                "{}: not a move (neither a card code, a led Duck nor 'duck')",
+                super::text::quoted(s)
+            )
+        };
         if s == "duck" {
             return Ok(Move::Concede);
         }

@@ -12,19 +12,19 @@
 pub mod cards;
 pub mod deal;
 pub mod game;
-pub mod json;
 mod partnership;
 pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod text;
 mod three;
 mod two;
 
 pub use cards::{Card, CardSet, Suit};
 pub use deal::{Call, Course, Deal, Effect, Move, MoveList, Pile, Stage, Trick, TrickOutcome};
 pub use game::{DealLog, DealResult, Game};
-pub use record::{GameRecord, RecordError, Report};
+pub use record::{GameRecord, RecordError, RecordFile, Report};
 pub use rules::{GameKind, Rules};
 
 /// Partnership helpers the table and the computer players need.

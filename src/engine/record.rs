@@ -1,18 +1,71 @@
-//! Game records (one JSON object replays a whole game) and the replay report.
+//! Game records (one JSON object replays a whole game, RULES.md section 4)
+//! and the replay report (section 5), as typed values with serde derives.
+//!
+//! Reading is in two steps: serde turns the text (or, in the page, a JS
+//! value) into a [`RecordFile`], the record's shape with no rule checked;
+//! then [`GameRecord::try_from`] checks it against the rules, naming the deal
+//! and the move of the first problem. `GameRecord` itself (de)serializes
+//! through `RecordFile`, so any serde format reads and writes the one format.
 
 use super::cards::Card;
 use super::deal::Move;
 use super::game::{DealLog, Game};
-use super::json::Value;
 use super::rng::shuffled_deck;
 use super::rules::{GameKind, OptionValue, Rules};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A record: the game, its rules, the first dealer and each deal's deck and moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RecordFile", into = "RecordFile")]
 pub struct GameRecord {
     pub rules: Rules,
     pub first_dealer: u8,
     pub deals: Vec<DealLog>,
+}
+
+/// A record as its JSON holds it, before any rule is checked.
+/// Unknown members are ignored, as other implementations may add their own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RecordFile {
+    pub game: String,
+    #[serde(default)]
+    pub rules: RulesFile,
+    #[serde(default)]
+    pub first_dealer: Option<u64>,
+    pub deals: Vec<DealFile>,
+}
+
+/// One deal as written: a deck or a seed, and the moves separated by spaces.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DealFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    #[serde(default)]
+    pub moves: String,
+}
+
+/// `rules` as written: absent (or null) for `parlett`, a preset name, or an
+/// object of options (`preset` among them, in the order written).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RulesFile {
+    #[default]
+    Absent,
+    Preset(String),
+    Options(Vec<(String, OptionFile)>),
+}
+
+/// An option's value as written; the rules decide whether it is one they take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionFile {
+    Word(String),
+    Number(u64),
+    /// A negative or fractional number, `true`, a list…: never an option's value.
+    Other,
 }
 
 /// Why a record was refused: where, and the reason, as one line.
@@ -25,8 +78,8 @@ pub struct RecordError {
     pub reason: String,
 }
 
-impl std::fmt::Display for RecordError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.deal, self.position) {
             (Some(d), Some(m)) => write!(f, "deal {d}, move {m}: {}", self.reason),
             (Some(d), None) => write!(f, "deal {d}: {}", self.reason),
@@ -37,66 +90,71 @@ impl std::fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-fn bad(reason: impl Into<String>) -> RecordError {
-    RecordError {
-        deal: None,
-        position: None,
-        reason: reason.into(),
-    }
-}
-
-fn in_deal(d: usize, reason: impl Into<String>) -> RecordError {
-    RecordError {
-        deal: Some(d + 1),
-        position: None,
-        reason: reason.into(),
-    }
-}
-
-impl GameRecord {
-    /// Parses a record's JSON text, checking every field (moves are checked by [`GameRecord::replay`]).
-    pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
-        let value = Value::parse(text).map_err(|e| bad(format!("not valid JSON: {e}")))?;
-        GameRecord::from_value(&value)
-    }
-
-    pub fn from_value(value: &Value) -> Result<GameRecord, RecordError> {
-        if !value.is_object() {
-            return Err(bad("a record must be a JSON object"));
+impl RecordError {
+    fn record(reason: impl fmt::Display) -> RecordError {
+        RecordError {
+            deal: None,
+            position: None,
+            reason: reason.to_string(),
         }
-        let obj = value;
-        let game = match obj.get("game") {
-            Some(Value::String(s)) => GameKind::from_name(s).ok_or_else(|| {
-                bad(format!(
-                    "game: unknown game '{s}' (two-player, three-player or partnership)"
-                ))
-            })?,
-            Some(_) => return Err(bad("game: must be a string")),
-            None => return Err(bad("game: missing")),
-        };
-        let rules = parse_rules(game, obj.get("rules")).map_err(bad)?;
+    }
+
+    /// `deal` counts from 0.
+    fn deal(deal: usize, reason: impl fmt::Display) -> RecordError {
+        RecordError {
+            deal: Some(deal + 1),
+            position: None,
+            reason: reason.to_string(),
+        }
+    }
+
+    /// `deal` and `position` count from 0.
+    fn position(deal: usize, position: usize, reason: impl fmt::Display) -> RecordError {
+        RecordError {
+            deal: Some(deal + 1),
+            position: Some(position + 1),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// Moves and decks are tokens separated by ASCII white space (spaces, tabs,
+/// line breaks). Any other character, a no-break or ideographic space
+/// included, belongs to a token and so makes it a bad one: the format is
+/// strict, so that two implementations never read one record differently
+/// (docs/decisions.md).
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split_ascii_whitespace()
+}
+
+impl TryFrom<RecordFile> for GameRecord {
+    type Error = RecordError;
+
+    /// Checks a record's fields (moves are checked by [`GameRecord::replay`]).
+    fn try_from(file: RecordFile) -> Result<GameRecord, RecordError> {
+        let game = GameKind::from_name(&file.game).ok_or_else(|| {
+            RecordError::record(format!(
+                "game: unknown game {} (two-player, three-player or partnership)",
+                super::text::quoted(&file.game)
+            ))
+        })?;
+        let rules = file.rules.to_rules(game).map_err(RecordError::record)?;
         let seats = game.seats() as u64;
-        let first_dealer = match obj.get("first_dealer") {
+        let first_dealer = match file.first_dealer {
             None => 0,
-            Some(v) => match v.as_u64() {
-                Some(n) if n < seats => n as u8,
-                _ => {
-                    return Err(bad(format!(
-                        "first_dealer: must be a seat number from 0 to {}",
-                        seats - 1
-                    )))
-                }
-            },
+            Some(n) if n < seats => n as u8,
+            Some(_) => {
+                return Err(RecordError::record(format!(
+                    "first_dealer: must be a seat number from 0 to {}",
+                    seats - 1
+                )))
+            }
         };
-        let deals = match obj.get("deals") {
-            Some(Value::Array(a)) => a,
-            Some(_) => return Err(bad("deals: must be a list")),
-            None => return Err(bad("deals: missing")),
-        };
-        let deals = deals
-            .iter()
+        let deals = file
+            .deals
+            .into_iter()
             .enumerate()
-            .map(|(i, d)| parse_deal(game, i, d))
+            .map(|(i, d)| d.to_log(game, i))
             .collect::<Result<_, _>>()?;
         Ok(GameRecord {
             rules,
@@ -104,30 +162,80 @@ impl GameRecord {
             deals,
         })
     }
+}
 
+impl DealFile {
+    fn to_log(self, game: GameKind, i: usize) -> Result<DealLog, RecordError> {
+        let (deck, seed) = match (self.deck, self.seed) {
+            (Some(deck), None) => (
+                parse_deck(game, &deck).map_err(|e| RecordError::deal(i, e))?,
+                None,
+            ),
+            (None, Some(seed)) => (shuffled_deck(game, &seed), Some(seed)),
+            (Some(_), Some(_)) => {
+                return Err(RecordError::deal(i, "give either a deck or a seed, not both"))
+            }
+            (None, None) => return Err(RecordError::deal(i, "deck: missing")),
+        };
+        let moves = tokens(&self.moves)
+            .enumerate()
+            .map(|(m, token)| {
+                token
+                    .parse::<Move>()
+                    .map_err(|e| RecordError::position(i, m, e))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(DealLog { deck, seed, moves })
+    }
+}
+
+impl From<GameRecord> for RecordFile {
+    fn from(record: GameRecord) -> RecordFile {
+        RecordFile::of(&record)
+    }
+}
+
+impl RecordFile {
+    /// The record as written; a seeded deal keeps its seed instead of the deck.
+    pub fn of(record: &GameRecord) -> RecordFile {
+        let deals = record
+            .deals
+            .iter()
+            .map(|d| DealFile {
+                deck: d.seed.is_none().then(|| join(&d.deck)),
+                seed: d.seed.clone(),
+                moves: join(&d.moves),
+            })
+            .collect();
+        RecordFile {
+            game: record.rules.game.name().to_string(),
+            rules: RulesFile::of(&record.rules),
+            first_dealer: Some(u64::from(record.first_dealer)),
+            deals,
+        }
+    }
+}
+
+impl GameRecord {
     /// Replays every deal; the last may stop part-way.
     pub fn replay(&self) -> Result<Game, RecordError> {
         let mut game = Game::new(self.rules, self.first_dealer);
         let count = self.deals.len();
         for (i, deal) in self.deals.iter().enumerate() {
             game.start_deal(deal.deck.clone(), deal.seed.clone())
-                .map_err(|e| in_deal(i, e))?;
+                .map_err(|e| RecordError::deal(i, e))?;
             for (m, &mv) in deal.moves.iter().enumerate() {
                 if !game.in_deal() {
-                    return Err(RecordError {
-                        deal: Some(i + 1),
-                        position: Some(m + 1),
-                        reason: format!("'{mv}': the deal is already over"),
-                    });
+                    return Err(RecordError::position(
+                        i,
+                        m,
+                        format!("'{mv}': the deal is already over"),
+                    ));
                 }
-                game.play(mv).map_err(|reason| RecordError {
-                    deal: Some(i + 1),
-                    position: Some(m + 1),
-                    reason,
-                })?;
+                game.play(mv).map_err(|e| RecordError::position(i, m, e))?;
             }
             if i + 1 < count && game.in_deal() {
-                return Err(in_deal(
+                return Err(RecordError::deal(
                     i,
                     "the deal is not played to its end, but another deal follows",
                 ));
@@ -144,154 +252,194 @@ impl GameRecord {
             deals: game.log().to_vec(),
         }
     }
-
-    pub fn to_value(&self) -> Value {
-        let deals = self
-            .deals
-            .iter()
-            .map(|d| {
-                let cards = match &d.seed {
-                    Some(seed) => ("seed", Value::from(seed.as_str())),
-                    None => ("deck", Value::from(join(&d.deck))),
-                };
-                Value::object(vec![cards, ("moves", join(&d.moves).into())])
-            })
-            .collect();
-        Value::object(vec![
-            ("game", self.rules.game.name().into()),
-            ("rules", rules_value(&self.rules)),
-            ("first_dealer", u32::from(self.first_dealer).into()),
-            ("deals", Value::Array(deals)),
-        ])
-    }
-
-    pub fn to_json(&self) -> String {
-        self.to_value().to_string()
-    }
 }
 
 fn join<T: ToString>(items: &[T]) -> String {
     items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The rules as a record writes them: the preset name alone when nothing differs.
-pub fn rules_value(rules: &Rules) -> Value {
-    // Not `expect`: it would format the error with `Debug`, ~2 KB more in the page.
-    let base = Rules::preset(rules.game, rules.preset.name())
-        .unwrap_or_else(|_| unreachable!("a rules value has a valid preset"));
-    if base == *rules {
-        return rules.preset.name().into();
-    }
-    let mut members = vec![("preset", Value::from(rules.preset.name()))];
-    for spec in Rules::option_specs(rules.game) {
-        if rules.get(spec.key) != base.get(spec.key) {
-            members.push((
-                spec.key,
-                match rules.get(spec.key) {
-                    Some(OptionValue::Word(w)) => w.into(),
-                    Some(OptionValue::Number(n)) => n.into(),
+impl RulesFile {
+    /// The rules as a record writes them: the preset name alone when nothing
+    /// differs, else the preset and the options that differ from it.
+    pub fn of(rules: &Rules) -> RulesFile {
+        // Not `expect`: it would format the error with `Debug`, more code in the page.
+        let base = Rules::preset(rules.game, rules.preset.name())
+            .unwrap_or_else(|_| unreachable!("a rules value has a valid preset"));
+        let preset = rules.preset.name().to_string();
+        if base == *rules {
+            return RulesFile::Preset(preset);
+        }
+        let mut options = vec![("preset".to_string(), OptionFile::Word(preset))];
+        for spec in Rules::option_specs(rules.game) {
+            if rules.get(spec.key) != base.get(spec.key) {
+                let value = match rules.get(spec.key) {
+                    Some(OptionValue::Word(w)) => OptionFile::Word(w.to_string()),
+                    Some(OptionValue::Number(n)) => OptionFile::Number(n.into()),
                     None => continue,
-                },
-            ));
+                };
+                options.push((spec.key.to_string(), value));
+            }
         }
+        RulesFile::Options(options)
     }
-    Value::object(members)
-}
 
-/// Parses `rules`: absent means `parlett`; a preset name; or an object of options.
-pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, String> {
-    let (obj, members) = match value {
-        None | Some(Value::Null) => return Ok(Rules::parlett(game)),
-        Some(Value::String(name)) => return Rules::preset(game, name),
-        Some(v @ Value::Object(members)) => (v, members),
-        Some(_) => return Err("rules: must be a preset name or an object of options".into()),
-    };
-    let mut rules = match obj.get("preset") {
-        None => Rules::parlett(game),
-        Some(Value::String(name)) => Rules::preset(game, name)?,
-        Some(_) => return Err("rules: 'preset' must be a preset name".into()),
-    };
-    for (key, v) in members.iter().filter(|(k, _)| k.as_str() != "preset") {
-        let value = match v {
-            Value::String(s) => OptionValue::Word(s),
-            Value::Number(_) => match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
-                Some(n) => OptionValue::Number(n),
-                None => OptionValue::Word(""),
-            },
-            _ => OptionValue::Word(""),
+    /// The rules these words name, for `game`; the error is one line.
+    pub fn to_rules(&self, game: GameKind) -> Result<Rules, String> {
+        let options = match self {
+            RulesFile::Absent => return Ok(Rules::parlett(game)),
+            RulesFile::Preset(name) => return Rules::preset(game, name).map_err(|e| e.to_string()),
+            RulesFile::Options(options) => options,
         };
-        rules.set(key, value)?;
+        let mut rules = match options.iter().rev().find(|(k, _)| k == "preset") {
+            None => Rules::parlett(game),
+            Some((_, OptionFile::Word(name))) => {
+                Rules::preset(game, name).map_err(|e| e.to_string())?
+            }
+            Some(_) => return Err("rules: 'preset' must be a preset name".into()),
+        };
+        for (key, value) in options.iter().filter(|(k, _)| k != "preset") {
+            let value = match value {
+                OptionFile::Word(w) => OptionValue::Word(w),
+                OptionFile::Number(n) => match u32::try_from(*n) {
+                    Ok(n) => OptionValue::Number(n),
+                    Err(_) => OptionValue::Word(""),
+                },
+                OptionFile::Other => OptionValue::Word(""),
+            };
+            rules.set(key, value).map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
     }
-    Ok(rules)
 }
 
-fn parse_deal(game: GameKind, i: usize, value: &Value) -> Result<DealLog, RecordError> {
-    if !value.is_object() {
-        return Err(in_deal(i, "a deal must be an object with a deck and moves"));
+impl Serialize for RulesFile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RulesFile::Absent => s.serialize_none(),
+            RulesFile::Preset(name) => s.serialize_str(name),
+            RulesFile::Options(options) => {
+                let mut map = s.serialize_map(Some(options.len()))?;
+                for (key, value) in options {
+                    match value {
+                        OptionFile::Word(w) => map.serialize_entry(key, w)?,
+                        OptionFile::Number(n) => map.serialize_entry(key, n)?,
+                        OptionFile::Other => map.serialize_entry(key, &())?,
+                    }
+                }
+                map.end()
+            }
+        }
     }
-    let obj = value;
-    let (deck, seed) = match (obj.get("deck"), obj.get("seed")) {
-        (Some(Value::String(deck)), None) => {
-            (parse_deck(game, deck).map_err(|e| in_deal(i, e))?, None)
+}
+
+impl<'de> Deserialize<'de> for RulesFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RulesFile, D::Error> {
+        struct RulesVisitor;
+        impl<'de> Visitor<'de> for RulesVisitor {
+            type Value = RulesFile;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("rules: a preset name or an object of options")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RulesFile, E> {
+                Ok(RulesFile::Absent)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<RulesFile, E> {
+                Ok(RulesFile::Absent)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<RulesFile, D::Error> {
+                d.deserialize_any(self)
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<RulesFile, E> {
+                Ok(RulesFile::Preset(name.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RulesFile, A::Error> {
+                let mut options = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, OptionFile>()? {
+                    options.push((key, value));
+                }
+                Ok(RulesFile::Options(options))
+            }
         }
-        (None, Some(Value::String(seed))) => (shuffled_deck(game, seed), Some(seed.clone())),
-        (Some(_), Some(_)) => return Err(in_deal(i, "give either a deck or a seed, not both")),
-        (None, None) => return Err(in_deal(i, "deck: missing")),
-        _ => return Err(in_deal(i, "deck and seed must be strings")),
-    };
-    let moves = match obj.get("moves") {
-        None => Vec::new(),
-        Some(Value::String(s)) => s
-            .split_whitespace()
-            .enumerate()
-            .map(|(m, tok)| {
-                tok.parse::<Move>().map_err(|reason| RecordError {
-                    deal: Some(i + 1),
-                    position: Some(m + 1),
-                    reason,
+        d.deserialize_any(RulesVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for OptionFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OptionFile, D::Error> {
+        struct OptionVisitor;
+        impl<'de> Visitor<'de> for OptionVisitor {
+            type Value = OptionFile;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an option's value")
+            }
+            fn visit_str<E: de::Error>(self, w: &str) -> Result<OptionFile, E> {
+                Ok(OptionFile::Word(w.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<OptionFile, E> {
+                Ok(OptionFile::Number(n))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<OptionFile, E> {
+                Ok(u64::try_from(n).map_or(OptionFile::Other, OptionFile::Number))
+            }
+            // The page's JS numbers arrive as floats; a whole one is a number.
+            fn visit_f64<E: de::Error>(self, x: f64) -> Result<OptionFile, E> {
+                Ok(if x.fract() == 0.0 && (0.0..9e15).contains(&x) {
+                    OptionFile::Number(x as u64)
+                } else {
+                    OptionFile::Other
                 })
-            })
-            .collect::<Result<_, _>>()?,
-        Some(_) => {
-            return Err(in_deal(
-                i,
-                "moves: must be a string of moves separated by spaces",
-            ))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<OptionFile, E> {
+                Ok(OptionFile::Other)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<OptionFile, E> {
+                Ok(OptionFile::Other)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<OptionFile, A::Error> {
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(OptionFile::Other)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OptionFile, A::Error> {
+                while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
+                Ok(OptionFile::Other)
+            }
         }
-    };
-    Ok(DealLog { deck, seed, moves })
+        d.deserialize_any(OptionVisitor)
+    }
 }
 
 /// Parses a deck of card codes separated by spaces and checks it is the game's deck.
 pub fn parse_deck(game: GameKind, text: &str) -> Result<Vec<Card>, String> {
-    let deck = text
-        .split_whitespace()
+    let deck = tokens(text)
         .map(|t| {
-            t.parse::<Card>()
-                .map_err(|_| format!("deck: '{t}' is not a card of the {game} game"))
+            t.parse::<Card>().map_err(|_| {
+                format!("deck: {} is not a card of the {game} game", super::text::quoted(t))
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    super::deal::check_deck(game, &deck)?;
+    super::deal::check_deck(game, &deck).map_err(|e| e.to_string())?;
     Ok(deck)
 }
 
 /// What a replay reports (RULES.md section 5).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     pub deals: Vec<DealReport>,
     pub totals: Vec<u32>,
     pub over: bool,
+    /// Who moves and every legal move there; `null` once the game is over.
     pub next: Option<NextMove>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DealReport {
     pub course_points: Vec<Vec<u32>>,
     /// Present once the deal is finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<u32>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NextMove {
     pub seat: u8,
     pub legal: Vec<String>,
@@ -329,41 +477,46 @@ impl Report {
             next,
         }
     }
-
-    pub fn to_value(&self) -> Value {
-        let deals = self
-            .deals
-            .iter()
-            .map(|d| {
-                let mut members = vec![("course_points", Value::from(d.course_points.clone()))];
-                if let Some(scores) = &d.scores {
-                    members.push(("scores", scores.clone().into()));
-                }
-                Value::object(members)
-            })
-            .collect();
-        let next = match &self.next {
-            Some(n) => Value::object(vec![
-                ("seat", u32::from(n.seat).into()),
-                ("legal", n.legal.clone().into()),
-            ]),
-            None => Value::Null,
-        };
-        Value::object(vec![
-            ("deals", Value::Array(deals)),
-            ("totals", self.totals.clone().into()),
-            ("over", self.over.into()),
-            ("next", next),
-        ])
-    }
-
-    pub fn to_json(&self) -> String {
-        self.to_value().to_string()
-    }
 }
 
-/// Replays a record's text into its report, or the one-line error.
-pub fn replay_text(text: &str) -> Result<Report, RecordError> {
-    let game = GameRecord::parse(text)?.replay()?;
-    Ok(Report::of(&game))
+/// JSON text, for the command line and native tools (the page uses the
+/// browser's own JSON through serde-wasm-bindgen instead).
+#[cfg(feature = "json")]
+mod text {
+    use super::*;
+
+    impl GameRecord {
+        /// Parses a record's JSON text, checking every field (moves are
+        /// checked by [`GameRecord::replay`]). A record that is not JSON, or
+        /// whose fields have the wrong types, is refused with serde_json's
+        /// one-line message (with its line and column).
+        pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+            let file: RecordFile = serde_json::from_str(text).map_err(|e| {
+                RecordError::record(if e.is_syntax() || e.is_eof() {
+                    format!("not valid JSON: {e}")
+                } else {
+                    format!("not a record: {e}")
+                })
+            })?;
+            GameRecord::try_from(file)
+        }
+
+        pub fn to_json(&self) -> String {
+            serde_json::to_string(&RecordFile::of(self)).unwrap_or_else(|_| unreachable!())
+        }
+    }
+
+    impl Report {
+        pub fn to_json(&self) -> String {
+            serde_json::to_string(self).unwrap_or_else(|_| unreachable!())
+        }
+    }
+
+    /// Replays a record's text into its report, or the one-line error.
+    pub fn replay_text(text: &str) -> Result<Report, RecordError> {
+        let game = GameRecord::parse(text)?.replay()?;
+        Ok(Report::of(&game))
+    }
 }
+#[cfg(feature = "json")]
+pub use text::replay_text;

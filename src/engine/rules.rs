@@ -254,7 +254,7 @@ impl Rules {
             "family" => Err(format!(
                 "rules: preset 'family' is for the two-player game only, not the {game} game"
             )),
-            _ => Err(format!("rules: unknown preset '{name}'")),
+            _ => Err(format!("rules: unknown preset {}", super::text::quoted(name))),
         }
     }
 
@@ -272,7 +272,13 @@ impl Rules {
         let spec = Rules::option_specs(self.game)
             .iter()
             .find(|s| s.key == key)
-            .ok_or_else(|| format!("rules: unknown option '{key}' for the {} game", self.game))?;
+            .ok_or_else(|| {
+                format!(
+                    "rules: unknown option {} for the {} game",
+                    super::text::quoted(key),
+                    self.game
+                )
+            })?;
         if spec.values.is_empty() {
             let OptionValue::Number(n) = value else {
                 return Err(format!("rules: option '{key}' must be a positive integer"));
@@ -288,9 +294,13 @@ impl Rules {
         }
         let word = match value {
             OptionValue::Word(w) if spec.values.contains(&w) => w,
-            _ => {
+            other => {
+                let got = match other {
+                    OptionValue::Word(w) if !w.is_empty() => format!(", not {}", super::text::quoted(w)),
+                    _ => String::new(),
+                };
                 return Err(format!(
-                    "rules: option '{key}' must be one of {}",
+                    "rules: option '{key}' must be one of {}{got}",
                     spec.values.join(", ")
                 ));
             }
