@@ -18,6 +18,7 @@ pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod text;
 mod three;
 mod two;
 
