@@ -4,38 +4,77 @@
 use duck_soup::ai::{choose, tournament, Level, SeatView};
 use duck_soup::engine::record::replay_text;
 use duck_soup::engine::rng::Rng;
+use duck_soup::engine::text::quoted;
 use duck_soup::engine::{playout, GameKind, Rules};
+use std::ffi::{OsStr, OsString};
+use std::fmt::Display;
 use std::io::Read;
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage:
   duck-soup replay FILE|-
   duck-soup tournament --game GAME --a LEVEL --b LEVEL [--deals N] [--seed N] [--threads N] [--json]
   duck-soup bench --game GAME [--seconds S] [--hard N] [--json]
-games: two-player, three-player, partnership; levels: random, easy, normal, hard";
+games: two-player, three-player, partnership; levels: random, easy, normal, hard
+--deals 1 to 1000000 (default 2000; rounded up to whole decks, each played in every seating)
+--seed 0 to 18446744073709551615 (default 1); --threads 1 to 256 (default: one per core)
+--seconds above 0, at most 3600 (default 2); --hard 0 to 10000 Hard decisions to time (default 0)";
+
+/// Tournament deals. A million already narrows the 95% interval of the win
+/// rate to under ±0.15 points, and Hard against Hard takes days of one core
+/// for it: more is a typo, not a wish.
+const DEALS: RangeInclusive<usize> = 1..=1_000_000;
+/// Tournament threads. More threads than cores only adds switching; this
+/// covers the largest machines and bounds how many threads one typo starts.
+const THREADS: RangeInclusive<usize> = 1..=256;
+/// Bench seconds: the benchmarks take bursts of a second or two; an hour is
+/// far beyond any use and keeps a typo such as `1e30` from running for ever.
+const MAX_SECONDS: f64 = 3600.0;
+/// Hard decisions the bench times. Every position is built before the
+/// timing, and each decision takes milliseconds: 10,000 is a few minutes
+/// (the benchmarks use 100).
+const HARD: RangeInclusive<usize> = 0..=10_000;
+
+const TOURNAMENT_FLAGS: &[&str] = &["game", "a", "b", "deals", "seed", "threads", "json"];
+const BENCH_FLAGS: &[&str] = &["game", "seconds", "hard", "json"];
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("replay") if args.len() == 2 => return replay(&args[1]),
-        Some("tournament") => Flags::parse(&args[1..]).and_then(|f| tournament_cmd(&f)),
-        Some("bench") => Flags::parse(&args[1..]).and_then(|f| bench_cmd(&f)),
-        _ => Err(String::new()),
+    // Arguments as the system gives them: a file name need not be UTF-8.
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let result = match args.split_first() {
+        None => Err("missing command: replay, tournament or bench".to_string()),
+        Some((command, rest)) => match command.to_str() {
+            Some("replay") => match rest {
+                [path] => return replay(path),
+                _ => Err(format!(
+                    "replay: takes exactly one argument, FILE or - (standard input), got {} arguments",
+                    rest.len()
+                )),
+            },
+            Some("tournament") => {
+                Flags::parse("tournament", TOURNAMENT_FLAGS, rest).and_then(|f| tournament_cmd(&f))
+            }
+            Some("bench") => Flags::parse("bench", BENCH_FLAGS, rest).and_then(|f| bench_cmd(&f)),
+            _ => Err(format!(
+                "unknown command {} (replay, tournament or bench)",
+                quoted(&command.to_string_lossy())
+            )),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("{e}");
-            }
+        Err(message) => {
+            eprintln!("{message}");
             eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
-fn replay(path: &str) -> ExitCode {
+fn replay(path: &OsStr) -> ExitCode {
     let text = if path == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map(|_| s)
@@ -45,7 +84,7 @@ fn replay(path: &str) -> ExitCode {
     let text = match text {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("cannot read {path}: {e}");
+            eprintln!("cannot read {}: {e}", quoted(&path.to_string_lossy()));
             return ExitCode::from(2);
         }
     };
@@ -61,69 +100,149 @@ fn replay(path: &str) -> ExitCode {
     }
 }
 
-/// `--name value` pairs and bare `--json`.
-struct Flags(Vec<(String, Option<String>)>);
+/// An argument as text, or a message saying it is not.
+fn utf8<'a>(context: &str, arg: &'a OsStr) -> Result<&'a str, String> {
+    arg.to_str().ok_or_else(|| {
+        format!(
+            "{context}: not valid UTF-8: {}",
+            quoted(&arg.to_string_lossy())
+        )
+    })
+}
+
+/// A command's flags as given: only the ones it accepts, each at most once,
+/// `--json` alone and every other one followed by its value.
+struct Flags(Vec<(&'static str, Option<String>)>);
 
 impl Flags {
-    fn parse(args: &[String]) -> Result<Flags, String> {
-        let mut out = Vec::new();
-        let mut it = args.iter().peekable();
-        while let Some(a) = it.next() {
-            let name = a
-                .strip_prefix("--")
-                .ok_or_else(|| format!("unexpected argument '{a}'"))?;
+    fn parse(command: &str, accepted: &[&'static str], args: &[OsString]) -> Result<Flags, String> {
+        let mut given: Vec<(&'static str, Option<String>)> = Vec::new();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let arg = utf8(command, arg)?;
+            let Some(name) = arg.strip_prefix("--") else {
+                return Err(format!(
+                    "{command}: unexpected argument {} (flags start with --)",
+                    quoted(arg)
+                ));
+            };
+            let Some(&name) = accepted.iter().find(|&&known| known == name) else {
+                let known: Vec<String> = accepted.iter().map(|n| format!("--{n}")).collect();
+                return Err(format!(
+                    "{command}: unknown flag {} (it takes {})",
+                    quoted(arg),
+                    known.join(", ")
+                ));
+            };
+            if given.iter().any(|&(seen, _)| seen == name) {
+                return Err(format!("--{name}: given more than once"));
+            }
             let value = if name == "json" {
                 None
             } else {
-                Some(it.next().ok_or(format!("--{name} needs a value"))?.clone())
+                let value = args.next().ok_or(format!("--{name}: needs a value"))?;
+                Some(utf8(&format!("--{name}"), value)?.to_string())
             };
-            out.push((name.to_string(), value));
+            given.push((name, value));
         }
-        Ok(Flags(out))
+        Ok(Flags(given))
     }
+
     fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .and_then(|(_, v)| v.as_deref())
     }
+
     fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|(n, _)| n == name)
+        self.0.iter().any(|(n, _)| *n == name)
     }
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        self.get(name).map_or(Ok(default), |v| {
-            v.parse()
-                .map_err(|_| format!("--{name}: not a number: {v}"))
-        })
+
+    /// A whole number in `range`, or `default` when the flag is absent.
+    fn whole<T>(&self, name: &str, range: RangeInclusive<T>, default: T) -> Result<T, String>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
+        let Some(text) = self.get(name) else {
+            return Ok(default);
+        };
+        text.parse()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "--{name}: must be a whole number from {} to {}, got {}",
+                    range.start(),
+                    range.end(),
+                    quoted(text)
+                )
+            })
     }
+
+    /// One of `choices` by name; the flag is required.
+    fn choice<T: Copy>(&self, name: &str, choices: &[(&str, T)]) -> Result<T, String> {
+        let names: Vec<&str> = choices.iter().map(|&(n, _)| n).collect();
+        let names = names.join(", ");
+        let given = self
+            .get(name)
+            .ok_or_else(|| format!("--{name}: required, one of {names}"))?;
+        choices
+            .iter()
+            .find(|&&(n, _)| n == given)
+            .map(|&(_, choice)| choice)
+            .ok_or_else(|| format!("--{name}: must be one of {names}, got {}", quoted(given)))
+    }
+
     fn game(&self) -> Result<GameKind, String> {
-        let g = self.get("game").ok_or("--game is required")?;
-        GameKind::from_name(g).ok_or_else(|| format!("--game: unknown game '{g}'"))
+        self.choice("game", &GameKind::ALL.map(|g| (g.name(), g)))
     }
+
     fn level(&self, name: &str) -> Result<Level, String> {
-        let l = self.get(name).ok_or(format!("--{name} is required"))?;
-        Level::from_name(l).ok_or_else(|| format!("--{name}: unknown level '{l}'"))
+        self.choice(name, &Level::ALL.map(|l| (l.name(), l)))
+    }
+
+    /// Seconds: finite and above 0 (a `Duration` cannot be negative, NaN or
+    /// unbounded), at most [`MAX_SECONDS`].
+    fn seconds(&self, default: f64) -> Result<f64, String> {
+        let Some(text) = self.get("seconds") else {
+            return Ok(default);
+        };
+        text.parse()
+            .ok()
+            .filter(|&s: &f64| s > 0.0 && s <= MAX_SECONDS)
+            .ok_or_else(|| {
+                format!(
+                    "--seconds: must be a number above 0 and at most {MAX_SECONDS}, got {}",
+                    quoted(text)
+                )
+            })
     }
 }
 
 fn tournament_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
     let (a, b) = (f.level("a")?, f.level("b")?);
-    let deals = f.number("deals", 2000usize)?;
-    let seed = f.number("seed", 1u64)?;
-    let threads = f.number(
-        "threads",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-    )?;
+    let deals = f.whole("deals", DEALS, 2000)?;
+    let seed = f.whole("seed", 0..=u64::MAX, 1)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = f.whole("threads", THREADS, cores.min(*THREADS.end()))?;
     let s = tournament::run(Rules::parlett(game), a, b, deals, seed, threads);
+    // Every deck is played in every seating (2 or 3), so the count played is
+    // rounded up to whole decks; the output says so rather than hide it.
     if f.has("json") {
         println!(
-            "{{\"deals\": {}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}}}",
+            "{{\"deals\": {}, \"deals_asked\": {deals}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}}}",
             s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin
         );
     } else {
+        let rounding = if s.deals == deals {
+            String::new()
+        } else {
+            format!(" ({deals} asked, rounded up to whole decks, each played in every seating)")
+        };
         println!(
-            "{game}: {} (A) against {} (B), {} duplicate deals",
+            "{game}: {} (A) against {} (B), {} duplicate deals{rounding}",
             a.name(),
             b.name(),
             s.deals
@@ -146,16 +265,20 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
 /// `--hard N`, also the time of N Hard decisions from random positions.
 fn bench_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
-    let seconds = f.number("seconds", 2.0f64)?;
-    let hard = f.number("hard", 0usize)?;
+    let seconds = f.seconds(2.0)?;
+    let hard = f.whole("hard", HARD, 0)?;
     let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
     let (mut deals, mut moves) = (0u64, 0u64);
     let start = Instant::now();
     let limit = Duration::from_secs_f64(seconds);
-    while start.elapsed() < limit {
+    // At least one batch, so that even the shortest time measures something.
+    loop {
         moves += playout::random_playouts(&start_deal, 256, &mut rng);
         deals += 256;
+        if start.elapsed() >= limit {
+            break;
+        }
     }
     let rate = deals as f64 / start.elapsed().as_secs_f64();
     let mut times: Vec<f64> = playout::random_positions(game, hard, 11)
