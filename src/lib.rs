@@ -2,10 +2,12 @@
 //!
 //! - [`engine`]: the pure rules engine (cards, the three games, records, replay reports).
 //! - [`ai`]: computer players, deciding only from what their seat may know.
+//! - [`net`]: what devices exchange to play together (invites, replies).
 //! - `web` (wasm only): the card table in the browser.
 
 pub mod ai;
 pub mod engine;
+pub mod net;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

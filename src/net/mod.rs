@@ -1,0 +1,9 @@
+//! Playing across devices without a server: what two browsers exchange to
+//! connect (pure Rust, tested natively; the page's WebRTC calls use it).
+//!
+//! - [`sdp`]: the few values of a session description a data channel needs,
+//!   and the description rebuilt from them.
+//! - [`invite`]: invites and replies packed into a link's fragment.
+
+pub mod invite;
+pub mod sdp;

@@ -1,0 +1,358 @@
+//! What a WebRTC data-channel connection needs of a session description, and
+//! the description rebuilt from it.
+//!
+//! Browsers describe a connection in SDP: a kilobyte of text, most of it the
+//! same for every data channel. Only a few values differ between two offers:
+//! the ICE user fragment and password, the DTLS certificate's fingerprint,
+//! the DTLS role, the media id and the candidates (addresses to try). This
+//! module reads those from an SDP and writes an SDP back from them that
+//! Chromium, Firefox and WebKit accept, so an invite can carry the values
+//! alone. Reading looks only at the lines it needs (`a=ice-ufrag:`,
+//! `a=ice-pwd:`, `a=fingerprint:`, `a=setup:`, `a=mid:`, `a=candidate:`), so
+//! it is a few line matches rather than an SDP parser.
+
+use std::fmt::{self, Write};
+
+/// The values of an SDP that a data-channel connection depends on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connection {
+    /// ICE user fragment and password (RFC 8839: 4-256 and 22-256 ice-chars).
+    pub ufrag: String,
+    pub pwd: String,
+    /// SHA-256 fingerprint of the DTLS certificate (the hash every browser uses).
+    pub fingerprint: [u8; 32],
+    pub role: DtlsRole,
+    /// The media id of the data channel's m-section (browsers use "0").
+    pub mid: String,
+    pub candidates: Vec<Candidate>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DtlsRole {
+    ActPass,
+    Active,
+    Passive,
+}
+
+/// One ICE candidate: where the peer may be reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub protocol: Protocol,
+    pub kind: CandidateKind,
+    pub address: Address,
+    pub port: u16,
+    /// For TCP candidates: active, passive or simultaneous-open.
+    pub tcp_type: Option<TcpType>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Udp,
+    Tcp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CandidateKind {
+    Host,
+    ServerReflexive,
+    PeerReflexive,
+    Relay,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TcpType {
+    Active,
+    Passive,
+    SimultaneousOpen,
+}
+
+/// A candidate's address: an IP address, or the mDNS name browsers give
+/// local addresses to hide them (`<uuid>.local`), or another host name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Address {
+    V4([u8; 4]),
+    V6([u8; 16]),
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.local`, kept as its 16 bytes.
+    Mdns([u8; 16]),
+    Name(String),
+}
+
+/// Why an SDP could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SdpError {
+    /// A line the connection needs is absent.
+    Missing(&'static str),
+    /// A line is there but its value is not of the form expected.
+    Malformed(&'static str),
+}
+
+impl fmt::Display for SdpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SdpError::Missing(what) => write!(f, "the connection offer has no {what}"),
+            SdpError::Malformed(what) => write!(f, "the connection offer's {what} is malformed"),
+        }
+    }
+}
+
+impl std::error::Error for SdpError {}
+
+/// ICE's characters (RFC 8839 ice-char): letters, digits, `+` and `/`.
+pub fn is_ice_text(s: &str, min: usize) -> bool {
+    (min..=256).contains(&s.len())
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+}
+
+impl Connection {
+    /// Reads the values a connection needs from an SDP (an offer or answer
+    /// with every candidate gathered). Session-level and media-level
+    /// attributes are read alike: browsers put them in the one m-section.
+    pub fn from_sdp(sdp: &str) -> Result<Connection, SdpError> {
+        let attribute = |name: &str| {
+            sdp.lines()
+                .find_map(|l| l.trim_end().strip_prefix("a=")?.strip_prefix(name))
+        };
+        let ufrag = attribute("ice-ufrag:").ok_or(SdpError::Missing("ICE user fragment"))?;
+        let pwd = attribute("ice-pwd:").ok_or(SdpError::Missing("ICE password"))?;
+        if !is_ice_text(ufrag, 4) {
+            return Err(SdpError::Malformed("ICE user fragment"));
+        }
+        if !is_ice_text(pwd, 22) {
+            return Err(SdpError::Malformed("ICE password"));
+        }
+        let fingerprint = sdp
+            .lines()
+            .find_map(|l| l.trim_end().strip_prefix("a=fingerprint:"))
+            .ok_or(SdpError::Missing("certificate fingerprint"))?;
+        let fingerprint = parse_fingerprint(fingerprint)
+            .ok_or(SdpError::Malformed("certificate fingerprint (SHA-256 expected)"))?;
+        let role = match attribute("setup:").ok_or(SdpError::Missing("DTLS role"))? {
+            "actpass" => DtlsRole::ActPass,
+            "active" => DtlsRole::Active,
+            "passive" => DtlsRole::Passive,
+            _ => return Err(SdpError::Malformed("DTLS role")),
+        };
+        let mid = attribute("mid:").unwrap_or("0");
+        if mid.is_empty() || mid.len() > 16 || !mid.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(SdpError::Malformed("media id"));
+        }
+        let candidates = sdp
+            .lines()
+            .filter_map(|l| l.trim_end().strip_prefix("a=candidate:"))
+            .filter_map(Candidate::parse)
+            .collect();
+        Ok(Connection {
+            ufrag: ufrag.to_string(),
+            pwd: pwd.to_string(),
+            fingerprint,
+            role,
+            mid: mid.to_string(),
+            candidates,
+        })
+    }
+
+    /// An SDP for a data channel with these values. `session_id` is the
+    /// `o=` line's session id (any number; it only has to stay the same for
+    /// one connection).
+    pub fn to_sdp(&self, session_id: u64) -> String {
+        let mut s = String::with_capacity(600);
+        let _ = write!(
+            s,
+            "v=0\r\no=- {session_id} 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n\
+             a=group:BUNDLE {mid}\r\na=msid-semantic: WMS\r\n\
+             m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n",
+            mid = self.mid
+        );
+        for (i, c) in self.candidates.iter().enumerate() {
+            let _ = write!(s, "a=candidate:{}\r\n", c.to_attribute(i));
+        }
+        let _ = write!(
+            s,
+            "a=ice-ufrag:{}\r\na=ice-pwd:{}\r\na=ice-options:trickle\r\n\
+             a=fingerprint:sha-256 {}\r\na=setup:{}\r\na=mid:{}\r\n\
+             a=sctp-port:5000\r\na=max-message-size:262144\r\n",
+            self.ufrag,
+            self.pwd,
+            fingerprint_text(&self.fingerprint),
+            match self.role {
+                DtlsRole::ActPass => "actpass",
+                DtlsRole::Active => "active",
+                DtlsRole::Passive => "passive",
+            },
+            self.mid
+        );
+        s
+    }
+}
+
+fn parse_fingerprint(value: &str) -> Option<[u8; 32]> {
+    let (hash, hex) = value.split_once(' ')?;
+    if !hash.eq_ignore_ascii_case("sha-256") {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    let mut parts = hex.trim().split(':');
+    for byte in out.iter_mut() {
+        let part = parts.next()?;
+        if part.len() != 2 {
+            return None;
+        }
+        *byte = u8::from_str_radix(part, 16).ok()?;
+    }
+    parts.next().is_none().then_some(out)
+}
+
+fn fingerprint_text(bytes: &[u8; 32]) -> String {
+    let mut s = String::with_capacity(95);
+    for (i, b) in bytes.iter().enumerate() {
+        if i > 0 {
+            s.push(':');
+        }
+        let _ = write!(s, "{b:02X}");
+    }
+    s
+}
+
+impl Candidate {
+    /// Reads `foundation component protocol priority address port typ TYPE
+    /// [raddr …] [tcptype …] …` (RFC 8839). Only component 1 is used by a
+    /// bundled data channel; anything unreadable is skipped, as a browser
+    /// skips a candidate it cannot use.
+    fn parse(value: &str) -> Option<Candidate> {
+        let fields: Vec<&str> = value.split_ascii_whitespace().collect();
+        if fields.len() < 8 || fields[1] != "1" || fields[6] != "typ" {
+            return None;
+        }
+        let protocol = match fields[2].to_ascii_lowercase().as_str() {
+            "udp" => Protocol::Udp,
+            "tcp" => Protocol::Tcp,
+            _ => return None,
+        };
+        let address = Address::parse(fields[4])?;
+        let port = fields[5].parse().ok()?;
+        let kind = match fields[7] {
+            "host" => CandidateKind::Host,
+            "srflx" => CandidateKind::ServerReflexive,
+            "prflx" => CandidateKind::PeerReflexive,
+            "relay" => CandidateKind::Relay,
+            _ => return None,
+        };
+        let tcp_type = match protocol {
+            Protocol::Udp => None,
+            Protocol::Tcp => {
+                let at = fields.iter().position(|f| *f == "tcptype")?;
+                Some(match *fields.get(at + 1)? {
+                    "active" => TcpType::Active,
+                    "passive" => TcpType::Passive,
+                    "so" => TcpType::SimultaneousOpen,
+                    _ => return None,
+                })
+            }
+        };
+        Some(Candidate {
+            protocol,
+            kind,
+            address,
+            port,
+            tcp_type,
+        })
+    }
+
+    /// The candidate attribute's value. The foundation is the candidate's
+    /// index and the priority is recomputed as RFC 8445 recommends (type
+    /// preference, then the order written), since neither is packed.
+    pub fn to_attribute(&self, index: usize) -> String {
+        let type_preference: u32 = match self.kind {
+            CandidateKind::Host => 126,
+            CandidateKind::PeerReflexive => 110,
+            CandidateKind::ServerReflexive => 100,
+            CandidateKind::Relay => 0,
+        };
+        // UDP before TCP, then the order the browser listed them in.
+        let local_preference =
+            65535 - (index as u32).min(255) - if self.protocol == Protocol::Tcp { 1024 } else { 0 };
+        let priority = (type_preference << 24) | (local_preference << 8) | 255;
+        let mut s = format!(
+            "{index} 1 {} {priority} {} {} typ {}",
+            match self.protocol {
+                Protocol::Udp => "udp",
+                Protocol::Tcp => "tcp",
+            },
+            self.address,
+            self.port,
+            match self.kind {
+                CandidateKind::Host => "host",
+                CandidateKind::ServerReflexive => "srflx",
+                CandidateKind::PeerReflexive => "prflx",
+                CandidateKind::Relay => "relay",
+            }
+        );
+        if self.kind != CandidateKind::Host {
+            // Reflexive and relay candidates name a related address; its
+            // value only informs diagnostics, so a placeholder is enough.
+            s.push_str(" raddr 0.0.0.0 rport 0");
+        }
+        if let Some(t) = self.tcp_type {
+            s.push_str(match t {
+                TcpType::Active => " tcptype active",
+                TcpType::Passive => " tcptype passive",
+                TcpType::SimultaneousOpen => " tcptype so",
+            });
+        }
+        s
+    }
+}
+
+impl Address {
+    fn parse(text: &str) -> Option<Address> {
+        if let Ok(ip) = text.parse::<std::net::Ipv4Addr>() {
+            return Some(Address::V4(ip.octets()));
+        }
+        if let Ok(ip) = text.parse::<std::net::Ipv6Addr>() {
+            return Some(Address::V6(ip.octets()));
+        }
+        if let Some(uuid) = text.strip_suffix(".local").and_then(parse_uuid) {
+            return Some(Address::Mdns(uuid));
+        }
+        let name_ok = !text.is_empty()
+            && text.len() <= 253
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+        name_ok.then(|| Address::Name(text.to_string()))
+    }
+}
+
+impl fmt::Display for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Address::V4(b) => write!(f, "{}", std::net::Ipv4Addr::from(*b)),
+            Address::V6(b) => write!(f, "{}", std::net::Ipv6Addr::from(*b)),
+            Address::Mdns(b) => {
+                for (i, byte) in b.iter().enumerate() {
+                    if matches!(i, 4 | 6 | 8 | 10) {
+                        f.write_char('-')?;
+                    }
+                    write!(f, "{byte:02x}")?;
+                }
+                f.write_str(".local")
+            }
+            Address::Name(n) => f.write_str(n),
+        }
+    }
+}
+
+/// `8-4-4-4-12` hex digits, lower or upper case.
+fn parse_uuid(text: &str) -> Option<[u8; 16]> {
+    let groups: Vec<&str> = text.split('-').collect();
+    let lengths: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    if lengths != [8, 4, 4, 4, 12] {
+        return None;
+    }
+    let hex: String = groups.concat();
+    let mut out = [0u8; 16];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    // Kept as bytes, written back in lower case: only the lower-case form
+    // round-trips, so an upper-case name is kept as a plain name instead.
+    (hex.bytes().all(|b| !b.is_ascii_uppercase())).then_some(out)
+}
