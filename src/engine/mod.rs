@@ -13,6 +13,7 @@ pub mod cards;
 pub mod deal;
 pub mod game;
 mod partnership;
+pub mod packed;
 pub mod playout;
 pub mod record;
 pub mod rng;

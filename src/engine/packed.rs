@@ -1,0 +1,428 @@
+//! A whole game record packed small enough for a link (`?r=…`).
+//!
+//! The record's JSON spells every card and move; a link needs far less,
+//! because the engine knows what was possible at each point. Every choice is
+//! a digit whose base is the number of possibilities: each card of a deck is
+//! its index among the cards not yet placed (base 52, 51, …), each move its
+//! index among the legal moves of its position (a forced move costs nothing).
+//! All the digits of the record make one mixed-radix number, least
+//! significant first, so reading it back replays the game: the position says
+//! the next digit's base. A two-player deal packs into about 60 bytes.
+//!
+//! ```text
+//! version · game (2 bits) and first dealer (2 bits) · rules text · deal count
+//! · moves in the last deal · seeded deals (index, seed text) · the number
+//! (its bytes, little-endian) · check (2 bytes)
+//! ```
+//!
+//! Counts are LEB128 varints; texts a varint length and UTF-8. Every deal but
+//! the last is played to its end (the record format requires it), so only
+//! the last deal's move count is written. A seeded deal keeps its seed
+//! instead of its deck, as in the record. The rules are written as a share
+//! link writes them (`parlett`, or `preset,option:value,…`) with the
+//! record's option names, which never change within a major version. The
+//! check (FNV-1a, folded to 16 bits) matters: without it a changed digit
+//! would still decode, to another game.
+//!
+//! The arithmetic is multiplication and division of a big number by a small
+//! one; that is a few lines here rather than a big-number crate in the page.
+
+use super::cards::Card;
+use super::deal::Move;
+use super::game::{DealLog, Game};
+use super::record::{GameRecord, OptionFile, RecordError, RulesFile};
+use super::rng::shuffled_deck;
+use super::rules::GameKind;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use std::fmt;
+
+/// The packing's version, first in every link: a link of another version is
+/// refused by name, never misread.
+pub const VERSION: u8 = 1;
+
+/// The most deals a link may hold; a longer game is shared as a record file.
+pub const MAX_DEALS: usize = 200;
+
+/// Why a link could not be read back into a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    NotALink,
+    Truncated,
+    /// A character changed on the way: the check does not match.
+    Damaged,
+    /// Made by another version of the game.
+    Version(u8),
+    /// The link reads, but a value is impossible (e.g. too many deals).
+    Invalid(&'static str),
+    /// The record inside is refused by the engine, naming the deal and move.
+    Record(RecordError),
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::NotALink => f.write_str("not a game link"),
+            LinkError::Truncated => f.write_str("the game link is cut short: copy all of it"),
+            LinkError::Damaged => f.write_str("the game link was changed on the way: copy it again"),
+            LinkError::Version(v) => write!(
+                f,
+                "the game link was made by another version of the game ({v}; this one reads {VERSION})"
+            ),
+            LinkError::Invalid(what) => write!(f, "the game link's {what} is not valid"),
+            LinkError::Record(e) => write!(f, "the game link's record: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Packs a record into link text (base64url). The record must replay; the
+/// error is the engine's, naming the deal and the move.
+pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
+    if record.deals.len() > MAX_DEALS {
+        return Err(RecordError {
+            deal: None,
+            position: None,
+            reason: format!("a game link holds at most {MAX_DEALS} deals"),
+        });
+    }
+    record.replay()?;
+    let game_kind = record.rules.game;
+    let mut out = vec![VERSION, game_code(game_kind) | record.first_dealer << 2];
+    write_text(&mut out, &rules_text(&RulesFile::of(&record.rules)));
+    write_varint(&mut out, record.deals.len() as u64);
+    write_varint(
+        &mut out,
+        record.deals.last().map_or(0, |d| d.moves.len()) as u64,
+    );
+    let seeded: Vec<(usize, &str)> = record
+        .deals
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| Some((i, d.seed.as_deref()?)))
+        .collect();
+    write_varint(&mut out, seeded.len() as u64);
+    for (i, seed) in &seeded {
+        write_varint(&mut out, *i as u64);
+        write_text(&mut out, seed);
+    }
+    // The digits, in the order they are read back.
+    let mut digits: Vec<(u32, u32)> = Vec::new();
+    let mut game = Game::new(record.rules, record.first_dealer);
+    for deal in &record.deals {
+        if deal.seed.is_none() {
+            let mut left: Vec<Card> = game_kind.deck().iter().collect();
+            for card in &deal.deck {
+                let at = left.iter().position(|c| c == card).unwrap_or(0);
+                digits.push((at as u32, left.len() as u32));
+                left.remove(at);
+            }
+        }
+        game.start_deal(deal.deck.clone(), deal.seed.clone())
+            .map_err(|e| RecordError {
+                deal: None,
+                position: None,
+                reason: e.to_string(),
+            })?;
+        for &mv in &deal.moves {
+            let legal = game.legal_moves();
+            let at = legal.as_slice().iter().position(|&m| m == mv).unwrap_or(0);
+            digits.push((at as u32, legal.len() as u32));
+            let _ = game.play(mv);
+        }
+    }
+    let mut number = BigNumber::zero();
+    for &(digit, base) in digits.iter().rev() {
+        number.mul_add(base, digit);
+    }
+    let bytes = number.to_bytes();
+    write_varint(&mut out, bytes.len() as u64);
+    out.extend_from_slice(&bytes);
+    let sum = check(&out);
+    out.extend_from_slice(&sum);
+    Ok(URL_SAFE_NO_PAD.encode(out))
+}
+
+/// Reads link text back into a record, replaying it through the engine.
+pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
+    let mut bytes = URL_SAFE_NO_PAD
+        .decode(link.trim())
+        .map_err(|_| LinkError::NotALink)?;
+    if bytes.len() < 4 {
+        return Err(LinkError::Truncated);
+    }
+    if bytes[0] != VERSION {
+        return Err(LinkError::Version(bytes[0]));
+    }
+    let body = bytes.len() - 2;
+    if check(&bytes[..body]) != bytes[body..] {
+        return Err(LinkError::Damaged);
+    }
+    bytes.truncate(body);
+    let mut r = Reader { bytes: &bytes, at: 1 };
+    let head = r.byte()?;
+    let game_kind = match head & 3 {
+        0 => GameKind::TwoPlayer,
+        1 => GameKind::ThreePlayer,
+        2 => GameKind::Partnership,
+        _ => return Err(LinkError::Invalid("game")),
+    };
+    let first_dealer = head >> 2;
+    if first_dealer as usize >= game_kind.seats() {
+        return Err(LinkError::Invalid("first dealer"));
+    }
+    let rules = parse_rules_text(&r.text()?)
+        .to_rules(game_kind)
+        .map_err(|reason| {
+            LinkError::Record(RecordError {
+                deal: None,
+                position: None,
+                reason,
+            })
+        })?;
+    let deal_count = r.count(MAX_DEALS)?;
+    let last_moves = r.count(10_000)?;
+    let seeded_count = r.count(deal_count)?;
+    let mut seeds: Vec<Option<String>> = vec![None; deal_count];
+    for _ in 0..seeded_count {
+        let i = r.count(deal_count.saturating_sub(1))?;
+        seeds[i] = Some(r.text()?);
+    }
+    let len = r.count(bytes.len())?;
+    let mut number = BigNumber::from_bytes(r.take(len)?);
+    if r.at != bytes.len() {
+        return Err(LinkError::Invalid("length"));
+    }
+    let mut game = Game::new(rules, first_dealer);
+    let mut deals = Vec::with_capacity(deal_count);
+    for (i, seed) in seeds.into_iter().enumerate() {
+        let deck = match &seed {
+            Some(seed) => shuffled_deck(game_kind, seed),
+            None => {
+                let mut left: Vec<Card> = game_kind.deck().iter().collect();
+                let mut deck = Vec::with_capacity(left.len());
+                while !left.is_empty() {
+                    let at = number.div_rem(left.len() as u32) as usize;
+                    deck.push(left.remove(at));
+                }
+                deck
+            }
+        };
+        game.start_deal(deck.clone(), seed.clone())
+            .map_err(|e| record_error(i, None, e))?;
+        let last = i + 1 == deal_count;
+        let mut moves: Vec<Move> = Vec::new();
+        while if last { moves.len() < last_moves } else { game.in_deal() } {
+            if !game.in_deal() {
+                return Err(record_error(i, Some(moves.len()), "the deal is already over"));
+            }
+            let legal = game.legal_moves();
+            let mv = legal.as_slice()[number.div_rem(legal.len() as u32) as usize];
+            game.play(mv).map_err(|e| record_error(i, Some(moves.len()), e))?;
+            moves.push(mv);
+        }
+        deals.push(DealLog { deck, seed, moves });
+    }
+    if !number.is_zero() {
+        // Digits left over: the counts and the number disagree.
+        return Err(LinkError::Invalid("moves"));
+    }
+    Ok(GameRecord {
+        rules,
+        first_dealer,
+        deals,
+    })
+}
+
+fn record_error(deal: usize, position: Option<usize>, reason: impl fmt::Display) -> LinkError {
+    LinkError::Record(RecordError {
+        deal: Some(deal + 1),
+        position: position.map(|p| p + 1),
+        reason: reason.to_string(),
+    })
+}
+
+fn game_code(game: GameKind) -> u8 {
+    match game {
+        GameKind::TwoPlayer => 0,
+        GameKind::ThreePlayer => 1,
+        GameKind::Partnership => 2,
+    }
+}
+
+/// `parlett`, or `preset,option:value,…` (the share link's `o` form).
+fn rules_text(rules: &RulesFile) -> String {
+    match rules {
+        RulesFile::Absent => "parlett".into(),
+        RulesFile::Preset(name) => name.clone(),
+        RulesFile::Options(options) => {
+            let preset = options.iter().find(|(k, _)| k == "preset");
+            let mut parts = vec![match preset {
+                Some((_, OptionFile::Word(w))) => w.clone(),
+                _ => "parlett".into(),
+            }];
+            for (key, value) in options.iter().filter(|(k, _)| k != "preset") {
+                match value {
+                    OptionFile::Word(w) => parts.push(format!("{key}:{w}")),
+                    OptionFile::Number(n) => parts.push(format!("{key}:{n}")),
+                    OptionFile::Other => {}
+                }
+            }
+            parts.join(",")
+        }
+    }
+}
+
+fn parse_rules_text(text: &str) -> RulesFile {
+    let mut parts = text.split(',');
+    let preset = parts.next().unwrap_or_default().to_string();
+    let mut options = vec![("preset".to_string(), OptionFile::Word(preset))];
+    for part in parts {
+        let (key, value) = part.split_once(':').unwrap_or((part, ""));
+        let value = match value.parse::<u64>() {
+            Ok(n) if value.bytes().all(|b| b.is_ascii_digit()) => OptionFile::Number(n),
+            _ => OptionFile::Word(value.to_string()),
+        };
+        options.push((key.to_string(), value));
+    }
+    RulesFile::Options(options)
+}
+
+fn write_varint(out: &mut Vec<u8>, mut n: u64) {
+    loop {
+        let low = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(low);
+            return;
+        }
+        out.push(low | 0x80);
+    }
+}
+
+fn write_text(out: &mut Vec<u8>, text: &str) {
+    write_varint(out, text.len() as u64);
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// 16 bits of FNV-1a, folded: catches a changed or dropped character.
+fn check(bytes: &[u8]) -> [u8; 2] {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    let folded = (h >> 16) ^ (h & 0xffff);
+    [(folded >> 8) as u8, folded as u8]
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], LinkError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or(LinkError::Truncated)?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn byte(&mut self) -> Result<u8, LinkError> {
+        Ok(self.take(1)?[0])
+    }
+
+    /// A varint no larger than `max`.
+    fn count(&mut self, max: usize) -> Result<usize, LinkError> {
+        let mut n: u64 = 0;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return usize::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= max)
+                    .ok_or(LinkError::Invalid("count"));
+            }
+        }
+        Err(LinkError::Invalid("count"))
+    }
+
+    fn text(&mut self) -> Result<String, LinkError> {
+        let len = self.count(255)?;
+        let bytes = self.take(len)?;
+        let text = std::str::from_utf8(bytes).map_err(|_| LinkError::Invalid("text"))?;
+        Ok(text.to_string())
+    }
+}
+
+/// A non-negative whole number of any size, as 32-bit limbs, least
+/// significant first; only what mixed-radix digits need.
+struct BigNumber(Vec<u32>);
+
+impl BigNumber {
+    fn zero() -> BigNumber {
+        BigNumber(Vec::new())
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// self = self × base + digit.
+    fn mul_add(&mut self, base: u32, digit: u32) {
+        let mut carry = u64::from(digit);
+        for limb in self.0.iter_mut() {
+            let v = u64::from(*limb) * u64::from(base) + carry;
+            *limb = v as u32;
+            carry = v >> 32;
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    /// self = self ÷ base; returns the remainder. A base of 0 or 1 (a forced
+    /// choice) takes nothing.
+    fn div_rem(&mut self, base: u32) -> u32 {
+        if base <= 1 {
+            return 0;
+        }
+        let mut rem: u64 = 0;
+        for limb in self.0.iter_mut().rev() {
+            let v = (rem << 32) | u64::from(*limb);
+            *limb = (v / u64::from(base)) as u32;
+            rem = v % u64::from(base);
+        }
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+        rem as u32
+    }
+
+    /// Little-endian bytes without trailing zeros.
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out: Vec<u8> = self.0.iter().flat_map(|l| l.to_le_bytes()).collect();
+        while out.last() == Some(&0) {
+            out.pop();
+        }
+        out
+    }
+
+    fn from_bytes(bytes: &[u8]) -> BigNumber {
+        let mut limbs: Vec<u32> = bytes
+            .chunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            })
+            .collect();
+        while limbs.last() == Some(&0) {
+            limbs.pop();
+        }
+        BigNumber(limbs)
+    }
+}
