@@ -11,6 +11,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod error;
 pub mod game;
 pub mod json;
 mod partnership;
@@ -18,16 +19,23 @@ pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod seating;
 mod three;
 mod two;
 
 pub use cards::{Card, CardSet, Suit};
-pub use deal::{Call, Course, Deal, Effect, Move, MoveList, Pile, Stage, Trick, TrickOutcome};
-pub use game::{DealLog, DealResult, Game};
+pub use deal::{
+    Call, Course, Deal, Effect, Move, MoveList, PerCourse, Pile, Stage, Trick, TrickOutcome, Turn,
+};
+pub use error::{
+    CardParseError, DeckError, IllegalMove, MoveParseError, RulesError, StartDealError,
+};
+pub use game::{DealLog, DealResult, Game, GameOutcome};
 pub use record::{GameRecord, RecordError, Report};
 pub use rules::{GameKind, Rules};
+pub use seating::{PerScorer, PerSeat, Role, Roles, Scorer, Scores};
 
 /// Partnership helpers the table and the computer players need.
 pub mod partnership_rules {
-    pub use super::partnership::{allowed, is_high_lead, value};
+    pub use super::partnership::{allowed, is_high_lead, value, winner};
 }

@@ -2,6 +2,7 @@
 
 use super::cards::Card;
 use super::deal::Move;
+use super::error::DeckError;
 use super::game::{DealLog, Game};
 use super::json::Value;
 use super::rng::shuffled_deck;
@@ -111,7 +112,7 @@ impl GameRecord {
         let count = self.deals.len();
         for (i, deal) in self.deals.iter().enumerate() {
             game.start_deal(deal.deck.clone(), deal.seed.clone())
-                .map_err(|e| in_deal(i, e))?;
+                .map_err(|e| in_deal(i, e.to_string()))?;
             for (m, &mv) in deal.moves.iter().enumerate() {
                 if !game.in_deal() {
                     return Err(RecordError {
@@ -123,7 +124,7 @@ impl GameRecord {
                 game.play(mv).map_err(|reason| RecordError {
                     deal: Some(i + 1),
                     position: Some(m + 1),
-                    reason,
+                    reason: reason.to_string(),
                 })?;
             }
             if i + 1 < count && game.in_deal() {
@@ -202,13 +203,13 @@ pub fn rules_value(rules: &Rules) -> Value {
 pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, String> {
     let (obj, members) = match value {
         None | Some(Value::Null) => return Ok(Rules::parlett(game)),
-        Some(Value::String(name)) => return Rules::preset(game, name),
+        Some(Value::String(name)) => return Rules::preset(game, name).map_err(|e| e.to_string()),
         Some(v @ Value::Object(members)) => (v, members),
         Some(_) => return Err("rules: must be a preset name or an object of options".into()),
     };
     let mut rules = match obj.get("preset") {
         None => Rules::parlett(game),
-        Some(Value::String(name)) => Rules::preset(game, name)?,
+        Some(Value::String(name)) => Rules::preset(game, name).map_err(|e| e.to_string())?,
         Some(_) => return Err("rules: 'preset' must be a preset name".into()),
     };
     for (key, v) in members.iter().filter(|(k, _)| k.as_str() != "preset") {
@@ -220,7 +221,7 @@ pub fn parse_rules(game: GameKind, value: Option<&Value>) -> Result<Rules, Strin
             },
             _ => OptionValue::Word(""),
         };
-        rules.set(key, value)?;
+        rules.set(key, value).map_err(|e| e.to_string())?;
     }
     Ok(rules)
 }
@@ -248,7 +249,7 @@ fn parse_deal(game: GameKind, i: usize, value: &Value) -> Result<DealLog, Record
                 tok.parse::<Move>().map_err(|reason| RecordError {
                     deal: Some(i + 1),
                     position: Some(m + 1),
-                    reason,
+                    reason: reason.to_string(),
                 })
             })
             .collect::<Result<_, _>>()?,
@@ -267,11 +268,16 @@ pub fn parse_deck(game: GameKind, text: &str) -> Result<Vec<Card>, String> {
     let deck = text
         .split_whitespace()
         .map(|t| {
-            t.parse::<Card>()
-                .map_err(|_| format!("deck: '{t}' is not a card of the {game} game"))
+            t.parse::<Card>().map_err(|_| {
+                DeckError::NotACard {
+                    token: t.to_string(),
+                    game,
+                }
+                .to_string()
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    super::deal::check_deck(game, &deck)?;
+    super::deal::check_deck(game, &deck).map_err(|e| e.to_string())?;
     Ok(deck)
 }
 
@@ -303,8 +309,8 @@ impl Report {
             .results()
             .iter()
             .map(|r| DealReport {
-                course_points: r.course_points.clone(),
-                scores: Some(r.scores.clone()),
+                course_points: r.course_points(),
+                scores: Some(r.scores.to_vec()),
             })
             .collect();
         if let Some(d) = game.deal().filter(|_| game.in_deal()) {

@@ -222,7 +222,7 @@ impl Controller {
             None => (random_deck(kind, &mut self.rng), None),
         };
         if let Err(e) = self.game.start_deal(deck, seed) {
-            self.ui.message = Some(e);
+            self.ui.message = Some(e.to_string());
         }
         self.ui.kept_quacks = Default::default();
         self.ui.message = None;
@@ -302,7 +302,7 @@ impl Controller {
         let before = self.game.deal().copied();
         match self.game.play(mv) {
             Err(e) => {
-                self.ui.message = Some(e);
+                self.ui.message = Some(e.to_string());
                 self.render();
             }
             Ok(effect) => {

@@ -94,10 +94,11 @@ pub fn replay(record: &GameRecord) -> Result<(Game, [Vec<Card>; 4], usize), Stri
     let mut kept: [Vec<Card>; 4] = Default::default();
     let mut moves = 0;
     for d in &record.deals {
-        game.start_deal(d.deck.clone(), d.seed.clone())?;
+        game.start_deal(d.deck.clone(), d.seed.clone())
+            .map_err(|e| e.to_string())?;
         kept = Default::default();
         for &mv in &d.moves {
-            let effect = game.play(mv)?;
+            let effect = game.play(mv).map_err(|e| e.to_string())?;
             moves += 1;
             if let Some(o) = effect.trick {
                 if game.kind() == GameKind::Partnership {
@@ -323,7 +324,7 @@ fn update_stats(game: &Game, setup: &Setup) {
     let (mut played, mut won) = (field(&row, "played"), field(&row, "won"));
     if game.is_over() {
         played += 1;
-        if game.leaders() == [me] {
+        if game.outcome().is_some_and(|o| o.winner == Some(me)) {
             won += 1;
         }
     }

@@ -715,7 +715,7 @@ fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
         .map(|(k, r)| ScoreRow {
             label: tf(K::Deal, &[&(k + 1).to_string()]),
             live: false,
-            cells: deal_cells(game, &r.course_points, Some(&r.scores)),
+            cells: deal_cells(game, &r.course_points(), Some(r.scores.as_slice())),
         })
         .collect();
     if let Some(d) = game.deal().filter(|_| game.in_deal()) {
@@ -730,7 +730,7 @@ fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
         rows.push(ScoreRow {
             label: tf(K::Deal, &[&game.log().len().to_string()]),
             live: true,
-            cells: deal_cells(game, &live, Some(&live_scores)),
+            cells: deal_cells(game, &live, Some(live_scores.as_slice())),
         });
     }
     ScoreSheet {
@@ -770,23 +770,23 @@ fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
     let cells = r
-        .map(|r| deal_cells(game, &r.course_points, Some(&r.scores)))
+        .map(|r| deal_cells(game, &r.course_points(), Some(r.scores.as_slice())))
         .unwrap_or_default();
     EndPanel {
         title: tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(game, setup, &cells),
         verdict: r
-            .map(|r| winner_text(game, setup, &r.scores, true))
+            .map(|r| winner_text(game, setup, r.scores.as_slice(), true))
             .unwrap_or_default(),
     }
 }
 
 fn game_panel(game: &Game, setup: &Setup) -> EndPanel {
     EndPanel {
-        title: winner_text(game, setup, game.totals(), false),
+        title: winner_text(game, setup, game.totals().as_slice(), false),
         lines: scorer_names(game, setup)
             .into_iter()
-            .zip(game.totals())
+            .zip(game.totals().as_slice())
             .map(|(n, t)| (n, t.to_string()))
             .collect(),
         verdict: t_owned(K::FinalScore),
