@@ -33,6 +33,13 @@ impl GameKind {
     pub fn each_scorer(self) -> impl Iterator<Item = Scorer> {
         (0..self.scorers() as u8).map(Scorer)
     }
+
+    /// The seats a scorer stands for: its seat, or a side's two members
+    /// (who sit opposite).
+    pub fn seats_of(self, scorer: Scorer) -> impl Iterator<Item = u8> {
+        let members = if self == GameKind::Partnership { 2 } else { 1 };
+        (0..members).map(move |k| scorer.0 + 2 * k)
+    }
 }
 
 /// Defines a table of up to four values indexed by one kind of key.
@@ -208,6 +215,10 @@ mod tests {
         assert_eq!(game.scorer_of(1), game.scorer_of(3));
         assert_ne!(game.scorer_of(0), game.scorer_of(1));
         assert_eq!(game.each_scorer().count(), 2);
+        let side = game.scorer_of(3);
+        assert_eq!(game.seats_of(side).collect::<Vec<_>>(), [1, 3]);
+        let three = GameKind::ThreePlayer;
+        assert_eq!(three.seats_of(three.scorer_of(2)).collect::<Vec<_>>(), [2]);
         assert_eq!(GameKind::ThreePlayer.scorer_of(2).index(), 2);
     }
 
