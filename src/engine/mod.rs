@@ -2,7 +2,10 @@
 //!
 //! Shared concepts live once ([`cards`], [`deal`], [`game`], [`record`]);
 //! how a trick unfolds differs per game and is one small module each
-//! (`two`, `three`, `partnership`).
+//! (`two`, `three`, `partnership`). What a front end would otherwise work
+//! out itself the engine answers in types: why a move is refused
+//! ([`error`]), the mover's [`Turn`], the call a quack would make, who
+//! scores and who won ([`seating`], [`GameOutcome`]).
 //!
 //! The small functions of the move loop are `#[inline(always)]`: the page's
 //! wasm is built for size (`opt-level = "z"`), where LLVM inlines almost
