@@ -16,3 +16,10 @@ mod web;
 #[cfg(any(test, target_arch = "wasm32"))]
 #[path = "web/alloc.rs"]
 mod page_alloc;
+
+// The page's words (the browser-reading parts are wasm-only), so that their
+// tests, such as the wording of every refused move, run natively too.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "web/i18n.rs"]
+#[allow(dead_code)]
+mod page_i18n;

@@ -5,16 +5,15 @@
 
 use duck_soup::ai::{choose, Level, SeatView};
 use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::{Card, CardSet, Deal, GameKind, Rules, Suit};
+use duck_soup::engine::{Card, CardSet, Deal, GameKind, Roles, Rules, Suit};
 
 /// Random positions from random deals, stopping at a random point.
 fn positions(game: GameKind, count: usize, seed: u64) -> Vec<Deal> {
     let mut rng = Rng::new(seed);
-    let high = [false, true, true, false];
     (0..count)
         .map(|_| {
             let deck = random_deck(game, &mut rng);
-            let mut d = Deal::new(Rules::parlett(game), 0, high, &deck).unwrap();
+            let mut d = Deal::new(Rules::parlett(game), 0, Roles::of_game(game, 0), &deck).unwrap();
             let stop = rng.below(50);
             for _ in 0..stop {
                 if d.is_over() {

@@ -170,13 +170,13 @@ fn check_game(rules: Rules, first_dealer: u8, seed: u64) {
         check_position(deal, &referee, &mut rng);
         let scores = referee.scores(&rules);
         let result = game.results().last().expect("the finished deal's result");
-        assert_eq!(result.course_points, referee.course_points(deal));
+        assert_eq!(result.course_points(), referee.course_points(deal));
         assert_eq!(deal.course_points(), referee.course_points(deal));
-        assert_eq!(result.scores, scores);
+        assert_eq!(result.scores.to_vec(), scores);
         for (t, s) in totals.iter_mut().zip(&scores) {
             *t += s;
         }
-        assert_eq!(game.totals(), &totals[..]);
+        assert_eq!(game.totals().as_slice(), &totals[..]);
         assert_eq!(
             game.is_over(),
             should_be_over(&rules, &totals, k + 1),

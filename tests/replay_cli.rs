@@ -405,7 +405,12 @@ fn user_text_in_a_refusal_is_quoted_escaped_on_one_line() {
             // Line breaks separate moves and cards (decision 9): those two
             // records quote only the first token.
             let separated = i >= 4 && hostile.contains(|c: char| c.is_ascii_whitespace());
-            let shown = if separated { "'x'".to_string() } else { hostile.escape_debug().to_string() };
+            // A bad option value is answered with the values allowed.
+            let shown = match i {
+                3 => "must be one of lower, higher".to_string(),
+                _ if separated => "'x'".to_string(),
+                _ => hostile.escape_debug().to_string(),
+            };
             assert!(line.contains(&shown), "{record}: {line}");
             assert!(!line.contains(['\u{2028}', '\u{2029}', '\r', '\0']), "{line}");
         }

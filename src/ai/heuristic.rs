@@ -7,7 +7,7 @@
 
 use super::view::{hand_len_of, unknown_to};
 use crate::engine::deal::ace_high;
-use crate::engine::partnership_rules::{is_high_lead, value};
+use crate::engine::partnership_rules::{is_high_lead, value, winner};
 use crate::engine::rules::DuckWinner;
 use crate::engine::{Card, CardSet, Course, Deal, GameKind, Move, Stage, Trick};
 
@@ -70,14 +70,9 @@ impl Ctx<'_> {
         w * duck + (1.0 - w) * soup
     }
 
-    /// Whether `a` beats `b` in the suit led, in this course.
+    /// Whether `a` beats `b` in the suit led, in this course (the engine's rule).
     fn beats(&self, a: Card, b: Card) -> bool {
-        let d = self.d;
-        match d.course() {
-            Course::Soup => ace_high(a.rank()) > ace_high(b.rank()),
-            Course::Duck if d.rules().duck_winner == DuckWinner::Higher => a.rank() > b.rank(),
-            Course::Duck => a.rank() < b.rank(),
-        }
+        self.d.beats(a, b)
     }
 
     /// Unknown cards of `c`'s suit that beat it.
@@ -321,39 +316,14 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
             -(beaters + 1.5 * quackers) * POINT * 0.3 - x.keep(c) * KEEP * 0.5
         });
     }
-    let (buf, n) = plays_of(t);
-    let plays = &buf[..n];
-    let (lead_seat, led) = plays[0];
-    let high = is_high_lead(d, lead_seat, led);
-    let winner_of = |plays: &[(u8, Card)]| -> u8 {
-        if let Some(&(s, _)) = plays
-            .iter()
-            .rev()
-            .find(|p| p.1.rank() == led.rank() && p.0 != lead_seat)
-        {
-            return s;
-        }
-        let mut best = plays[0];
-        for &(s, c) in &plays[1..] {
-            if c.suit() != led.suit() {
-                continue;
-            }
-            let (v, b) = (value(d, s, c), value(d, best.0, best.1));
-            if (high && v > b) || (!high && v < b) {
-                best = (s, c);
-            }
-        }
-        best.0
-    };
+    let led = t.plays().next().expect("a card was led").1;
     let partner = (me + 2) % 4;
-    let last = plays.len() == 3;
-    let current = winner_of(plays);
+    let last = t.len() == 3;
+    let current = winner(d, t);
     let rank_left = x.unknown_of_rank(led.rank());
     x.best(moves, |mv| {
         let c = mv.card().expect("a follow is a card");
-        let mut with = buf;
-        with[n] = (me, c);
-        let wins = winner_of(&with[..=n]) == me;
+        let wins = winner(d, &t.with_play(me, c)) == me;
         let quack = c.rank() == led.rank();
         let ev = if current == partner && !wins {
             // Partner holds the trick: keep it cheap.

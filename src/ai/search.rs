@@ -66,16 +66,13 @@ pub fn play_out(d: &mut Deal) {
 /// How good a finished deal is for `seat`: winning it counts most, the margin a little.
 pub fn outcome(d: &Deal, seat: u8) -> f32 {
     let scores = d.scores();
-    let (mine, theirs) = match d.game() {
-        GameKind::Partnership => (scores[(seat % 2) as usize], scores[(1 - seat % 2) as usize]),
-        _ => {
-            let best_other = (0..scores.len())
-                .filter(|&s| s != seat as usize)
-                .map(|s| scores[s])
-                .max();
-            (scores[seat as usize], best_other.unwrap_or(0))
-        }
-    };
+    let me = d.game().scorer_of(seat);
+    let best_other = scores
+        .iter()
+        .filter(|&(s, _)| s != me)
+        .map(|(_, &v)| v)
+        .max();
+    let (mine, theirs) = (scores[me], best_other.unwrap_or(0));
     let margin = mine as f32 - theirs as f32;
     margin.signum() + margin / 200.0
 }

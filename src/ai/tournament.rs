@@ -3,7 +3,7 @@
 
 use super::{choose, Level, SeatView};
 use crate::engine::rng::{random_deck, Rng};
-use crate::engine::{Deal, GameKind, Rules};
+use crate::engine::{Deal, GameKind, Roles, Rules};
 
 /// One seating: which seats level A holds (the rest are B's).
 fn seatings(game: GameKind) -> Vec<[bool; 4]> {
@@ -30,12 +30,8 @@ pub fn play_deal(
     b: Level,
     seed: u64,
 ) -> DealOutcome {
-    let high = if rules.game == GameKind::Partnership {
-        [false, true, true, false]
-    } else {
-        [false; 4]
-    };
-    let mut deal = Deal::new(rules, 0, high, deck).expect("a generated deck is valid");
+    let roles = Roles::of_game(rules.game, 0);
+    let mut deal = Deal::new(rules, 0, roles, deck).expect("a generated deck is valid");
     let mut rng = Rng::new(seed);
     while !deal.is_over() {
         let seat = deal.to_move();
@@ -44,21 +40,15 @@ pub fn play_deal(
         deal.apply(mv);
     }
     let scores = deal.scores();
-    let (mine, theirs) = match rules.game {
-        GameKind::Partnership => {
-            let side = if a_seats[0] { 0 } else { 1 };
-            (scores[side] as f64, scores[1 - side] as f64)
-        }
-        _ => {
-            let a_seat = a_seats.iter().position(|&x| x).expect("A has a seat");
-            let best_b = (0..scores.len())
-                .filter(|&s| s != a_seat)
-                .map(|s| scores[s])
-                .max()
-                .unwrap_or(0);
-            (scores[a_seat] as f64, best_b as f64)
-        }
-    };
+    let a_seat = a_seats.iter().position(|&x| x).expect("A has a seat") as u8;
+    let a_scorer = rules.game.scorer_of(a_seat);
+    let best_b = scores
+        .iter()
+        .filter(|&(s, _)| s != a_scorer)
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0);
+    let (mine, theirs) = (scores[a_scorer] as f64, best_b as f64);
     let result = if mine > theirs {
         1.0
     } else if mine == theirs {

@@ -1,6 +1,7 @@
 //! Cards, suits, ranks and card sets (a set is one 64-bit mask, so the
 //! engine's move loop never allocates).
 
+use super::error::CardParseError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -198,12 +199,15 @@ impl fmt::Display for Card {
 }
 
 impl FromStr for Card {
-    type Err = ();
+    type Err = CardParseError;
     /// Exactly the notation of the rules: `TH`, `AS`, `XB`, `XR` (upper case).
-    fn from_str(s: &str) -> Result<Card, ()> {
+    fn from_str(s: &str) -> Result<Card, CardParseError> {
+        let bad = || CardParseError {
+            token: s.to_string(),
+        };
         let b = s.as_bytes();
         if b.len() != 2 {
-            return Err(());
+            return Err(bad());
         }
         match s {
             "XB" => return Ok(Card::BLACK_DUCK),
@@ -213,9 +217,9 @@ impl FromStr for Card {
         let rank = RANK_LETTERS
             .iter()
             .position(|&c| c == b[0] as char)
-            .ok_or(())? as u8
+            .ok_or_else(bad)? as u8
             + 1;
-        let suit = Suit::from_letter(b[1] as char).ok_or(())?;
+        let suit = Suit::from_letter(b[1] as char).ok_or_else(bad)?;
         Ok(Card::new(suit, rank))
     }
 }

@@ -3,9 +3,12 @@
 //! trick unfolds and who wins it is one small module per game.
 
 use super::cards::{Card, CardSet, Suit};
+use super::error::{DeckError, IllegalMove, MoveParseError};
 use super::rules::{GameKind, Rules};
+use super::seating::{PerSeat, Role, Roles, Scores};
 use super::{partnership, three, two};
 use std::fmt;
+use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 /// A move: play a card, lead a Duck naming a suit, or concede ("duck").
@@ -39,13 +42,10 @@ impl fmt::Display for Move {
 }
 
 impl FromStr for Move {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Move, String> {
-        let bad = || {
-            format!(
-                "{}: not a move (neither a card code, a led Duck nor 'duck')",
-                super::text::quoted(s)
-            )
+    type Err = MoveParseError;
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let bad = || MoveParseError {
+            token: s.to_string(),
         };
         if s == "duck" {
             return Ok(Move::Concede);
@@ -129,6 +129,29 @@ pub enum Course {
     Soup = 1,
 }
 
+impl Course {
+    pub const ALL: [Course; 2] = [Course::Duck, Course::Soup];
+}
+
+/// One value per course, indexed only by [`Course`] (never by a seat).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PerCourse<T>(pub [T; 2]);
+
+impl<T> Index<Course> for PerCourse<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, course: Course) -> &T {
+        &self.0[course as usize]
+    }
+}
+
+impl<T> IndexMut<Course> for PerCourse<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, course: Course) -> &mut T {
+        &mut self.0[course as usize]
+    }
+}
+
 /// Where the trick in progress stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -142,6 +165,29 @@ pub enum Stage {
     FollowerAnswer,
     /// Three-player, after Quack-quack-quack: each follower adds one card.
     Discard,
+}
+
+/// What the player to move is asked to do, in the rules' terms (see [`Deal::turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Lead any card (three-player: a led Duck names a suit of its colour).
+    Lead,
+    /// Follow the card led: `suit` (a led Duck's named suit) and `rank`
+    /// (None for a led Duck). `must_follow`: partnership, the mover holds
+    /// the suit led, so must follow it or quack; otherwise any card goes.
+    Follow {
+        suit: Suit,
+        rank: Option<u8>,
+        must_follow: bool,
+    },
+    /// The leader answers `quacks` quacks on its card (two-player: one,
+    /// three-player: two): say Duck, or play another card of `rank`.
+    AnswerQuacks { quacks: u8, rank: u8 },
+    /// Two-player, after Quack-quack: the fourth card of `rank` (Duck soup),
+    /// or any other card to concede both tricks.
+    AnswerQuackQuack { rank: u8 },
+    /// Three-player, after Quack-quack-quack: any card, to the leader's six.
+    AddCard,
 }
 
 /// The spoken calls that go with quacks and concessions.
@@ -220,12 +266,27 @@ impl Trick {
     pub fn stage(&self) -> Stage {
         self.stage
     }
+    #[inline(always)]
     pub fn is_quack(&self, position: usize) -> bool {
         self.quacks >> position & 1 != 0
     }
     #[inline(always)]
     pub(crate) fn quack_count(&self) -> u32 {
         self.quacks.count_ones()
+    }
+    /// This trick with a follower's `card` added (a quack if it has the
+    /// rank led): what it would be, for judging a card before playing it.
+    #[inline(always)]
+    pub(crate) fn with_play(&self, seat: u8, card: Card) -> Trick {
+        let mut t = *self;
+        let i = t.len as usize;
+        t.cards[i] = card;
+        t.seats[i] = seat;
+        if t.led_rank != 0 && card.rank() == t.led_rank {
+            t.quacks |= 1 << i;
+        }
+        t.len += 1;
+        t
     }
 }
 
@@ -258,8 +319,7 @@ pub struct Deal {
     pub(crate) seat_count: u8,
     pub(crate) deck_len: u8,
     pub(crate) dealer: u8,
-    /// Partnership: which seats are High members.
-    pub(crate) high: [bool; 4],
+    pub(crate) roles: Roles,
     pub(crate) hands: [CardSet; 4],
     pub(crate) stock: [Card; 27],
     pub(crate) stock_next: u8,
@@ -268,7 +328,9 @@ pub struct Deal {
     pub(crate) to_move: u8,
     pub(crate) trick: Trick,
     pub(crate) course: Course,
-    pub(crate) piles: [[Pile; 4]; 2],
+    pub(crate) piles: PerCourse<[Pile; 4]>,
+    /// Partnership: the quack cards each member keeps face up.
+    pub(crate) kept_quacks: [CardSet; 4],
     /// Every card that has been shown on the table this deal.
     pub(crate) played: CardSet,
     pub(crate) last_trick: Option<TrickOutcome>,
@@ -279,7 +341,7 @@ pub struct Deal {
 impl Deal {
     /// Deals `deck` (top card first) as the rules say. The deck must be
     /// exactly the game's cards.
-    pub fn new(rules: Rules, dealer: u8, high: [bool; 4], deck: &[Card]) -> Result<Deal, String> {
+    pub fn new(rules: Rules, dealer: u8, roles: Roles, deck: &[Card]) -> Result<Deal, DeckError> {
         let game = rules.game;
         check_deck(game, deck)?;
         let n = game.seats() as u8;
@@ -298,7 +360,7 @@ impl Deal {
             seat_count: n,
             deck_len: deck.len() as u8,
             dealer,
-            high,
+            roles,
             hands,
             stock,
             stock_next: 0,
@@ -307,7 +369,8 @@ impl Deal {
             to_move: leader,
             trick: Trick::new(),
             course: Course::Duck,
-            piles: [[Pile::default(); 4]; 2],
+            piles: PerCourse::default(),
+            kept_quacks: [CardSet::EMPTY; 4],
             played: CardSet::EMPTY,
             last_trick: None,
             voids: [0; 4],
@@ -359,10 +422,21 @@ impl Deal {
     }
     #[inline(always)]
     pub fn is_high(&self, seat: u8) -> bool {
-        self.high[seat as usize]
+        self.roles.is_high(seat)
+    }
+    /// A partnership member's role (None in the other games).
+    pub fn role(&self, seat: u8) -> Option<Role> {
+        (self.rules.game == GameKind::Partnership).then(|| self.roles.role(seat))
+    }
+    pub fn roles(&self) -> Roles {
+        self.roles
     }
     pub fn pile(&self, course: Course, seat: u8) -> Pile {
-        self.piles[course as usize][seat as usize]
+        self.piles[course][seat as usize]
+    }
+    /// Partnership: the quack cards `seat` keeps face up (empty in the other games).
+    pub fn kept_quacks(&self, seat: u8) -> CardSet {
+        self.kept_quacks[seat as usize]
     }
     /// Every card shown on the table so far this deal.
     pub fn played(&self) -> CardSet {
@@ -384,38 +458,45 @@ impl Deal {
         !self.rules.game.has_courses() || self.course == Course::Soup
     }
 
-    /// Points by seat per finished course: `[duck, soup]` as far as finished;
-    /// in partnerships one entry, each member's count, once the deal is over.
-    pub fn course_points(&self) -> Vec<Vec<u32>> {
-        let n = self.seats();
-        let row = |c: usize| {
-            (0..n)
-                .map(|s| self.piles[c][s as usize].points())
-                .collect::<Vec<_>>()
-        };
-        if !self.rules.game.has_courses() {
-            return if self.is_over() { vec![row(0)] } else { vec![] };
-        }
-        let mut out = Vec::new();
-        if self.duck_course_over() {
-            out.push(row(0));
-        }
-        if self.is_over() {
-            out.push(row(1));
-        }
-        out
+    /// Each seat's points stored so far, by course (partnership: each
+    /// member's count, under `Course::Duck`; the game has no courses).
+    pub fn points(&self) -> PerCourse<PerSeat<u32>> {
+        let n = self.seats() as usize;
+        PerCourse(Course::ALL.map(|c| PerSeat::from_fn(n, |s| self.pile(c, s).points())))
     }
 
-    /// The deal's score by seat (two-, three-player) or by side (partnership),
-    /// counting what is stored so far.
-    pub fn scores(&self) -> Vec<u32> {
-        let p = |c: usize, s: usize| self.piles[c][s].points();
-        match self.rules.game {
-            GameKind::Partnership => (0..2).map(|side| p(0, side) * p(0, side + 2)).collect(),
-            _ => (0..self.seats() as usize)
-                .map(|s| self.rules.combine.apply(p(0, s), p(1, s)))
-                .collect(),
-        }
+    /// Points by seat per finished course, as a replay reports them:
+    /// `[duck, soup]` as far as finished; in partnerships one entry, each
+    /// member's count, once the deal is over.
+    pub fn course_points(&self) -> Vec<Vec<u32>> {
+        let finished = if !self.rules.game.has_courses() {
+            self.is_over() as usize
+        } else {
+            self.duck_course_over() as usize + self.is_over() as usize
+        };
+        let points = self.points();
+        Course::ALL[..finished]
+            .iter()
+            .map(|&c| points[c].to_vec())
+            .collect()
+    }
+
+    /// The deal's score by scorer: by seat (two-, three-player) or by side
+    /// (partnership: the product of its members' counts), counting what is
+    /// stored so far.
+    pub fn scores(&self) -> Scores {
+        let game = self.rules.game;
+        let p = |c: Course, s: u8| self.pile(c, s).points();
+        Scores::from_fn(game.scorers(), |scorer| {
+            let s = scorer.index() as u8;
+            match game {
+                GameKind::Partnership => p(Course::Duck, s) * p(Course::Duck, s + 2),
+                _ => self
+                    .rules
+                    .combine
+                    .apply(p(Course::Duck, s), p(Course::Soup, s)),
+            }
+        })
     }
 
     /// The legal moves as sets: the cards that may be played, whether the
@@ -508,19 +589,19 @@ impl Deal {
     }
 
     /// Why a move is not legal now, or Ok.
-    pub fn check(&self, mv: Move) -> Result<(), String> {
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.is_over() {
-            return Err(format!("'{mv}': the deal is over"));
+            return Err(IllegalMove::DealOver { mv });
         }
         if self.legal_moves().contains(mv) {
             return Ok(());
         }
         if let Some(c) = mv.card() {
             if !self.rules.game.deck_contains(c) {
-                return Err(format!(
-                    "'{mv}': there is no Duck ({c}) in the {} game",
-                    self.rules.game
-                ));
+                return Err(IllegalMove::NoDucksInGame {
+                    mv,
+                    game: self.rules.game,
+                });
             }
         }
         let why = match self.rules.game {
@@ -528,14 +609,87 @@ impl Deal {
             GameKind::ThreePlayer => three::why_illegal(self, mv),
             GameKind::Partnership => partnership::why_illegal(self, mv),
         };
-        Err(why.unwrap_or_else(|| {
-            let card = mv.card().map(|c| c.to_string()).unwrap_or_default();
-            format!("'{mv}': {card} is not in seat {}'s hand", self.to_move)
+        Err(why.unwrap_or_else(|| match mv.card() {
+            Some(card) => IllegalMove::NotInHand {
+                mv,
+                card,
+                seat: self.to_move,
+            },
+            None => unreachable!("every game says why it refuses duck"),
         }))
     }
 
+    /// Whether the mover may put `card` on the table now (a led Duck then
+    /// names a suit: see [`Deal::legal_moves`]).
+    pub fn may_play(&self, card: Card) -> bool {
+        self.legal_set().cards.contains(card)
+    }
+
+    /// What the player to move is asked to do; None once the deal is over.
+    pub fn turn(&self) -> Option<Turn> {
+        if self.is_over() {
+            return None;
+        }
+        let t = &self.trick;
+        Some(match t.stage {
+            Stage::Lead => Turn::Lead,
+            Stage::Follow => Turn::Follow {
+                suit: t.led_suit,
+                rank: t.led_rank(),
+                must_follow: self.rules.game == GameKind::Partnership
+                    && !self
+                        .hand(self.to_move)
+                        .and(CardSet::suit(t.led_suit))
+                        .is_empty(),
+            },
+            Stage::LeaderAnswer => Turn::AnswerQuacks {
+                quacks: t.quack_count() as u8,
+                rank: t.led_rank,
+            },
+            Stage::FollowerAnswer => Turn::AnswerQuackQuack { rank: t.led_rank },
+            Stage::Discard => Turn::AddCard,
+        })
+    }
+
+    /// The call a quack by the mover would make now (Quack, Quack-quack,
+    /// Duck soup, Quack-quack-quack), or None where no card can quack.
+    pub fn call_if_quacked(&self) -> Option<Call> {
+        if self.is_over() {
+            return None;
+        }
+        match self.rules.game {
+            GameKind::TwoPlayer => two::quack_call(self),
+            GameKind::ThreePlayer => three::quack_call(self),
+            GameKind::Partnership => partnership::quack_call(self),
+        }
+    }
+
+    /// The cards the mover may play now that quack (have the rank led).
+    pub fn quack_cards(&self) -> CardSet {
+        match self.call_if_quacked() {
+            Some(_) => self
+                .legal_set()
+                .cards
+                .and(CardSet::rank(self.trick.led_rank)),
+            None => CardSet::EMPTY,
+        }
+    }
+
+    /// Who takes the trick on the table as it stands (if the leader
+    /// concedes where it may); None before the lead.
+    pub fn winning_seat(&self) -> Option<u8> {
+        if self.trick.len == 0 {
+            return None;
+        }
+        Some(match self.rules.game {
+            GameKind::TwoPlayer => two::winner_so_far(self),
+            GameKind::ThreePlayer => three::winner_so_far(self),
+            GameKind::Partnership => partnership::winner(self, &self.trick),
+        })
+    }
+
     /// Plays a move after checking it.
-    pub fn play(&mut self, mv: Move) -> Result<Effect, String> {
+    pub fn play(&mut self, mv: Move) -> Result<Effect, IllegalMove> {
         self.check(mv)?;
         Ok(self.apply(mv))
     }
@@ -633,7 +787,7 @@ impl Deal {
         call: Option<Call>,
     ) -> Effect {
         let course = self.course;
-        let pile = &mut self.piles[course as usize][keeper as usize];
+        let pile = &mut self.piles[course][keeper as usize];
         pile.down += stored.down;
         pile.up += stored.up;
         let outcome = TrickOutcome {
@@ -742,23 +896,22 @@ impl GameKind {
 }
 
 /// The deck must hold exactly the game's cards, once each.
-pub fn check_deck(game: GameKind, deck: &[Card]) -> Result<(), String> {
+pub fn check_deck(game: GameKind, deck: &[Card]) -> Result<(), DeckError> {
     let mut seen = CardSet::EMPTY;
     for &c in deck {
         if !game.deck_contains(c) {
-            return Err(format!("deck: '{c}' is not a card of the {game} game"));
+            return Err(DeckError::NotInGame { card: c, game });
         }
         if seen.contains(c) {
-            return Err(format!("deck: {c} appears twice"));
+            return Err(DeckError::Duplicate { card: c });
         }
         seen.insert(c);
     }
     if deck.len() != game.deck_size() {
-        return Err(format!(
-            "deck has {} cards, the {game} game needs {}",
-            deck.len(),
-            game.deck_size()
-        ));
+        return Err(DeckError::WrongSize {
+            len: deck.len(),
+            game,
+        });
     }
     Ok(())
 }

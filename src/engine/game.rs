@@ -1,8 +1,10 @@
 //! A whole game: deals in turn, the dealer passing, running totals and the end.
 
 use super::cards::Card;
-use super::deal::{Deal, Effect, Move, MoveList};
+use super::deal::{Course, Deal, Effect, Move, MoveList, PerCourse};
+use super::error::{IllegalMove, StartDealError};
 use super::rules::{GameEnd, GameKind, Rules};
+use super::seating::{PerSeat, Role, Roles, Scorer, Scores};
 
 /// One deal as played: the deck (top first), the seed it came from if any,
 /// and the moves in order. This is what records store.
@@ -14,20 +16,44 @@ pub struct DealLog {
 }
 
 /// A finished deal's figures.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealResult {
-    pub course_points: Vec<Vec<u32>>,
-    pub scores: Vec<u32>,
+    pub game: GameKind,
+    /// Each seat's points by course (partnership: each member's count,
+    /// under `Course::Duck`; the game has no courses).
+    pub points: PerCourse<PerSeat<u32>>,
+    /// The deal's score by scorer; `scores.winner()` is who won the deal.
+    pub scores: Scores,
+}
+
+impl DealResult {
+    /// The points as a replay reports them: `[duck, soup]` by seat, or one
+    /// entry (the members' counts) in partnerships.
+    pub fn course_points(&self) -> Vec<Vec<u32>> {
+        let courses = if self.game.has_courses() { 2 } else { 1 };
+        Course::ALL[..courses]
+            .iter()
+            .map(|&c| self.points[c].to_vec())
+            .collect()
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    pub totals: Scores,
+    /// The scorer alone in the lead; None for a tie (a game of a fixed number of deals).
+    pub winner: Option<Scorer>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
     first_dealer: u8,
-    high: [bool; 4],
+    roles: Roles,
     log: Vec<DealLog>,
     results: Vec<DealResult>,
-    totals: Vec<u32>,
+    totals: Scores,
     /// The latest deal, in progress or just finished.
     deal: Option<Deal>,
 }
@@ -35,21 +61,14 @@ pub struct Game {
 impl Game {
     pub fn new(rules: Rules, first_dealer: u8) -> Game {
         let game = rules.game;
-        let n = game.seats() as u8;
-        let first_dealer = first_dealer % n;
-        let mut high = [false; 4];
-        if game == GameKind::Partnership {
-            // The first dealer's left-hand neighbour and partner are High, for the whole game.
-            high[((first_dealer + 1) % 4) as usize] = true;
-            high[((first_dealer + 2) % 4) as usize] = true;
-        }
+        let first_dealer = first_dealer % game.seats() as u8;
         Game {
             rules,
             first_dealer,
-            high,
+            roles: Roles::of_game(game, first_dealer),
             log: Vec::new(),
             results: Vec::new(),
-            totals: vec![0; game.scorers()],
+            totals: Scores::from_fn(game.scorers(), |_| 0),
             deal: None,
         }
     }
@@ -69,14 +88,19 @@ impl Game {
     pub fn results(&self) -> &[DealResult] {
         &self.results
     }
-    pub fn totals(&self) -> &[u32] {
+    /// The running totals by scorer.
+    pub fn totals(&self) -> &Scores {
         &self.totals
     }
     pub fn deal(&self) -> Option<&Deal> {
         self.deal.as_ref()
     }
     pub fn is_high(&self, seat: u8) -> bool {
-        self.high[seat as usize]
+        self.roles.is_high(seat)
+    }
+    /// A partnership member's role for the whole game (None in the other games).
+    pub fn role(&self, seat: u8) -> Option<Role> {
+        (self.kind() == GameKind::Partnership).then(|| self.roles.role(seat))
     }
 
     /// The dealer of deal number `k` (from 0): the deal passes to the left.
@@ -121,31 +145,32 @@ impl Game {
         }
         match self.rules.end() {
             GameEnd::Deals(n) => self.results.len() >= n as usize,
-            GameEnd::Target(t) => {
-                let max = self.totals.iter().copied().max().unwrap_or(0);
-                max >= t && self.totals.iter().filter(|&&x| x == max).count() == 1
-            }
+            GameEnd::Target(t) => self.totals.winner().is_some() && self.totals.top() >= t,
         }
     }
 
-    /// The scorers (seats, or sides in partnerships) with the highest total.
-    pub fn leaders(&self) -> Vec<usize> {
-        let max = self.totals.iter().copied().max().unwrap_or(0);
-        (0..self.totals.len())
-            .filter(|&i| self.totals[i] == max)
-            .collect()
+    /// How the game ended; None while it goes on.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.is_over().then(|| GameOutcome {
+            totals: self.totals,
+            winner: self.totals.winner(),
+        })
     }
 
     /// Deals the next deal from `deck` (top first).
-    pub fn start_deal(&mut self, deck: Vec<Card>, seed: Option<String>) -> Result<(), String> {
+    pub fn start_deal(
+        &mut self,
+        deck: Vec<Card>,
+        seed: Option<String>,
+    ) -> Result<(), StartDealError> {
         if self.is_over() {
-            return Err("the game was already over before this deal".into());
+            return Err(StartDealError::GameOver);
         }
         if self.in_deal() {
-            return Err("the deal in progress is not finished".into());
+            return Err(StartDealError::DealInProgress);
         }
         let dealer = self.dealer_of(self.log.len());
-        let deal = Deal::new(self.rules, dealer, self.high, &deck)?;
+        let deal = Deal::new(self.rules, dealer, self.roles, &deck)?;
         self.deal = Some(deal);
         self.log.push(DealLog {
             deck,
@@ -156,10 +181,10 @@ impl Game {
     }
 
     /// Plays a move in the deal in progress.
-    pub fn play(&mut self, mv: Move) -> Result<Effect, String> {
+    pub fn play(&mut self, mv: Move) -> Result<Effect, IllegalMove> {
         let deal = match self.deal.as_mut() {
             Some(d) if !d.is_over() => d,
-            _ => return Err(format!("'{mv}': no deal is in progress")),
+            _ => return Err(IllegalMove::NoDealInProgress { mv }),
         };
         let effect = deal.play(mv)?;
         self.log
@@ -169,11 +194,12 @@ impl Game {
             .push(mv);
         if effect.deal_over {
             let scores = deal.scores();
-            for (t, s) in self.totals.iter_mut().zip(&scores) {
-                *t += s;
+            for (scorer, score) in scores.iter() {
+                self.totals[scorer] += score;
             }
             self.results.push(DealResult {
-                course_points: deal.course_points(),
+                game: self.rules.game,
+                points: deal.points(),
                 scores,
             });
         }

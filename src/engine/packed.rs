@@ -30,7 +30,7 @@
 use super::cards::Card;
 use super::deal::Move;
 use super::game::{DealLog, Game};
-use super::record::{GameRecord, OptionFile, RecordError, RulesFile};
+use super::record::{GameRecord, OptionFile, RecordError, RecordProblem, RulesFile};
 use super::rng::shuffled_deck;
 use super::rules::GameKind;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -81,11 +81,9 @@ impl std::error::Error for LinkError {}
 /// error is the engine's, naming the deal and the move.
 pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
     if record.deals.len() > MAX_DEALS {
-        return Err(RecordError {
-            deal: None,
-            position: None,
-            reason: format!("a game link holds at most {MAX_DEALS} deals"),
-        });
+        return Err(RecordError::record(RecordProblem::TooLongForALink {
+            max: MAX_DEALS,
+        }));
     }
     record.replay()?;
     let game_kind = record.rules.game;
@@ -119,12 +117,8 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
                 left.remove(at);
             }
         }
-        game.start_deal(deal.deck.clone(), deal.seed.clone())
-            .map_err(|e| RecordError {
-                deal: None,
-                position: None,
-                reason: e.to_string(),
-            })?;
+        // The record replayed above, so neither this nor a move can fail.
+        let _ = game.start_deal(deal.deck.clone(), deal.seed.clone());
         for &mv in &deal.moves {
             let legal = game.legal_moves();
             let at = legal.as_slice().iter().position(|&m| m == mv).unwrap_or(0);
@@ -174,13 +168,7 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     }
     let rules = parse_rules_text(&r.text()?)
         .to_rules(game_kind)
-        .map_err(|reason| {
-            LinkError::Record(RecordError {
-                deal: None,
-                position: None,
-                reason,
-            })
-        })?;
+        .map_err(|problem| LinkError::Record(RecordError::record(problem)))?;
     let deal_count = r.count(MAX_DEALS)?;
     let last_moves = r.count(10_000)?;
     let seeded_count = r.count(deal_count)?;
@@ -210,16 +198,18 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
             }
         };
         game.start_deal(deck.clone(), seed.clone())
-            .map_err(|e| record_error(i, None, e))?;
+            .map_err(|e| record_error(i, None, RecordProblem::StartDeal(e)))?;
         let last = i + 1 == deal_count;
         let mut moves: Vec<Move> = Vec::new();
         while if last { moves.len() < last_moves } else { game.in_deal() } {
             if !game.in_deal() {
-                return Err(record_error(i, Some(moves.len()), "the deal is already over"));
+                // The last deal's count runs past its end.
+                return Err(LinkError::Invalid("move count"));
             }
             let legal = game.legal_moves();
             let mv = legal.as_slice()[number.div_rem(legal.len() as u32) as usize];
-            game.play(mv).map_err(|e| record_error(i, Some(moves.len()), e))?;
+            game.play(mv)
+                .map_err(|e| record_error(i, Some(moves.len()), RecordProblem::Illegal(e)))?;
             moves.push(mv);
         }
         deals.push(DealLog { deck, seed, moves });
@@ -235,11 +225,10 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     })
 }
 
-fn record_error(deal: usize, position: Option<usize>, reason: impl fmt::Display) -> LinkError {
-    LinkError::Record(RecordError {
-        deal: Some(deal + 1),
-        position: position.map(|p| p + 1),
-        reason: reason.to_string(),
+fn record_error(deal: usize, position: Option<usize>, problem: RecordProblem) -> LinkError {
+    LinkError::Record(match position {
+        Some(p) => RecordError::position(deal, p, problem),
+        None => RecordError::deal(deal, problem),
     })
 }
 

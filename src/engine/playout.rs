@@ -2,13 +2,13 @@
 //! run this same loop) and a source of random positions.
 
 use super::rng::{random_deck, Rng};
-use super::{Deal, GameKind, Rules};
+use super::{Deal, GameKind, Roles, Rules};
 
-/// A fresh deal of `game` from a fixed seed (High members as in a first deal by seat 0).
+/// A fresh deal of `game` from a fixed seed (dealt by seat 0, as a game's first deal).
 pub fn start_deal(game: GameKind, seed: u64) -> Deal {
     let mut rng = Rng::new(seed);
     let deck = random_deck(game, &mut rng);
-    Deal::new(Rules::parlett(game), 0, [false, true, true, false], &deck)
+    Deal::new(Rules::parlett(game), 0, Roles::of_game(game, 0), &deck)
         .expect("a shuffled deck is valid")
 }
 

@@ -9,6 +9,7 @@
 
 use super::cards::Card;
 use super::deal::Move;
+use super::error::{DeckError, IllegalMove, MoveParseError, RulesError, StartDealError};
 use super::game::{DealLog, Game};
 use super::rng::shuffled_deck;
 use super::rules::{GameKind, OptionValue, Rules};
@@ -68,22 +69,90 @@ pub enum OptionFile {
     Other,
 }
 
-/// Why a record was refused: where, and the reason, as one line.
+/// Why a record was refused: where (deal and move, counted from 1), and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// Deal number from 1, if the problem is inside a deal.
     pub deal: Option<usize>,
     /// Move number from 1 within the deal, if the problem is a move.
     pub position: Option<usize>,
-    pub reason: String,
+    pub problem: RecordProblem,
+}
+
+/// What is wrong with a record, with its data, so the page can word it in
+/// any language; `Display` is the command line's English, one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// Not JSON at all: the reader's message (serde_json's, or the browser's).
+    NotJson(String),
+    /// JSON, but not of a record's shape (a missing field, a wrong type): the reader's message.
+    NotARecord(String),
+    UnknownGame { name: String },
+    Rules(RulesError),
+    /// `rules.preset` is not a word.
+    PresetNotAName,
+    FirstDealer { seats: usize },
+    DeckAndSeed,
+    NoDeck,
+    Deck(DeckError),
+    Move(MoveParseError),
+    StartDeal(StartDealError),
+    Illegal(IllegalMove),
+    /// A move after the deal's last trick.
+    AfterTheEnd { mv: Move },
+    /// A deal not played to its end, followed by another.
+    Unfinished,
+    /// More deals than a link holds (see `packed`).
+    TooLongForALink { max: usize },
+}
+
+impl fmt::Display for RecordProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordProblem::NotJson(why) => write!(f, "not valid JSON: {}", one_line(why)),
+            RecordProblem::NotARecord(why) => write!(f, "not a record: {}", one_line(why)),
+            RecordProblem::UnknownGame { name } => write!(
+                f,
+                "game: unknown game {} (two-player, three-player or partnership)",
+                super::text::quoted(name)
+            ),
+            RecordProblem::Rules(e) => e.fmt(f),
+            RecordProblem::PresetNotAName => f.write_str("rules: 'preset' must be a preset name"),
+            RecordProblem::FirstDealer { seats } => write!(
+                f,
+                "first_dealer: must be a seat number from 0 to {}",
+                seats - 1
+            ),
+            RecordProblem::DeckAndSeed => f.write_str("give either a deck or a seed, not both"),
+            RecordProblem::NoDeck => f.write_str("deck: missing"),
+            RecordProblem::Deck(e) => e.fmt(f),
+            RecordProblem::Move(e) => e.fmt(f),
+            RecordProblem::StartDeal(e) => e.fmt(f),
+            RecordProblem::Illegal(e) => e.fmt(f),
+            RecordProblem::AfterTheEnd { mv } => write!(f, "'{mv}': the deal is already over"),
+            RecordProblem::Unfinished => {
+                f.write_str("the deal is not played to its end, but another deal follows")
+            }
+            RecordProblem::TooLongForALink { max } => {
+                write!(f, "a game link holds at most {max} deals")
+            }
+        }
+    }
+}
+
+/// A reader's message on one line, whatever it quotes.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c })
+        .collect()
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.deal, self.position) {
-            (Some(d), Some(m)) => write!(f, "deal {d}, move {m}: {}", self.reason),
-            (Some(d), None) => write!(f, "deal {d}: {}", self.reason),
-            _ => f.write_str(&self.reason),
+            (Some(d), Some(m)) => write!(f, "deal {d}, move {m}: {}", self.problem),
+            (Some(d), None) => write!(f, "deal {d}: {}", self.problem),
+            _ => self.problem.fmt(f),
         }
     }
 }
@@ -91,29 +160,29 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 impl RecordError {
-    fn record(reason: impl fmt::Display) -> RecordError {
+    pub fn record(problem: RecordProblem) -> RecordError {
         RecordError {
             deal: None,
             position: None,
-            reason: reason.to_string(),
+            problem,
         }
     }
 
     /// `deal` counts from 0.
-    fn deal(deal: usize, reason: impl fmt::Display) -> RecordError {
+    pub fn deal(deal: usize, problem: RecordProblem) -> RecordError {
         RecordError {
             deal: Some(deal + 1),
             position: None,
-            reason: reason.to_string(),
+            problem,
         }
     }
 
     /// `deal` and `position` count from 0.
-    fn position(deal: usize, position: usize, reason: impl fmt::Display) -> RecordError {
+    pub fn position(deal: usize, position: usize, problem: RecordProblem) -> RecordError {
         RecordError {
             deal: Some(deal + 1),
             position: Some(position + 1),
-            reason: reason.to_string(),
+            problem,
         }
     }
 }
@@ -133,10 +202,9 @@ impl TryFrom<RecordFile> for GameRecord {
     /// Checks a record's fields (moves are checked by [`GameRecord::replay`]).
     fn try_from(file: RecordFile) -> Result<GameRecord, RecordError> {
         let game = GameKind::from_name(&file.game).ok_or_else(|| {
-            RecordError::record(format!(
-                "game: unknown game {} (two-player, three-player or partnership)",
-                super::text::quoted(&file.game)
-            ))
+            RecordError::record(RecordProblem::UnknownGame {
+                name: file.game.clone(),
+            })
         })?;
         let rules = file.rules.to_rules(game).map_err(RecordError::record)?;
         let seats = game.seats() as u64;
@@ -144,10 +212,9 @@ impl TryFrom<RecordFile> for GameRecord {
             None => 0,
             Some(n) if n < seats => n as u8,
             Some(_) => {
-                return Err(RecordError::record(format!(
-                    "first_dealer: must be a seat number from 0 to {}",
-                    seats - 1
-                )))
+                return Err(RecordError::record(RecordProblem::FirstDealer {
+                    seats: game.seats(),
+                }))
             }
         };
         let deals = file
@@ -168,21 +235,21 @@ impl DealFile {
     fn to_log(self, game: GameKind, i: usize) -> Result<DealLog, RecordError> {
         let (deck, seed) = match (self.deck, self.seed) {
             (Some(deck), None) => (
-                parse_deck(game, &deck).map_err(|e| RecordError::deal(i, e))?,
+                parse_deck(game, &deck).map_err(|e| RecordError::deal(i, RecordProblem::Deck(e)))?,
                 None,
             ),
             (None, Some(seed)) => (shuffled_deck(game, &seed), Some(seed)),
             (Some(_), Some(_)) => {
-                return Err(RecordError::deal(i, "give either a deck or a seed, not both"))
+                return Err(RecordError::deal(i, RecordProblem::DeckAndSeed))
             }
-            (None, None) => return Err(RecordError::deal(i, "deck: missing")),
+            (None, None) => return Err(RecordError::deal(i, RecordProblem::NoDeck)),
         };
         let moves = tokens(&self.moves)
             .enumerate()
             .map(|(m, token)| {
                 token
                     .parse::<Move>()
-                    .map_err(|e| RecordError::position(i, m, e))
+                    .map_err(|e| RecordError::position(i, m, RecordProblem::Move(e)))
             })
             .collect::<Result<_, _>>()?;
         Ok(DealLog { deck, seed, moves })
@@ -223,22 +290,16 @@ impl GameRecord {
         let count = self.deals.len();
         for (i, deal) in self.deals.iter().enumerate() {
             game.start_deal(deal.deck.clone(), deal.seed.clone())
-                .map_err(|e| RecordError::deal(i, e))?;
+                .map_err(|e| RecordError::deal(i, RecordProblem::StartDeal(e)))?;
             for (m, &mv) in deal.moves.iter().enumerate() {
                 if !game.in_deal() {
-                    return Err(RecordError::position(
-                        i,
-                        m,
-                        format!("'{mv}': the deal is already over"),
-                    ));
+                    return Err(RecordError::position(i, m, RecordProblem::AfterTheEnd { mv }));
                 }
-                game.play(mv).map_err(|e| RecordError::position(i, m, e))?;
+                game.play(mv)
+                    .map_err(|e| RecordError::position(i, m, RecordProblem::Illegal(e)))?;
             }
             if i + 1 < count && game.in_deal() {
-                return Err(RecordError::deal(
-                    i,
-                    "the deal is not played to its end, but another deal follows",
-                ));
+                return Err(RecordError::deal(i, RecordProblem::Unfinished));
             }
         }
         Ok(game)
@@ -283,19 +344,19 @@ impl RulesFile {
         RulesFile::Options(options)
     }
 
-    /// The rules these words name, for `game`; the error is one line.
-    pub fn to_rules(&self, game: GameKind) -> Result<Rules, String> {
+    /// The rules these words name, for `game`.
+    pub fn to_rules(&self, game: GameKind) -> Result<Rules, RecordProblem> {
         let options = match self {
             RulesFile::Absent => return Ok(Rules::parlett(game)),
-            RulesFile::Preset(name) => return Rules::preset(game, name).map_err(|e| e.to_string()),
+            RulesFile::Preset(name) => return Rules::preset(game, name).map_err(RecordProblem::Rules),
             RulesFile::Options(options) => options,
         };
         let mut rules = match options.iter().rev().find(|(k, _)| k == "preset") {
             None => Rules::parlett(game),
             Some((_, OptionFile::Word(name))) => {
-                Rules::preset(game, name).map_err(|e| e.to_string())?
+                Rules::preset(game, name).map_err(RecordProblem::Rules)?
             }
-            Some(_) => return Err("rules: 'preset' must be a preset name".into()),
+            Some(_) => return Err(RecordProblem::PresetNotAName),
         };
         for (key, value) in options.iter().filter(|(k, _)| k != "preset") {
             let value = match value {
@@ -306,7 +367,7 @@ impl RulesFile {
                 },
                 OptionFile::Other => OptionValue::Word(""),
             };
-            rules.set(key, value).map_err(|e| e.to_string())?;
+            rules.set(key, value).map_err(RecordProblem::Rules)?;
         }
         Ok(rules)
     }
@@ -409,15 +470,16 @@ impl<'de> Deserialize<'de> for OptionFile {
 }
 
 /// Parses a deck of card codes separated by spaces and checks it is the game's deck.
-pub fn parse_deck(game: GameKind, text: &str) -> Result<Vec<Card>, String> {
+pub fn parse_deck(game: GameKind, text: &str) -> Result<Vec<Card>, DeckError> {
     let deck = tokens(text)
         .map(|t| {
-            t.parse::<Card>().map_err(|_| {
-                format!("deck: {} is not a card of the {game} game", super::text::quoted(t))
+            t.parse::<Card>().map_err(|_| DeckError::NotACard {
+                token: t.to_string(),
+                game,
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    super::deal::check_deck(game, &deck).map_err(|e| e.to_string())?;
+    super::deal::check_deck(game, &deck)?;
     Ok(deck)
 }
 
@@ -451,8 +513,8 @@ impl Report {
             .results()
             .iter()
             .map(|r| DealReport {
-                course_points: r.course_points.clone(),
-                scores: Some(r.scores.clone()),
+                course_points: r.course_points(),
+                scores: Some(r.scores.to_vec()),
             })
             .collect();
         if let Some(d) = game.deal().filter(|_| game.in_deal()) {
@@ -493,9 +555,9 @@ mod text {
         pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
             let file: RecordFile = serde_json::from_str(text).map_err(|e| {
                 RecordError::record(if e.is_syntax() || e.is_eof() {
-                    format!("not valid JSON: {e}")
+                    RecordProblem::NotJson(e.to_string())
                 } else {
-                    format!("not a record: {e}")
+                    RecordProblem::NotARecord(e.to_string())
                 })
             })?;
             GameRecord::try_from(file)

@@ -1,5 +1,6 @@
 //! The three games and every named option of the rules, with the presets.
 
+use super::error::RulesError;
 use std::fmt;
 
 /// Which of the three Duck Soup games.
@@ -242,7 +243,7 @@ impl Rules {
     }
 
     /// A preset by name; `family` exists for the two-player game only.
-    pub fn preset(game: GameKind, name: &str) -> Result<Rules, String> {
+    pub fn preset(game: GameKind, name: &str) -> Result<Rules, RulesError> {
         match name {
             "parlett" => Ok(Rules::parlett(game)),
             "family" if game == GameKind::TwoPlayer => Ok(Rules {
@@ -251,10 +252,13 @@ impl Rules {
                 deals: Some(1),
                 ..Rules::parlett(game)
             }),
-            "family" => Err(format!(
-                "rules: preset 'family' is for the two-player game only, not the {game} game"
-            )),
-            _ => Err(format!("rules: unknown preset {}", super::text::quoted(name))),
+            "family" => Err(RulesError::PresetNotForGame {
+                preset: Preset::Family,
+                game,
+            }),
+            _ => Err(RulesError::UnknownPreset {
+                name: name.to_string(),
+            }),
         }
     }
 
@@ -268,24 +272,19 @@ impl Rules {
     }
 
     /// Sets one option by its record name, checking the key and value.
-    pub fn set(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: OptionValue<'_>) -> Result<(), RulesError> {
         let spec = Rules::option_specs(self.game)
             .iter()
             .find(|s| s.key == key)
-            .ok_or_else(|| {
-                format!(
-                    "rules: unknown option {} for the {} game",
-                    super::text::quoted(key),
-                    self.game
-                )
+            .ok_or_else(|| RulesError::UnknownOption {
+                key: key.to_string(),
+                game: self.game,
             })?;
         if spec.values.is_empty() {
-            let OptionValue::Number(n) = value else {
-                return Err(format!("rules: option '{key}' must be a positive integer"));
+            let n = match value {
+                OptionValue::Number(n) if n > 0 => n,
+                _ => return Err(RulesError::NotAPositiveInteger { key: spec.key }),
             };
-            if n == 0 {
-                return Err(format!("rules: option '{key}' must be a positive integer"));
-            }
             match key {
                 "target" => self.target = Some(n),
                 _ => self.deals = Some(n),
@@ -294,15 +293,11 @@ impl Rules {
         }
         let word = match value {
             OptionValue::Word(w) if spec.values.contains(&w) => w,
-            other => {
-                let got = match other {
-                    OptionValue::Word(w) if !w.is_empty() => format!(", not {}", super::text::quoted(w)),
-                    _ => String::new(),
-                };
-                return Err(format!(
-                    "rules: option '{key}' must be one of {}{got}",
-                    spec.values.join(", ")
-                ));
+            _ => {
+                return Err(RulesError::NotOneOf {
+                    key: spec.key,
+                    values: spec.values,
+                });
             }
         };
         match (self.game, key, word) {

@@ -3,26 +3,70 @@
 //! (Quack-quack-quack) and take six cards. A led Duck names a suit and wins.
 
 use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
+use super::error::IllegalMove;
 use super::rules::Counting;
 
-pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
+pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<IllegalMove> {
     let leading = d.trick.stage == Stage::Lead;
     match (d.trick.stage, mv) {
-        (_, Move::LeadDuck(c, s)) if !c.joker_suits().contains(&s) => {
-            let [a, b] = c.joker_suits();
-            Some(format!("'{mv}': {c} may only name {} or {}", a.letter(), b.letter()))
+        (_, Move::LeadDuck(duck, named)) if !duck.joker_suits().contains(&named) => {
+            Some(IllegalMove::DuckSuitNotItsColour { duck, named })
         }
-        (_, Move::LeadDuck(c, _)) if !leading => {
-            Some(format!("'{mv}': only a led Duck names a suit; play it as {c} when not leading"))
+        (_, Move::LeadDuck(duck, named)) if !leading => {
+            Some(IllegalMove::OnlyLedDuckNamesSuit { duck, named })
         }
-        (Stage::Lead, Move::Play(c)) if c.is_joker() && d.hand(d.to_move).contains(c) => {
-            Some(format!("'{mv}': a led Duck must name a suit of its colour, e.g. XB=S"))
+        (Stage::Lead, Move::Play(duck)) if duck.is_joker() && d.hand(d.to_move).contains(duck) => {
+            Some(IllegalMove::DuckMustNameSuit { duck })
         }
-        (Stage::LeaderAnswer, Move::Play(c)) if d.hand(d.to_move).contains(c) => Some(format!(
-            "'{mv}': after two quacks the leader may only say duck or play the fourth card of the rank led"
-        )),
-        (_, Move::Concede) => Some(format!("'{mv}': duck is only a move for a leader after two quacks")),
+        (Stage::LeaderAnswer, Move::Play(card)) if d.hand(d.to_move).contains(card) => {
+            Some(IllegalMove::OnlyRankOrDuck {
+                card,
+                rank: d.trick.led_rank,
+                quacks: 2,
+            })
+        }
+        (_, Move::Concede) => Some(IllegalMove::DuckOnlyAfterQuacks { quacks: 2 }),
         _ => None,
+    }
+}
+
+/// The call a card of the rank led makes now: a follower's quack, or
+/// Quack-quack after another; the leader's fourth card. A led Duck has no
+/// rank to quack.
+#[inline(always)]
+pub(super) fn quack_call(d: &Deal) -> Option<Call> {
+    match d.trick.stage {
+        Stage::Follow if d.trick.led_rank == 0 => None,
+        Stage::Follow if d.trick.quacks != 0 => Some(Call::QuackQuack),
+        Stage::Follow => Some(Call::Quack),
+        Stage::LeaderAnswer => Some(Call::QuackQuackQuack),
+        Stage::Lead | Stage::Discard | Stage::FollowerAnswer => None,
+    }
+}
+
+/// Who takes the trick as it stands: a led Duck's leader; else the last
+/// quack (after two, if the leader says Duck); else the best card of the
+/// suit led. After Quack-quack-quack the leader takes all six.
+pub(super) fn winner_so_far(d: &Deal) -> u8 {
+    if d.trick.len > 3 {
+        d.leader
+    } else {
+        winner_of_three(d)
+    }
+}
+
+/// [`winner_so_far`] of a trick of at most three cards (the move loop's case).
+#[inline(always)]
+fn winner_of_three(d: &Deal) -> u8 {
+    let t = &d.trick;
+    if t.led_rank == 0 {
+        d.leader
+    } else if t.quacks & 0b100 != 0 {
+        t.seats[2]
+    } else if t.quacks & 0b010 != 0 {
+        t.seats[1]
+    } else {
+        d.best_of_suit_led()
     }
 }
 
@@ -44,11 +88,7 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
             let i = d.put(c);
             let mut call = None;
             if d.trick.led_rank != 0 && c.rank() == d.trick.led_rank {
-                call = Some(if d.trick.quacks != 0 {
-                    Call::QuackQuack
-                } else {
-                    Call::Quack
-                });
+                call = quack_call(d);
                 d.trick.quacks |= 1 << i;
             }
             if i == 1 {
@@ -57,15 +97,7 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
             if d.trick.quacks == 0b110 {
                 return d.pass_to(leader, Stage::LeaderAnswer, call);
             }
-            let winner = if d.trick.led_rank == 0 {
-                leader
-            } else if d.trick.quacks & 0b100 != 0 {
-                d.trick.seats[2]
-            } else if d.trick.quacks & 0b010 != 0 {
-                d.trick.seats[1]
-            } else {
-                d.best_of_suit_led()
-            };
+            let winner = winner_of_three(d);
             let stored = storage(d);
             d.finish_trick(winner, winner, stored, 1, call)
         }
@@ -75,13 +107,10 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
             d.finish_trick(winner, winner, stored, 1, Some(Call::Duck))
         }
         (Stage::LeaderAnswer, Move::Play(c)) => {
+            let call = quack_call(d);
             let i = d.put(c);
             d.trick.quacks |= 1 << i;
-            d.pass_to(
-                d.next_seat(leader),
-                Stage::Discard,
-                Some(Call::QuackQuackQuack),
-            )
+            d.pass_to(d.next_seat(leader), Stage::Discard, call)
         }
         (Stage::Discard, Move::Play(c)) => {
             if d.put(c) == 4 {

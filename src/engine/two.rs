@@ -3,18 +3,47 @@
 //! fourth (Duck soup) or concede with a discard.
 
 use super::deal::{Call, Deal, Effect, Move, Pile, Stage};
+use super::error::IllegalMove;
 use super::rules::{ConcededSecond, Facing};
 
 const DOWN: Pile = Pile { down: 1, up: 0 };
 const UP: Pile = Pile { down: 0, up: 1 };
 
-pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<String> {
+pub(super) fn why_illegal(d: &Deal, mv: Move) -> Option<IllegalMove> {
     match (d.trick.stage, mv) {
-        (Stage::LeaderAnswer, Move::Play(c)) if d.hand(d.to_move).contains(c) => {
-            Some(format!("'{mv}': after a quack the leader may only say duck or play a third card of the rank led"))
+        (Stage::LeaderAnswer, Move::Play(card)) if d.hand(d.to_move).contains(card) => {
+            Some(IllegalMove::OnlyRankOrDuck {
+                card,
+                rank: d.trick.led_rank,
+                quacks: 1,
+            })
         }
-        (_, Move::Concede) => Some(format!("'{mv}': duck is only a move for a leader whose card was quacked")),
+        (_, Move::Concede) => Some(IllegalMove::DuckOnlyAfterQuacks { quacks: 1 }),
         _ => None,
+    }
+}
+
+/// The call a card of the rank led makes now: the follower's quack, the
+/// leader's third card, the follower's fourth.
+#[inline(always)]
+pub(super) fn quack_call(d: &Deal) -> Option<Call> {
+    match d.trick.stage {
+        Stage::Follow => Some(Call::Quack),
+        Stage::LeaderAnswer => Some(Call::QuackQuack),
+        Stage::FollowerAnswer => Some(Call::DuckSoup),
+        Stage::Lead | Stage::Discard => None,
+    }
+}
+
+/// Who takes the trick as it stands: after one quack the follower (if the
+/// leader says Duck), after Quack-quack the leader (if the follower
+/// discards), else the better card of the suit led.
+pub(super) fn winner_so_far(d: &Deal) -> u8 {
+    let t = &d.trick;
+    match t.stage {
+        Stage::LeaderAnswer => t.seats[1],
+        Stage::FollowerAnswer => t.seats[0],
+        _ => d.best_of_suit_led(),
     }
 }
 
@@ -32,7 +61,8 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
             let led = d.trick.cards[0];
             if c.rank() == led.rank() {
                 d.trick.quacks |= 1 << i;
-                d.pass_to(other, Stage::LeaderAnswer, Some(Call::Quack))
+                let call = quack_call(d);
+                d.pass_to(other, Stage::LeaderAnswer, call)
             } else if c.suit() == led.suit() {
                 let winner = d.best_of_suit_led();
                 d.finish_trick(winner, winner, DOWN, 1, None)
@@ -51,19 +81,15 @@ pub(super) fn apply(d: &mut Deal, mv: Move) -> Effect {
         (Stage::LeaderAnswer, Move::Play(c)) => {
             let i = d.put(c);
             d.trick.quacks |= 1 << i;
-            d.pass_to(other, Stage::FollowerAnswer, Some(Call::QuackQuack))
+            let call = quack_call(d);
+            d.pass_to(other, Stage::FollowerAnswer, call)
         }
         (Stage::FollowerAnswer, Move::Play(c)) => {
             let i = d.put(c);
             if c.rank() == d.trick.led_rank {
                 d.trick.quacks |= 1 << i;
-                return d.finish_trick(
-                    seat,
-                    seat,
-                    Pile { down: 0, up: 2 },
-                    2,
-                    Some(Call::DuckSoup),
-                );
+                let call = quack_call(d);
+                return d.finish_trick(seat, seat, Pile { down: 0, up: 2 }, 2, call);
             }
             // The follower concedes with a discard: the leader takes both tricks.
             let third = d.trick.cards[2];

@@ -15,7 +15,7 @@
 use super::dom::{self, append, by_id, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{self, t, tf, Lang, K};
 use super::scene::{self, Scene};
-use crate::engine::{Call, Card, Deal, Effect, GameKind, Move, Stage};
+use crate::engine::{Call, Card, Deal, Effect, GameKind, Move, Turn};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -147,8 +147,8 @@ pub fn describe(deal_before: &Deal, mv: Move, seat: u8, effect: &Effect) -> Stri
 /// Remembers a hint for the position after `moves` moves and returns its words.
 pub fn set_hint(moves: usize, deal: &Deal, mv: Move) -> String {
     let me = deal.to_move();
-    let stage = deal.trick().stage();
-    let quackers = scene::quack_cards(deal);
+    let turn = deal.turn();
+    let quackers = deal.quack_cards();
     let (target, text) = match mv {
         Move::Concede => (HintTarget::Duck, t(K::HintDuck).to_string()),
         Move::LeadDuck(c, s) => (
@@ -160,29 +160,28 @@ pub fn set_hint(moves: usize, deal: &Deal, mv: Move) -> String {
         ),
         Move::Play(c) => {
             let name = i18n::card_name(c);
-            if quackers.contains(&c) {
+            if quackers.contains(c) {
                 // A first quack can still be overtaken; later ones answer it.
-                let key = if stage == Stage::Follow && scene::next_call(deal) == Call::Quack {
+                let key = if deal.call_if_quacked() == Some(Call::Quack) {
                     K::HintQuack
                 } else {
                     K::HintQuackAgain
                 };
                 (HintTarget::Quack(c), tf(key, &[&name]))
-            } else if stage == Stage::Lead {
+            } else if turn == Some(Turn::Lead) {
                 (HintTarget::Card(c), tf(K::HintLead, &[&name]))
-            } else if matches!(stage, Stage::Discard | Stage::FollowerAnswer) {
+            } else if matches!(turn, Some(Turn::AddCard | Turn::AnswerQuackQuack { .. })) {
                 (HintTarget::Card(c), tf(K::HintDiscard, &[&name]))
             } else {
+                // Whether the card takes the trick for the mover (or its side).
                 let mut d = *deal;
-                let won = d.apply(mv).trick.map(|o| {
-                    if d.game() == GameKind::Partnership {
-                        o.winner % 2 == me % 2
-                    } else {
-                        o.winner == me
-                    }
-                });
+                let game = d.game();
+                let won = d
+                    .apply(mv)
+                    .trick
+                    .map(|o| game.scorer_of(o.winner) == game.scorer_of(me));
                 let key = match won {
-                    Some(true) if d.game() == GameKind::Partnership => K::HintWinSide,
+                    Some(true) if game == GameKind::Partnership => K::HintWinSide,
                     Some(true) => K::HintWin,
                     Some(false) => K::HintLose,
                     None => K::HintPlay,

@@ -5,11 +5,11 @@
 use super::a11y;
 use super::controller::{Action, Controller, Player, Setup};
 use super::i18n::{self, t, K};
-use super::scene::{self, Scene};
+use super::scene::Scene;
 use super::tutorial::{self, Situation};
 use super::view::View;
 use crate::ai::{self, Level, SeatView};
-use crate::engine::{Deal, Effect, GameKind, Move, Stage};
+use crate::engine::{Deal, Effect, GameKind, Move, Turn};
 
 impl Controller {
     /// The seat of the person who may act now (as the controller's own check).
@@ -37,12 +37,13 @@ impl Controller {
         let (Some(_), Some(d)) = (self.acting_seat(), self.game.deal()) else {
             return Situation::Wait;
         };
-        match d.trick().stage() {
-            Stage::Lead => Situation::Lead,
-            Stage::Follow if !scene::quack_cards(d).is_empty() => Situation::Quack,
-            Stage::Follow => Situation::Follow,
-            Stage::LeaderAnswer => Situation::Answer,
-            Stage::FollowerAnswer | Stage::Discard => Situation::AfterQuackQuack,
+        match d.turn() {
+            Some(Turn::Lead) => Situation::Lead,
+            Some(Turn::Follow { .. }) if !d.quack_cards().is_empty() => Situation::Quack,
+            Some(Turn::Follow { .. }) => Situation::Follow,
+            Some(Turn::AnswerQuacks { .. }) => Situation::Answer,
+            Some(Turn::AnswerQuackQuack { .. } | Turn::AddCard) => Situation::AfterQuackQuack,
+            None => Situation::Wait,
         }
     }
 

@@ -4,13 +4,13 @@
 //! builds a [`scene`](super::scene) and hands it to the [`View`].
 
 use super::dialog;
-use super::i18n::{t, tf, K};
-use super::scene::{self, why_not};
+use super::i18n::{self, t, tf, K};
+use super::scene;
 use super::sound;
 use super::view::View;
 use crate::ai::{self, Level, SeatView};
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Stage, Suit, TrickOutcome};
+use crate::engine::{Call, Card, Game, GameKind, IllegalMove, Move, Rules, Suit, TrickOutcome};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -83,8 +83,6 @@ pub struct Ui {
     pub call: Option<(Call, u8, u32)>,
     pub review_open: bool,
     pub scores_open: bool,
-    /// Partnership: the quack cards each member keeps face up.
-    pub kept_quacks: [Vec<Card>; 4],
     /// Moves made in this game (tests wait on it).
     pub moves: usize,
     /// Every hand face up (the replay viewer's "show all hands").
@@ -222,9 +220,8 @@ impl Controller {
             None => (random_deck(kind, &mut self.rng), None),
         };
         if let Err(e) = self.game.start_deal(deck, seed) {
-            self.ui.message = Some(e);
+            self.ui.message = Some(e.to_string());
         }
-        self.ui.kept_quacks = Default::default();
         self.ui.message = None;
         self.ui.held = None;
         self.ui.chooser = None;
@@ -301,8 +298,8 @@ impl Controller {
     fn apply(&mut self, mv: Move, seat: u8) {
         let before = self.game.deal().copied();
         match self.game.play(mv) {
-            Err(e) => {
-                self.ui.message = Some(e);
+            Err(why) => {
+                self.ui.message = Some(i18n::illegal_move(&why));
                 self.render();
             }
             Ok(effect) => {
@@ -315,11 +312,6 @@ impl Controller {
                     self.show_call(call, seat);
                 }
                 if let Some(o) = effect.trick {
-                    for (i, (_, c)) in o.trick.plays().enumerate() {
-                        if o.trick.is_quack(i) && self.game.kind() == GameKind::Partnership {
-                            self.ui.kept_quacks[o.keeper as usize].push(c);
-                        }
-                    }
                     self.ui.held = Some(o);
                 }
                 if effect.duck_course_ended {
@@ -381,18 +373,22 @@ impl Controller {
         if !deal.hand(me).contains(card) {
             return;
         }
-        if card.is_joker() && deal.trick().stage() == Stage::Lead {
-            self.ui.chooser = Some(Chooser::DuckSuit(card));
-            self.ui.message = None;
-            return self.render();
-        }
         let mv = Move::Play(card);
-        if deal.legal_moves().contains(mv) {
-            self.ui.message = None;
-            self.apply(mv, me);
-        } else {
-            self.ui.message = Some(why_not(deal));
-            self.render();
+        match deal.check(mv) {
+            Ok(()) => {
+                self.ui.message = None;
+                self.apply(mv, me);
+            }
+            // A led Duck names a suit of its colour: ask which.
+            Err(IllegalMove::DuckMustNameSuit { duck }) => {
+                self.ui.chooser = Some(Chooser::DuckSuit(duck));
+                self.ui.message = None;
+                self.render();
+            }
+            Err(why) => {
+                self.ui.message = Some(i18n::illegal_move(&why));
+                self.render();
+            }
         }
     }
 

@@ -288,7 +288,7 @@ fn select_value(selector: &str) -> Option<String> {
 pub fn read() -> Result<Setup, String> {
     let game = selected_game();
     let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
-    let mut rules = Rules::preset(game, &preset)?;
+    let mut rules = Rules::preset(game, &preset).map_err(|e| e.to_string())?;
     let list = doc()
         .query_selector_all("#new-game-dialog [data-option]")
         .map_err(|_| "dialog".to_string())?;
@@ -298,7 +298,9 @@ pub fn read() -> Result<Setup, String> {
         let key = e.get_attribute("data-option").unwrap_or_default();
         if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
             let v = s.value();
-            rules.set(&key, OptionValue::Word(&v))?;
+            rules
+                .set(&key, OptionValue::Word(&v))
+                .map_err(|e| e.to_string())?;
         } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
             let v = input.value();
             let v = v.trim();

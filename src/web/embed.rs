@@ -64,7 +64,11 @@ fn event(kind: &str, game: &Game) -> Object {
     set(&o, "source", "duck-soup");
     set(&o, "type", kind);
     set(&o, "game", game.kind().name());
-    set(&o, "totals", array(game.totals().iter().copied()));
+    set(
+        &o,
+        "totals",
+        array(game.totals().as_slice().iter().copied()),
+    );
     o
 }
 
@@ -78,15 +82,17 @@ pub fn deal_finished(game: &Game) {
     };
     let e = event("deal-finished", game);
     set(&e, "deal", game.results().len() as u32);
-    set(&e, "scores", array(result.scores.iter().copied()));
+    set(
+        &e,
+        "scores",
+        array(result.scores.as_slice().iter().copied()),
+    );
     post(&e);
-    if game.is_over() {
-        let leaders = game.leaders();
+    if let Some(outcome) = game.outcome() {
         let e = event("game-finished", game);
-        let winner = if leaders.len() == 1 {
-            JsValue::from(leaders[0] as u32)
-        } else {
-            JsValue::NULL
+        let winner = match outcome.winner {
+            Some(w) => JsValue::from(w.index() as u32),
+            None => JsValue::NULL,
         };
         set(&e, "winner", winner);
         post(&e);

@@ -8,8 +8,12 @@
 //!
 //! Other modules adding keys: add the key to [`K`] and its text to BOTH
 //! [`en`] and [`ja`] (the compiler insists: the matches are exhaustive).
+//!
+//! Only the functions that read the browser are wasm-only: the texts and
+//! their wording (e.g. [`illegal_move`]) also compile natively, where
+//! `src/lib.rs` includes this file for its tests.
 
-use crate::engine::{Card, Suit};
+use crate::engine::{Card, IllegalMove, Suit};
 use std::cell::Cell;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +45,7 @@ impl Lang {
 
 /// The language to start in: `?lang=` in the address, else the one chosen
 /// before (localStorage), else the first of the browser's languages we have.
+#[cfg(target_arch = "wasm32")]
 pub fn detect(url_lang: Option<&str>) -> Lang {
     if let Some(l) = url_lang.and_then(Lang::from_tag) {
         return l;
@@ -76,6 +81,7 @@ pub fn detect(url_lang: Option<&str>) -> Lang {
 }
 
 /// Sets the page's language at start-up (see [`detect`]).
+#[cfg(target_arch = "wasm32")]
 pub fn init() {
     let url_lang = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -89,6 +95,7 @@ pub fn init() {
 }
 
 /// Chooses a language for this page and remembers it for the next visit.
+#[cfg(target_arch = "wasm32")]
 pub fn choose_lang(lang: Lang) {
     set_lang(lang);
     super::storage::set("lang", lang_tag(lang));
@@ -96,6 +103,7 @@ pub fn choose_lang(lang: Lang) {
 }
 
 /// `<html lang>` and the page title follow the language.
+#[cfg(target_arch = "wasm32")]
 pub fn apply_document_lang() {
     if let Some(d) = web_sys::window().and_then(|w| w.document()) {
         if let Some(html) = d.document_element() {
@@ -196,12 +204,21 @@ pub enum K {
     DealOverStatus,
     GameOverStatus,
     SoupBegins,
-    // Explanations for cards that may not be played
+    // Why a move may not be played (see `illegal_move`)
     MustFollow,
     OnlyRankOrDuck,
     OnlyRankOrDuckThree,
+    IllegalDealOver,
+    IllegalNoDeal,
+    IllegalNoDucks,
+    IllegalNotInHand,
+    IllegalDuckAfterQuack,
+    IllegalDuckAfterTwoQuacks,
+    IllegalNoDuckMove,
+    IllegalDuckNamesSuit,
+    IllegalDuckSuitColour,
+    IllegalOnlyLedDuckNames,
     NotYourTurn,
-    NotLegal,
     ChooseDuckSuit,
     ChooseQuackCard,
     DuckNamed,
@@ -477,8 +494,17 @@ fn en(key: K) -> &'static str {
         MustFollow => "You must follow {0} or quack with {1}.",
         OnlyRankOrDuck => "After a quack you may only say Duck or play another {0}.",
         OnlyRankOrDuckThree => "After two quacks you may only say Duck or play the fourth {0}.",
+        IllegalDealOver => "The deal is over.",
+        IllegalNoDeal => "No deal is being played.",
+        IllegalNoDucks => "There are no Ducks in this game.",
+        IllegalNotInHand => "The {0} is not in your hand.",
+        IllegalDuckAfterQuack => "You may say Duck only when your lead has been quacked.",
+        IllegalDuckAfterTwoQuacks => "You may say Duck only when your lead has been quacked twice.",
+        IllegalNoDuckMove => "There is no saying Duck in the partnership game.",
+        IllegalDuckNamesSuit => "A led Duck names a suit: {0} or {1}.",
+        IllegalDuckSuitColour => "The {0} may only name {1} or {2}.",
+        IllegalOnlyLedDuckNames => "Only a led Duck names a suit: play the {0} as it is.",
         NotYourTurn => "Wait: it is {0}'s turn.",
-        NotLegal => "That card may not be played now.",
         ChooseDuckSuit => "Your Duck stands for which suit?",
         ChooseQuackCard => "Quack with which card?",
         DuckNamed => "Duck as {0}",
@@ -707,8 +733,17 @@ fn ja(key: K) -> &'static str {
         MustFollow => "{0}を出すか、{1}でクワックしなければなりません。",
         OnlyRankOrDuck => "クワックされたら、ダックと言うか、もう1枚の{0}を出すしかありません。",
         OnlyRankOrDuckThree => "クワックが2回のあとは、ダックと言うか、4枚目の{0}を出すしかありません。",
+        IllegalDealOver => "このディールは終わりました。",
+        IllegalNoDeal => "ディールが行われていません。",
+        IllegalNoDucks => "このゲームにダックはありません。",
+        IllegalNotInHand => "{0}は手札にありません。",
+        IllegalDuckAfterQuack => "ダックと言えるのは、リードしたカードがクワックされたときだけです。",
+        IllegalDuckAfterTwoQuacks => "ダックと言えるのは、リードしたカードが2回クワックされたときだけです。",
+        IllegalNoDuckMove => "ペア戦ではダックと言って降りることはできません。",
+        IllegalDuckNamesSuit => "リードしたダックはマークを宣言します:{0}か{1}。",
+        IllegalDuckSuitColour => "{0}が宣言できるのは{1}か{2}だけです。",
+        IllegalOnlyLedDuckNames => "マークを宣言するのはリードしたダックだけです:{0}はそのまま出してください。",
         NotYourTurn => "お待ちください:{0}の番です。",
-        NotLegal => "そのカードは今は出せません。",
         ChooseDuckSuit => "このダックはどのマークとして出しますか?",
         ChooseQuackCard => "どのカードでクワックしますか?",
         DuckNamed => "{0}としてのダック",
@@ -973,6 +1008,40 @@ pub fn card_name(card: Card) -> String {
     )
 }
 
+/// Why a move may not be played, in the page's language.
+pub fn illegal_move(why: &IllegalMove) -> String {
+    match *why {
+        IllegalMove::DealOver { .. } => t(K::IllegalDealOver).to_string(),
+        IllegalMove::NoDealInProgress { .. } => t(K::IllegalNoDeal).to_string(),
+        IllegalMove::NoDucksInGame { .. } => t(K::IllegalNoDucks).to_string(),
+        IllegalMove::NotInHand { card, .. } => tf(K::IllegalNotInHand, &[&card_name(card)]),
+        IllegalMove::MustFollowOrQuack { suit, rank, .. } => {
+            tf(K::MustFollow, &[suit_plural(suit), rank_a(rank)])
+        }
+        IllegalMove::OnlyRankOrDuck {
+            rank, quacks: 1, ..
+        } => tf(K::OnlyRankOrDuck, &[rank_word(rank)]),
+        IllegalMove::OnlyRankOrDuck { rank, .. } => tf(K::OnlyRankOrDuckThree, &[rank_word(rank)]),
+        IllegalMove::DuckOnlyAfterQuacks { quacks: 1 } => t(K::IllegalDuckAfterQuack).to_string(),
+        IllegalMove::DuckOnlyAfterQuacks { .. } => t(K::IllegalDuckAfterTwoQuacks).to_string(),
+        IllegalMove::NoDuckMove { .. } => t(K::IllegalNoDuckMove).to_string(),
+        IllegalMove::DuckMustNameSuit { duck } => {
+            let [a, b] = duck.joker_suits();
+            tf(K::IllegalDuckNamesSuit, &[suit_plural(a), suit_plural(b)])
+        }
+        IllegalMove::DuckSuitNotItsColour { duck, .. } => {
+            let [a, b] = duck.joker_suits();
+            tf(
+                K::IllegalDuckSuitColour,
+                &[&card_name(duck), suit_plural(a), suit_plural(b)],
+            )
+        }
+        IllegalMove::OnlyLedDuckNamesSuit { duck, .. } => {
+            tf(K::IllegalOnlyLedDuckNames, &[&card_name(duck)])
+        }
+    }
+}
+
 /// A computer level's name.
 pub fn level_name(level: crate::ai::Level) -> &'static str {
     use crate::ai::Level;
@@ -1045,5 +1114,140 @@ mod tests {
     fn placeholders_are_filled() {
         assert_eq!(fill("{0} of {1}", &["ace", "spades"]), "ace of spades");
         assert_eq!(fill("a {x} b", &[]), "a {x} b");
+    }
+
+    /// One refusal of every kind (each `quacks` count separately: they are worded apart).
+    fn every_illegal_move() -> Vec<IllegalMove> {
+        use crate::engine::{GameKind, Move};
+        let card = |code: &str| code.parse::<Card>().expect("a card code");
+        let all = vec![
+            IllegalMove::DealOver {
+                mv: Move::Play(card("AC")),
+            },
+            IllegalMove::NoDealInProgress {
+                mv: Move::Play(card("AC")),
+            },
+            IllegalMove::NoDucksInGame {
+                mv: Move::Play(Card::BLACK_DUCK),
+                game: GameKind::TwoPlayer,
+            },
+            IllegalMove::NotInHand {
+                mv: Move::Play(card("TH")),
+                card: card("TH"),
+                seat: 1,
+            },
+            IllegalMove::MustFollowOrQuack {
+                card: card("2S"),
+                suit: Suit::Clubs,
+                rank: 7,
+            },
+            IllegalMove::OnlyRankOrDuck {
+                card: card("2C"),
+                rank: 7,
+                quacks: 1,
+            },
+            IllegalMove::OnlyRankOrDuck {
+                card: card("2C"),
+                rank: 7,
+                quacks: 2,
+            },
+            IllegalMove::DuckOnlyAfterQuacks { quacks: 1 },
+            IllegalMove::DuckOnlyAfterQuacks { quacks: 2 },
+            IllegalMove::NoDuckMove {
+                game: GameKind::Partnership,
+            },
+            IllegalMove::DuckMustNameSuit {
+                duck: Card::RED_DUCK,
+            },
+            IllegalMove::DuckSuitNotItsColour {
+                duck: Card::BLACK_DUCK,
+                named: Suit::Hearts,
+            },
+            IllegalMove::OnlyLedDuckNamesSuit {
+                duck: Card::BLACK_DUCK,
+                named: Suit::Spades,
+            },
+        ];
+        // A new kind of refusal fails to compile here until it has a sample above.
+        for why in &all {
+            match why {
+                IllegalMove::DealOver { .. }
+                | IllegalMove::NoDealInProgress { .. }
+                | IllegalMove::NoDucksInGame { .. }
+                | IllegalMove::NotInHand { .. }
+                | IllegalMove::MustFollowOrQuack { .. }
+                | IllegalMove::OnlyRankOrDuck { .. }
+                | IllegalMove::DuckOnlyAfterQuacks { .. }
+                | IllegalMove::NoDuckMove { .. }
+                | IllegalMove::DuckMustNameSuit { .. }
+                | IllegalMove::DuckSuitNotItsColour { .. }
+                | IllegalMove::OnlyLedDuckNamesSuit { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_illegal_move_is_worded_apart_in_both_languages() {
+        let mut by_lang = Vec::new();
+        for lang in Lang::ALL {
+            set_lang(lang);
+            let words: Vec<String> = every_illegal_move().iter().map(illegal_move).collect();
+            for (why, text) in every_illegal_move().iter().zip(&words) {
+                assert!(!text.trim().is_empty(), "{lang:?}: {why:?} has no words");
+                assert!(!text.contains('{'), "{lang:?}: {why:?}: {text}");
+            }
+            for (i, a) in words.iter().enumerate() {
+                for b in &words[i + 1..] {
+                    assert_ne!(a, b, "{lang:?}: two reasons share their words");
+                }
+            }
+            by_lang.push(words);
+        }
+        set_lang(Lang::En);
+        for (en, ja) in by_lang[0].iter().zip(&by_lang[1]) {
+            assert_ne!(en, ja, "the Japanese is not the English");
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_worded_with_their_data() {
+        use crate::engine::Move;
+        let must_follow = IllegalMove::MustFollowOrQuack {
+            card: "2S".parse().unwrap(),
+            suit: Suit::Clubs,
+            rank: 8,
+        };
+        let led_duck = IllegalMove::DuckMustNameSuit {
+            duck: Card::RED_DUCK,
+        };
+        let not_held = IllegalMove::NotInHand {
+            mv: Move::Play(Card::BLACK_DUCK),
+            card: Card::BLACK_DUCK,
+            seat: 2,
+        };
+        set_lang(Lang::En);
+        assert_eq!(
+            illegal_move(&must_follow),
+            "You must follow clubs or quack with an 8."
+        );
+        assert_eq!(
+            illegal_move(&led_duck),
+            "A led Duck names a suit: diamonds or hearts."
+        );
+        assert_eq!(
+            illegal_move(&not_held),
+            "The black Duck is not in your hand."
+        );
+        set_lang(Lang::Ja);
+        assert_eq!(
+            illegal_move(&must_follow),
+            "クラブを出すか、8でクワックしなければなりません。"
+        );
+        assert_eq!(
+            illegal_move(&led_duck),
+            "リードしたダックはマークを宣言します:ダイヤかハート。"
+        );
+        set_lang(Lang::En);
     }
 }

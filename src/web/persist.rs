@@ -24,7 +24,7 @@ use super::i18n::{t, tf, K};
 use super::json::{self, get, obj, set, uint};
 use super::{share, storage};
 use crate::ai::Level;
-use crate::engine::{Card, Effect, Game, GameKind, GameRecord};
+use crate::engine::{Effect, Game, GameKind, GameRecord};
 use js_sys::{Array, Object};
 use std::cell::Cell;
 use wasm_bindgen::{JsCast, JsValue};
@@ -54,7 +54,6 @@ pub struct Saved {
     pub game: Game,
     pub ai_seed: u64,
     pub bottom: u8,
-    pub kept: [Vec<Card>; 4],
     pub moves: usize,
 }
 
@@ -85,32 +84,12 @@ pub fn to_json(game: &Game, setup: &Setup, ai_seed: u64, bottom: u8) -> String {
     json::stringify(&o)
 }
 
-/// Replays a record through the engine, move by move, keeping what the
-/// table shows beyond the engine (partnership quack cards kept face up).
-pub fn replay(record: &GameRecord) -> Result<(Game, [Vec<Card>; 4], usize), String> {
-    // The engine's own check first, for its one-line error.
-    record.replay().map_err(|e| e.to_string())?;
-    let mut game = Game::new(record.rules, record.first_dealer);
-    let mut kept: [Vec<Card>; 4] = Default::default();
-    let mut moves = 0;
-    for d in &record.deals {
-        game.start_deal(d.deck.clone(), d.seed.clone())?;
-        kept = Default::default();
-        for &mv in &d.moves {
-            let effect = game.play(mv)?;
-            moves += 1;
-            if let Some(o) = effect.trick {
-                if game.kind() == GameKind::Partnership {
-                    for (i, (_, c)) in o.trick.plays().enumerate() {
-                        if o.trick.is_quack(i) {
-                            kept[o.keeper as usize].push(c);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok((game, kept, moves))
+/// Replays a record through the engine (its error is the engine's one
+/// line); also counts the moves made.
+pub fn replay(record: &GameRecord) -> Result<(Game, usize), String> {
+    let game = record.replay().map_err(|e| e.to_string())?;
+    let moves = record.deals.iter().map(|d| d.moves.len()).sum();
+    Ok((game, moves))
 }
 
 /// Why saved data could not be used.
@@ -176,7 +155,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
     let bottom = uint(&get(&value, "bottom"))
         .filter(|b| *b < kind.seats() as u64)
         .unwrap_or(0) as u8;
-    let (game, kept, moves) = replay(&record).map_err(Problem::Corrupt)?;
+    let (game, moves) = replay(&record).map_err(Problem::Corrupt)?;
     if game.log().is_empty() {
         return Err(Problem::Corrupt("no deal".into()));
     }
@@ -189,7 +168,6 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
         game,
         ai_seed,
         bottom,
-        kept,
         moves,
     })
 }
@@ -323,7 +301,7 @@ fn update_stats(game: &Game, setup: &Setup) {
     let (mut played, mut won) = (field(&row, "played"), field(&row, "won"));
     if game.is_over() {
         played += 1;
-        if game.leaders() == [me] {
+        if game.outcome().is_some_and(|o| o.winner == Some(me)) {
             won += 1;
         }
     }
@@ -369,7 +347,6 @@ impl Controller {
             bottom,
             viewer: (s.setup.humans() == 1).then_some(bottom),
             scores_open: self.ui.scores_open,
-            kept_quacks: s.kept,
             moves: s.moves,
             ..Ui::default()
         };

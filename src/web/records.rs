@@ -505,7 +505,7 @@ pub fn show(c: &mut Controller) {
     let mut part = record.clone();
     part.deals.truncate(deal + 1);
     part.deals[deal].moves.truncate(upto);
-    let Ok((game, kept, moves)) = persist::replay(&part) else {
+    let Ok((game, moves)) = persist::replay(&part) else {
         return;
     };
     // The trick the last move finished stays on show.
@@ -514,7 +514,7 @@ pub fn show(c: &mut Controller) {
         before.deals[deal].moves.truncate(upto - 1);
         persist::replay(&before)
             .ok()
-            .and_then(|(mut g, _, _)| g.play(part.deals[deal].moves[upto - 1]).ok())
+            .and_then(|(mut g, _)| g.play(part.deals[deal].moves[upto - 1]).ok())
             .and_then(|e| e.trick)
     } else {
         None
@@ -534,7 +534,6 @@ pub fn show(c: &mut Controller) {
         viewer: Some(0),
         reveal,
         held,
-        kept_quacks: kept,
         moves,
         scores_open: c.ui.scores_open,
         ..Ui::default()

@@ -8,7 +8,8 @@ use super::i18n::{self, t, tf, K};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
-    Call, Card, CardSet, Course, Deal, Game, GameKind, Move, Pile, Stage, Suit, Trick,
+    Call, Card, CardSet, Course, Deal, Game, GameKind, PerCourse, PerSeat, Pile, Role, Scorer,
+    Scores, Suit, Trick, Turn,
 };
 
 /// Where a seat sits on the screen.
@@ -211,9 +212,9 @@ fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
     if c.is_joker() {
         return 20 + c.index();
     }
-    let ace_high = match d.game() {
-        GameKind::Partnership => d.is_high(holder),
-        _ => d.course() == Course::Soup,
+    let ace_high = match d.role(holder) {
+        Some(role) => role == Role::High,
+        None => d.course() == Course::Soup,
     };
     if c.rank() == 1 && ace_high {
         14
@@ -252,70 +253,25 @@ pub fn sorted_hand(d: &Deal, seat: u8) -> Vec<Card> {
     cards
 }
 
+/// A partnership Ace's mark: "high" or "low" by its holder's role.
 fn ace_mark(d: &Deal, seat: u8, c: Card) -> Option<&'static str> {
-    (d.game() == GameKind::Partnership && c.rank() == 1).then(|| {
-        if d.is_high(seat) {
-            "high"
-        } else {
-            "low"
-        }
-    })
+    match d.role(seat) {
+        Some(Role::High) if c.rank() == 1 => Some("high"),
+        Some(Role::Low) if c.rank() == 1 => Some("low"),
+        _ => None,
+    }
 }
 
-/// The cards of the hand that would quack now, if the mover may quack.
+/// The cards of the mover's hand that would quack now, in hand order.
 pub fn quack_cards(d: &Deal) -> Vec<Card> {
-    let t = d.trick();
-    let Some(rank) = t.led_rank() else {
-        return Vec::new();
-    };
-    if !matches!(
-        t.stage(),
-        Stage::Follow | Stage::LeaderAnswer | Stage::FollowerAnswer
-    ) {
+    let quackers = d.quack_cards();
+    if quackers.is_empty() {
         return Vec::new();
     }
-    let legal = d.legal_moves();
     sorted_hand(d, d.to_move())
         .into_iter()
-        .filter(|&c| !c.is_joker() && c.rank() == rank && legal.contains(Move::Play(c)))
+        .filter(|&c| quackers.contains(c))
         .collect()
-}
-
-fn quack_count(t: &Trick) -> usize {
-    (0..t.len()).filter(|&i| t.is_quack(i)).count()
-}
-
-/// The call a quack by the mover would make now.
-pub fn next_call(d: &Deal) -> Call {
-    let t = d.trick();
-    match (d.game(), t.stage()) {
-        (GameKind::TwoPlayer, Stage::LeaderAnswer) => Call::QuackQuack,
-        (GameKind::TwoPlayer, Stage::FollowerAnswer) => Call::DuckSoup,
-        (GameKind::ThreePlayer, Stage::LeaderAnswer) => Call::QuackQuackQuack,
-        _ => match quack_count(t) {
-            0 => Call::Quack,
-            1 => Call::QuackQuack,
-            _ => Call::QuackQuackQuack,
-        },
-    }
-}
-
-/// Why a card of the mover's hand may not be played now, in words.
-pub fn why_not(d: &Deal) -> String {
-    let t = d.trick();
-    let rank = t.led_rank().map(i18n::rank_word).unwrap_or("");
-    match (d.game(), t.stage()) {
-        (GameKind::Partnership, Stage::Follow) => {
-            let suit = t.led_suit().map(i18n::suit_plural).unwrap_or("");
-            tf(
-                K::MustFollow,
-                &[suit, t.led_rank().map(i18n::rank_a).unwrap_or("")],
-            )
-        }
-        (GameKind::TwoPlayer, Stage::LeaderAnswer) => tf(K::OnlyRankOrDuck, &[rank]),
-        (GameKind::ThreePlayer, Stage::LeaderAnswer) => tf(K::OnlyRankOrDuckThree, &[rank]),
-        _ => t_owned(K::NotLegal),
-    }
 }
 
 fn t_owned(k: K) -> String {
@@ -410,31 +366,27 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
                 badges.push((t_owned(K::Dealer), "dealer"));
             }
         }
-        if kind == GameKind::Partnership {
-            if game.is_high(s) {
-                badges.push((t_owned(K::High), "high"));
-            } else {
-                badges.push((t_owned(K::Low), "low"));
-            }
+        match game.role(s) {
+            Some(Role::High) => badges.push((t_owned(K::High), "high")),
+            Some(Role::Low) => badges.push((t_owned(K::Low), "low")),
+            None => {}
         }
         let hand = match deal {
             Some(d) if viewer == Some(s) || ui.reveal => {
-                let legal = d.legal_moves();
                 let acting = can_act && mover == Some(s);
-                let quackers = if acting { quack_cards(d) } else { Vec::new() };
+                let quackers = if acting {
+                    d.quack_cards()
+                } else {
+                    CardSet::EMPTY
+                };
                 HandScene::Up(
                     sorted_hand(d, s)
                         .into_iter()
-                        .map(|c| {
-                            let playable = acting
-                                && (legal.contains(Move::Play(c))
-                                    || (c.is_joker() && d.trick().stage() == Stage::Lead));
-                            HandCard {
-                                card: c,
-                                playable,
-                                quack: quackers.contains(&c),
-                                ace: ace_mark(d, s, c),
-                            }
+                        .map(|c| HandCard {
+                            card: c,
+                            playable: acting && d.may_play(c),
+                            quack: quackers.contains(c),
+                            ace: ace_mark(d, s, c),
                         })
                         .collect(),
                 )
@@ -468,7 +420,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
                     up: p.up,
                     points: p.points(),
                     current: in_deal,
-                    up_cards: ui.kept_quacks[s as usize].clone(),
+                    up_cards: d.kept_quacks(s).iter().collect(),
                 };
                 (vec![pile], None)
             }
@@ -520,53 +472,55 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
         _ if over => t_owned(K::GameOverStatus),
         (Some(_), None) => t_owned(K::DealOverStatus),
         (Some(d), Some(m)) if can_act => {
-            let qc = quack_cards(d);
-            if !qc.is_empty() {
-                quack = Some(call_text(next_call(d)).1.to_string());
-            }
-            let tr = d.trick();
-            let rank = tr.led_rank().map(i18n::rank_word).unwrap_or("");
-            let hand = d.hand(m);
+            // The call a quack would make now (the third player after a
+            // quack calls Quack-quack), if the mover holds a card to make it.
+            let call = d
+                .call_if_quacked()
+                .filter(|_| !d.quack_cards().is_empty())
+                .map(|c| call_text(c).1);
+            quack = call.map(str::to_string);
             let leader = name(setup, d.leader());
-            match tr.stage() {
-                Stage::Lead if !hand.and(CardSet::JOKERS).is_empty() => t_owned(K::YourLeadDucks),
-                Stage::Lead => t_owned(K::YourLead),
-                Stage::Follow if kind == GameKind::Partnership => {
-                    let suit = tr.led_suit().expect("a trick in play has a suit");
-                    if hand.and(CardSet::suit(suit)).is_empty() {
-                        tf(K::YourFollowVoid, &[i18n::suit_plural(suit)])
-                    } else if qc.is_empty() {
-                        tf(K::YourFollowSuit, &[i18n::suit_plural(suit)])
-                    } else {
-                        tf(
-                            K::YourFollowMust,
-                            &[
-                                i18n::suit_plural(suit),
-                                tr.led_rank().map(i18n::rank_a).unwrap_or(""),
-                            ],
-                        )
+            match d.turn() {
+                Some(Turn::Lead) if !d.hand(m).and(CardSet::JOKERS).is_empty() => {
+                    t_owned(K::YourLeadDucks)
+                }
+                Some(Turn::Lead) => t_owned(K::YourLead),
+                Some(Turn::Follow {
+                    suit,
+                    rank,
+                    must_follow,
+                }) => {
+                    let suit = i18n::suit_plural(suit);
+                    match (kind, must_follow, call, rank) {
+                        (GameKind::Partnership, false, _, _) => tf(K::YourFollowVoid, &[suit]),
+                        (GameKind::Partnership, true, Some(_), Some(r)) => {
+                            tf(K::YourFollowMust, &[suit, i18n::rank_a(r)])
+                        }
+                        (GameKind::Partnership, true, _, _) => tf(K::YourFollowSuit, &[suit]),
+                        (_, _, Some(call), Some(r)) => {
+                            tf(K::YourFollowCanQuack, &[i18n::rank_word(r), call])
+                        }
+                        _ => t_owned(K::YourFollow),
                     }
                 }
-                Stage::Follow if !qc.is_empty() => {
-                    // The third player after a quack calls Quack-quack (three-player).
-                    tf(K::YourFollowCanQuack, &[rank, call_text(next_call(d)).1])
-                }
-                Stage::Follow => t_owned(K::YourFollow),
-                Stage::LeaderAnswer => {
+                Some(Turn::AnswerQuacks { quacks, rank }) => {
                     duck = true;
-                    let quacker = tr.plays().last().map(|(s, _)| name(setup, s)).unwrap_or("");
-                    match (kind, qc.is_empty()) {
-                        (GameKind::ThreePlayer, false) => tf(K::LeaderAnswerThreeCan, &[rank]),
-                        (GameKind::ThreePlayer, true) => tf(K::LeaderAnswerThreeCannot, &[rank]),
-                        (_, false) => tf(K::LeaderAnswerCan, &[quacker, rank]),
-                        (_, true) => tf(K::LeaderAnswerCannot, &[quacker, rank]),
+                    let rank = i18n::rank_word(rank);
+                    let quacker = d.trick().plays().last().map(|(s, _)| name(setup, s));
+                    let quacker = quacker.unwrap_or("");
+                    match (quacks, call) {
+                        (1, Some(_)) => tf(K::LeaderAnswerCan, &[quacker, rank]),
+                        (1, None) => tf(K::LeaderAnswerCannot, &[quacker, rank]),
+                        (_, Some(_)) => tf(K::LeaderAnswerThreeCan, &[rank]),
+                        (_, None) => tf(K::LeaderAnswerThreeCannot, &[rank]),
                     }
                 }
-                Stage::FollowerAnswer if !qc.is_empty() => {
-                    tf(K::FollowerAnswerCan, &[rank, leader])
+                Some(Turn::AnswerQuackQuack { rank }) if call.is_some() => {
+                    tf(K::FollowerAnswerCan, &[i18n::rank_word(rank), leader])
                 }
-                Stage::FollowerAnswer => tf(K::FollowerAnswerCannot, &[leader]),
-                Stage::Discard => tf(K::AddCard, &[leader]),
+                Some(Turn::AnswerQuackQuack { .. }) => tf(K::FollowerAnswerCannot, &[leader]),
+                Some(Turn::AddCard) => tf(K::AddCard, &[leader]),
+                None => t_owned(K::DealOverStatus),
             }
         }
         (Some(_), Some(m)) if human_turn => tf(K::SeatToPlay, &[name(setup, m)]),
@@ -668,34 +622,44 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
 
 /// The scorers' names: seats, or partnership sides.
 fn scorer_names(game: &Game, setup: &Setup) -> Vec<String> {
-    match game.kind() {
-        GameKind::Partnership => (0..2).map(|s| i18n::side_name(s).to_string()).collect(),
-        k => (0..k.seats() as u8).map(|s| seat_label(setup, s)).collect(),
-    }
+    let kind = game.kind();
+    kind.each_scorer()
+        .map(|scorer| match kind {
+            GameKind::Partnership => i18n::side_name(scorer.index()).to_string(),
+            _ => kind
+                .seats_of(scorer)
+                .map(|seat| seat_label(setup, seat))
+                .collect(),
+        })
+        .collect()
 }
 
-/// Each scorer's figures for one deal: the working ("7 × 5") and the score.
+/// Each scorer's figures for one deal: the working ("7 × 5": a seat's Duck
+/// and Soup points, or a side's two members' counts) and the score.
 fn deal_cells(
     game: &Game,
-    points: &[Vec<u32>],
-    scores: Option<&[u32]>,
-) -> Vec<(String, Option<u32>)> {
-    let combine = game.rules().combine;
+    points: &PerCourse<PerSeat<u32>>,
+    scores: &Scores,
+) -> Vec<(String, u32)> {
     let kind = game.kind();
-    (0..kind.scorers())
-        .map(|i| {
+    scores
+        .iter()
+        .map(|(scorer, &score)| {
             let detail = match kind {
-                GameKind::Partnership => match points.first() {
-                    Some(p) => combine_text(Combine::Multiply, p[i], p[i + 2]),
-                    None => String::new(),
-                },
+                GameKind::Partnership => {
+                    let counts: Vec<u32> = kind
+                        .seats_of(scorer)
+                        .map(|seat| points[Course::Duck][seat])
+                        .collect();
+                    combine_text(Combine::Multiply, counts[0], counts[1])
+                }
                 _ => {
-                    let a = points.first().map(|p| p[i]).unwrap_or(0);
-                    let b = points.get(1).map(|p| p[i]).unwrap_or(0);
-                    combine_text(combine, a, b)
+                    let seat = kind.seats_of(scorer).next().expect("a scorer's seat");
+                    let (duck, soup) = (points[Course::Duck][seat], points[Course::Soup][seat]);
+                    combine_text(game.rules().combine, duck, soup)
                 }
             };
-            (detail, scores.map(|s| s[i]))
+            (detail, score)
         })
         .collect()
 }
@@ -715,22 +679,15 @@ fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
         .map(|(k, r)| ScoreRow {
             label: tf(K::Deal, &[&(k + 1).to_string()]),
             live: false,
-            cells: deal_cells(game, &r.course_points, Some(&r.scores)),
+            cells: score_cells(deal_cells(game, &r.points, &r.scores)),
         })
         .collect();
     if let Some(d) = game.deal().filter(|_| game.in_deal()) {
         // The deal in play: points stored so far in each course.
-        let live: Vec<Vec<u32>> = (0..2)
-            .map(|c| {
-                let course = if c == 0 { Course::Duck } else { Course::Soup };
-                (0..d.seats()).map(|s| d.pile(course, s).points()).collect()
-            })
-            .collect();
-        let live_scores = d.scores();
         rows.push(ScoreRow {
             label: tf(K::Deal, &[&game.log().len().to_string()]),
             live: true,
-            cells: deal_cells(game, &live, Some(&live_scores)),
+            cells: score_cells(deal_cells(game, &d.points(), &d.scores())),
         });
     }
     ScoreSheet {
@@ -741,28 +698,31 @@ fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
     }
 }
 
-fn result_lines(
-    game: &Game,
-    setup: &Setup,
-    cells: &[(String, Option<u32>)],
-) -> Vec<(String, String)> {
-    scorer_names(game, setup)
+/// A score-sheet row's cells: every score known (the view can also show one in progress).
+fn score_cells(cells: Vec<(String, u32)>) -> Vec<(String, Option<u32>)> {
+    cells
         .into_iter()
-        .zip(cells)
-        .map(|(name, (detail, score))| (name, format!("{detail} = {}", score.unwrap_or(0))))
+        .map(|(detail, score)| (detail, Some(score)))
         .collect()
 }
 
-fn winner_text(game: &Game, setup: &Setup, scores: &[u32], deal: bool) -> String {
-    let max = scores.iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == max).collect();
+fn result_lines(game: &Game, setup: &Setup, cells: &[(String, u32)]) -> Vec<(String, String)> {
+    scorer_names(game, setup)
+        .into_iter()
+        .zip(cells)
+        .map(|(name, (detail, score))| (name, format!("{detail} = {score}")))
+        .collect()
+}
+
+/// Who won a deal (`deal`) or the game, or that it is a tie.
+fn winner_text(game: &Game, setup: &Setup, winner: Option<Scorer>, deal: bool) -> String {
     let names = scorer_names(game, setup);
-    match (top.as_slice(), deal, game.kind()) {
-        ([one], true, _) => tf(K::DealWinner, &[&names[*one]]),
-        ([one], false, GameKind::Partnership) => tf(K::GameWinnerSide, &[&names[*one]]),
-        ([one], false, _) => tf(K::GameWinner, &[&names[*one]]),
-        (_, true, _) => t_owned(K::DealTie),
-        (_, false, _) => t_owned(K::GameTie),
+    match (winner, deal, game.kind()) {
+        (Some(w), true, _) => tf(K::DealWinner, &[&names[w.index()]]),
+        (Some(w), false, GameKind::Partnership) => tf(K::GameWinnerSide, &[&names[w.index()]]),
+        (Some(w), false, _) => tf(K::GameWinner, &[&names[w.index()]]),
+        (None, true, _) => t_owned(K::DealTie),
+        (None, false, _) => t_owned(K::GameTie),
     }
 }
 
@@ -770,23 +730,24 @@ fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
     let cells = r
-        .map(|r| deal_cells(game, &r.course_points, Some(&r.scores)))
+        .map(|r| deal_cells(game, &r.points, &r.scores))
         .unwrap_or_default();
     EndPanel {
         title: tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(game, setup, &cells),
         verdict: r
-            .map(|r| winner_text(game, setup, &r.scores, true))
+            .map(|r| winner_text(game, setup, r.scores.winner(), true))
             .unwrap_or_default(),
     }
 }
 
 fn game_panel(game: &Game, setup: &Setup) -> EndPanel {
+    let winner = game.outcome().and_then(|o| o.winner);
     EndPanel {
-        title: winner_text(game, setup, game.totals(), false),
+        title: winner_text(game, setup, winner, false),
         lines: scorer_names(game, setup)
             .into_iter()
-            .zip(game.totals())
+            .zip(game.totals().as_slice())
             .map(|(n, t)| (n, t.to_string()))
             .collect(),
         verdict: t_owned(K::FinalScore),

@@ -31,7 +31,7 @@ use super::i18n::{t, tf, K};
 use crate::ai::Level;
 use crate::engine::rng::Rng;
 use crate::engine::rules::OptionValue;
-use crate::engine::{Game, GameKind, Rules};
+use crate::engine::{Course, Game, GameKind, Rules, Scorer};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Parameters that describe a game (removed from the address once used).
@@ -109,7 +109,7 @@ pub fn rules_param(rules: &Rules) -> String {
 pub fn parse_rules(game: GameKind, text: &str) -> Result<Rules, String> {
     let mut parts = text.split(',');
     let preset = parts.next().filter(|p| !p.is_empty()).unwrap_or("parlett");
-    let mut rules = Rules::preset(game, preset)?;
+    let mut rules = Rules::preset(game, preset).map_err(|e| e.to_string())?;
     for part in parts.filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once(':')
@@ -118,7 +118,7 @@ pub fn parse_rules(game: GameKind, text: &str) -> Result<Rules, String> {
             Ok(n) => OptionValue::Number(n),
             Err(_) => OptionValue::Word(v),
         };
-        rules.set(k, value)?;
+        rules.set(k, value).map_err(|e| e.to_string())?;
     }
     Ok(rules)
 }
@@ -298,17 +298,18 @@ pub fn shown(setup: &Setup) -> Setup {
     s
 }
 
-/// The scorer (seat, or side in partnerships) of the one person at the table.
-pub fn my_scorer(game: &Game, setup: &Setup) -> Option<usize> {
+/// The seat of the one person at the table.
+fn my_seat(setup: &Setup) -> Option<u8> {
     if setup.humans() != 1 {
         return None;
     }
     let seat = setup.players.iter().position(|p| *p == Player::Human)?;
-    Some(if game.kind() == GameKind::Partnership {
-        seat % 2
-    } else {
-        seat
-    })
+    Some(seat as u8)
+}
+
+/// The scorer (seat, or side in partnerships) of the one person at the table.
+pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
+    my_seat(setup).map(|seat| game.kind().scorer_of(seat))
 }
 
 /// The daily result to share: no cards, just the figures.
@@ -318,30 +319,34 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
     if !game.is_over() {
         return None;
     }
-    let me = my_scorer(game, setup)?;
+    let seat = my_seat(setup)?;
+    let me = game.kind().scorer_of(seat);
     let result = game.results().last()?;
     let mine = result.scores[me];
-    let work = match result.course_points.get(me) {
-        Some(cp) if game.kind().has_courses() && cp.len() == 2 => {
-            let k = match game.rules().combine {
-                crate::engine::rules::Combine::Multiply => K::Product,
-                crate::engine::rules::Combine::Add => K::Sum,
-            };
-            format!("{} = ", tf(k, &[&cp[0].to_string(), &cp[1].to_string()]))
-        }
-        _ => String::new(),
+    // My Duck points and Soup points (a partnership deal has no courses).
+    let work = if game.kind().has_courses() {
+        let k = match game.rules().combine {
+            crate::engine::rules::Combine::Multiply => K::Product,
+            crate::engine::rules::Combine::Add => K::Sum,
+        };
+        let course = |c: Course| result.points[c][seat].to_string();
+        format!(
+            "{} = ",
+            tf(k, &[&course(Course::Duck), &course(Course::Soup)])
+        )
+    } else {
+        String::new()
     };
     let others: Vec<String> = result
         .scores
         .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != me)
-        .map(|(_, s)| s.to_string())
+        .filter(|&(s, _)| s != me)
+        .map(|(_, v)| v.to_string())
         .collect();
-    let leaders = game.leaders();
-    let outcome = if leaders == [me] {
+    let totals = game.totals();
+    let outcome = if totals.winner() == Some(me) {
         t(K::DailyWon)
-    } else if leaders.contains(&me) {
+    } else if totals.leaders().any(|s| s == me) {
         t(K::DailyTied)
     } else {
         t(K::DailyLost)

@@ -12,8 +12,8 @@ use duck_soup::engine::rules::{
     Combine, ConcededSecond, Counting, DuckWinner, Facing, OptionValue,
 };
 use duck_soup::engine::{
-    Card, CardSet, Course, Deal, Effect, Game, GameKind, Move, MoveList, Pile, Rules, Suit,
-    TrickOutcome,
+    Card, CardSet, Course, Deal, Effect, Game, GameKind, IllegalMove, Move, MoveList, Pile, Rules,
+    Suit, TrickOutcome,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -22,8 +22,7 @@ use std::path::{Path, PathBuf};
 
 /// One card from its code (`"TH"`, `"XB"`).
 pub fn card(code: &str) -> Card {
-    code.parse()
-        .unwrap_or_else(|()| panic!("{code:?} is not a card code"))
+    code.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Cards from codes separated by spaces, in order.
@@ -191,9 +190,14 @@ pub fn trick(deal: &mut Deal, moves: &str) -> TrickOutcome {
         .unwrap_or_else(|| panic!("'{moves}' does not finish a trick"))
 }
 
+/// Why a move is refused, in the engine's English (the command line's words).
+pub fn refusal(deal: &Deal, m: &str) -> String {
+    illegal(deal, m).to_string()
+}
+
 /// Why a move is refused: `check` and `play` must both refuse it, with the
 /// same reason, and leave the position untouched.
-pub fn refusal(deal: &Deal, m: &str) -> String {
+pub fn illegal(deal: &Deal, m: &str) -> IllegalMove {
     let reason = deal
         .check(mv(m))
         .expect_err(&format!("{m} should be refused"));
