@@ -4,12 +4,25 @@
 // with a cache version hashed from the final files (scripts/precache.mjs);
 // last, every compressible file gets a zopfli FILE.gz beside it for static hosts
 // that serve precompressed files (scripts/compress.mjs).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressDir } from './compress.mjs';
 import { minifyFile, minifyGlue } from './minify-js.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('run me as a Trunk post_build hook (TRUNK_STAGING_DIR is unset)');
+// A build once staged an empty .wasm and still reported success (an interrupted
+// write in a target folder shared by several builds, as far as could be seen);
+// the page then fails in every browser ("failed to match magic number"). Fail
+// the build instead.
+for (const name of readdirSync(dir).filter((f) => f.endsWith('.wasm'))) {
+  const head = readFileSync(join(dir, name)).subarray(0, 4);
+  if (!head.equals(Buffer.from([0x00, 0x61, 0x73, 0x6d]))) {
+    // (An exit, not a throw: zopfli's module rethrows uncaught errors with its whole source.)
+    console.error(`post-build: ${name} is not a WebAssembly module (${head.length ? `starts ${head.toString('hex')}` : 'empty'}): build again`);
+    process.exit(1);
+  }
+}
 // MINIFY_JS=0 keeps the JavaScript as Trunk wrote it (to read or profile a release build).
 if (process.env.TRUNK_PROFILE === 'release' && process.env.MINIFY_JS !== '0') {
   const glue = await minifyGlue(dir);

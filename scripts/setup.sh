@@ -34,8 +34,25 @@ if [ "${SETUP_BROWSER:-1}" = 1 ] && ! command -v chromium >/dev/null; then
   apt-get install -y -q chromium
 fi
 
-# wasm-opt (binaryen), terser, zopfli and the browser driver come from npm, pinned in package-lock.json.
+# The other browser engines (scripts/test-engines.sh): Firefox, WebKitGTK's
+# driver and MiniBrowser, a virtual X display for it, and CJK fonts for the
+# Japanese table (Chromium brings none of these).
+if [ "${SETUP_ENGINES:-0}" = 1 ]; then
+  missing=()
+  for pkg in firefox-esr webkit2gtk-driver xvfb xauth fonts-noto-cjk; do
+    dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null | grep -qx installed || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q "${missing[@]}"
+  fi
+fi
+
+# wasm-opt (binaryen), terser, zopfli and the browser drivers come from npm, pinned in package-lock.json.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ ! -d node_modules/puppeteer-core ] \
    || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"

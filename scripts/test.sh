@@ -4,17 +4,24 @@
 #   2. cargo test         every native test (engine, AI, CLI)
 #   3. trunk build        the release page into dist/ (offline)
 #   4. node --test        browser tests of dist/ (tests/e2e/, system Chromium)
+#   5. engines            optional, off by default: whole deals in Firefox and
+#                         WebKit (scripts/test-engines.sh); on with ENGINES=1
+#                         or by naming the stage
 # Stops at the first failing stage and exits non-zero.
-# Run only some stages with e.g. `bash scripts/test.sh build e2e`.
+# Run only some stages with e.g. `bash scripts/test.sh build e2e` or `bash scripts/test.sh build engines`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_PROGRESS_WHEN=never
 
 stages=("$@")
-[ ${#stages[@]} -eq 0 ] && stages=(cargo build e2e)
+if [ ${#stages[@]} -eq 0 ]; then
+  stages=(cargo build e2e)
+  # Two more browsers to install and drive: only when asked for.
+  [ "${ENGINES:-0}" = 1 ] && stages+=(engines)
+fi
 for s in "${stages[@]}"; do
-  case "$s" in cargo|build|e2e) ;; *) echo "test.sh: unknown stage '$s' (cargo, build, e2e)" >&2; exit 2;; esac
+  case "$s" in cargo|build|e2e|engines) ;; *) echo "test.sh: unknown stage '$s' (cargo, build, e2e, engines)" >&2; exit 2;; esac
 done
 want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 
@@ -39,4 +46,10 @@ if want e2e; then
   stage "browser tests: node --test tests/e2e/ (dist/ on a local server, headless Chromium)"
   [ -f dist/index.html ] || { echo "dist/index.html is missing: run the build stage" >&2; exit 1; }
   node --test --test-reporter=spec tests/e2e/*.test.mjs
+fi
+
+if want engines; then
+  stage "other engines: scripts/test-engines.sh (Firefox, WebKit)"
+  [ -f dist/index.html ] || { echo "dist/index.html is missing: run the build stage" >&2; exit 1; }
+  bash scripts/test-engines.sh
 fi

@@ -28,18 +28,57 @@ export async function ready(page) {
   });
 }
 
+// In-page functions: they use nothing but the DOM and their arguments, so any
+// driver can run them (Playwright's or Puppeteer's evaluate, or a WebDriver
+// "execute script"); tests/e2e/engines/ plays Firefox and WebKit with them.
+
+/** What the table says about itself (run in the page). */
+export function readTable() {
+  const app = document.querySelector('#app');
+  return {
+    phase: app.dataset.phase,
+    waiting: app.dataset.waiting,
+    moves: Number(app.dataset.moves),
+    status: document.querySelector('#status').innerText,
+    sounds: Number(document.body.dataset.soundsPlayed ?? 0),
+  };
+}
+
+/**
+ * The next click a person would make (run in the page), as a selector of one
+ * element, or null when nothing is there to click yet. The same choices as
+ * humanMove: go on past the privacy screen, answer the chooser (the first
+ * card or suit offered), Quack! when it is live, Duck when only that is left,
+ * otherwise the first playable card of your hand.
+ */
+export function nextClick() {
+  const shown = (el) => el && !el.closest('[hidden]') && el.getClientRects().length > 0;
+  const first = (selector) => [...document.querySelectorAll(selector)].find(shown);
+  if (document.querySelector('#app').dataset.waiting === 'privacy') return '#privacy-continue';
+  const choice = first('#chooser button[data-choice]');
+  if (choice) return `#chooser button[data-choice="${choice.dataset.choice}"]`;
+  const suit = first('#chooser button[data-suit]');
+  if (suit) return `#chooser button[data-suit="${suit.dataset.suit}"]`;
+  if (shown(document.querySelector('#quack'))) return '#quack';
+  if (shown(document.querySelector('#duck'))) return '#duck';
+  const card = first('#app .seat.pos-bottom button.card.playable[data-card]');
+  if (card) return `#app .seat.pos-bottom button.card[data-card="${card.dataset.card}"]`;
+  return null;
+}
+
+/** The finished deal's figures as the score sheet shows them (run in the page). */
+export function readDealScores(deal) {
+  const row = document.querySelector(`#scores tr[data-deal="${deal}"]:not(.live)`);
+  if (!row) return null;
+  return [...row.querySelectorAll('td[data-scorer]')].map((td) => ({
+    work: td.querySelector('.work').innerText,
+    score: Number(td.querySelector('.deal-score').innerText),
+  }));
+}
+
 /** What the table says about itself. */
 export async function state(page) {
-  return page.evaluate(() => {
-    const app = document.querySelector('#app');
-    return {
-      phase: app.dataset.phase,
-      waiting: app.dataset.waiting,
-      moves: Number(app.dataset.moves),
-      status: document.querySelector('#status').innerText,
-      sounds: Number(document.body.dataset.soundsPlayed ?? 0),
-    };
-  });
+  return page.evaluate(readTable);
 }
 
 export async function calls(page) {
@@ -190,12 +229,5 @@ export async function assertNoHiddenCards(page) {
 
 /** The finished deal's figures as the score sheet shows them. */
 export async function dealScores(page, deal = 1) {
-  return page.evaluate((k) => {
-    const row = document.querySelector(`#scores tr[data-deal="${k}"]:not(.live)`);
-    if (!row) return null;
-    return [...row.querySelectorAll('td[data-scorer]')].map((td) => ({
-      work: td.querySelector('.work').innerText,
-      score: Number(td.querySelector('.deal-score').innerText),
-    }));
-  }, deal);
+  return page.evaluate(readDealScores, deal);
 }
