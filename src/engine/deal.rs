@@ -5,7 +5,7 @@
 use super::cards::{Card, CardSet, Suit};
 use super::error::{DeckError, IllegalMove, MoveParseError};
 use super::rules::{GameKind, Rules};
-use super::seating::{PerSeat, Role, Roles, Scores};
+use super::seating::{PerSeat, Role, Roles, ScorerSeats, Scores};
 use super::{partnership, three, two};
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -487,15 +487,12 @@ impl Deal {
     pub fn scores(&self) -> Scores {
         let game = self.rules.game;
         let p = |c: Course, s: u8| self.pile(c, s).points();
-        Scores::from_fn(game.scorers(), |scorer| {
-            let s = scorer.index() as u8;
-            match game {
-                GameKind::Partnership => p(Course::Duck, s) * p(Course::Duck, s + 2),
-                _ => self
-                    .rules
-                    .combine
-                    .apply(p(Course::Duck, s), p(Course::Soup, s)),
-            }
+        Scores::from_fn(game.scorers(), |scorer| match game.seats_of(scorer) {
+            ScorerSeats::Seat(s) => self
+                .rules
+                .combine
+                .apply(p(Course::Duck, s), p(Course::Soup, s)),
+            ScorerSeats::Side([a, b]) => p(Course::Duck, a) * p(Course::Duck, b),
         })
     }
 

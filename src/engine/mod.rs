@@ -37,7 +37,7 @@ pub use error::{
 pub use game::{DealLog, DealResult, Game, GameOutcome};
 pub use record::{GameRecord, RecordError, RecordFile, RecordProblem, Report};
 pub use rules::{GameKind, Rules};
-pub use seating::{PerScorer, PerSeat, Role, Roles, Scorer, Scores};
+pub use seating::{PerScorer, PerSeat, Role, Roles, Scorer, ScorerSeats, Scores};
 
 /// Partnership helpers the table and the computer players need.
 pub mod partnership_rules {

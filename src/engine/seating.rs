@@ -34,12 +34,21 @@ impl GameKind {
         (0..self.scorers() as u8).map(Scorer)
     }
 
-    /// The seats a scorer stands for: its seat, or a side's two members
-    /// (who sit opposite).
-    pub fn seats_of(self, scorer: Scorer) -> impl Iterator<Item = u8> {
-        let members = if self == GameKind::Partnership { 2 } else { 1 };
-        (0..members).map(move |k| scorer.0 + 2 * k)
+    /// Who a scorer is: a seat, or a partnership side's two members (who sit opposite).
+    pub fn seats_of(self, scorer: Scorer) -> ScorerSeats {
+        match self {
+            GameKind::Partnership => ScorerSeats::Side([scorer.0, scorer.0 + 2]),
+            _ => ScorerSeats::Seat(scorer.0),
+        }
     }
+}
+
+/// The seats a [`Scorer`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScorerSeats {
+    Seat(u8),
+    /// A partnership side's two members.
+    Side([u8; 2]),
 }
 
 /// Defines a table of up to four values indexed by one kind of key.
@@ -216,9 +225,9 @@ mod tests {
         assert_ne!(game.scorer_of(0), game.scorer_of(1));
         assert_eq!(game.each_scorer().count(), 2);
         let side = game.scorer_of(3);
-        assert_eq!(game.seats_of(side).collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(game.seats_of(side), ScorerSeats::Side([1, 3]));
         let three = GameKind::ThreePlayer;
-        assert_eq!(three.seats_of(three.scorer_of(2)).collect::<Vec<_>>(), [2]);
+        assert_eq!(three.seats_of(three.scorer_of(2)), ScorerSeats::Seat(2));
         assert_eq!(GameKind::ThreePlayer.scorer_of(2).index(), 2);
     }
 

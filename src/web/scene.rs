@@ -9,7 +9,7 @@ use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
     Call, Card, CardSet, Course, Deal, Game, GameKind, PerCourse, PerSeat, Pile, Role, Scorer,
-    Scores, Suit, Trick, Turn,
+    ScorerSeats, Scores, Suit, Trick, Turn,
 };
 
 /// Where a seat sits on the screen.
@@ -624,12 +624,9 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
 fn scorer_names(game: &Game, setup: &Setup) -> Vec<String> {
     let kind = game.kind();
     kind.each_scorer()
-        .map(|scorer| match kind {
-            GameKind::Partnership => i18n::side_name(scorer.index()).to_string(),
-            _ => kind
-                .seats_of(scorer)
-                .map(|seat| seat_label(setup, seat))
-                .collect(),
+        .map(|scorer| match kind.seats_of(scorer) {
+            ScorerSeats::Seat(seat) => seat_label(setup, seat),
+            ScorerSeats::Side(_) => i18n::side_name(scorer.index()).to_string(),
         })
         .collect()
 }
@@ -645,19 +642,17 @@ fn deal_cells(
     scores
         .iter()
         .map(|(scorer, &score)| {
-            let detail = match kind {
-                GameKind::Partnership => {
-                    let counts: Vec<u32> = kind
-                        .seats_of(scorer)
-                        .map(|seat| points[Course::Duck][seat])
-                        .collect();
-                    combine_text(Combine::Multiply, counts[0], counts[1])
-                }
-                _ => {
-                    let seat = kind.seats_of(scorer).next().expect("a scorer's seat");
+            let detail = match kind.seats_of(scorer) {
+                ScorerSeats::Seat(seat) => {
                     let (duck, soup) = (points[Course::Duck][seat], points[Course::Soup][seat]);
                     combine_text(game.rules().combine, duck, soup)
                 }
+                // A side's members' counts (the game has no courses).
+                ScorerSeats::Side([a, b]) => combine_text(
+                    Combine::Multiply,
+                    points[Course::Duck][a],
+                    points[Course::Duck][b],
+                ),
             };
             (detail, score)
         })

@@ -93,7 +93,10 @@ test('the daily deal: the same cards for everyone today, and a result that spoil
     await screenshot(a.page, 'daily-game-over');
     await a.page.click('#game-over-share');
     const result = await a.page.inputValue('#daily-text');
-    assert.match(result, new RegExp(`^Duck Soup daily ${today} · two-player · \\d+ × \\d+ = \\d+ vs \\d+ · (won 🦆|lost|tied)$`));
+    const figures = result.match(new RegExp(`^Duck Soup daily ${today} · two-player · (\\d+) × (\\d+) = (\\d+) vs \\d+ · (won 🦆|lost|tied)$`));
+    assert.ok(figures, result);
+    const [duck, soup, score] = figures.slice(1, 4).map(Number);
+    assert.equal(duck * soup, score, `my Duck points × my Soup points: ${result}`);
     assert.doesNotMatch(result, /\b([2-9TJQKA][CDHS]|X[BR])\b/, 'no card named');
     await screenshot(a.page, 'daily-result');
     for (const p of [a, b, c]) assert.deepEqual(p.problems.all(), []);
