@@ -2,15 +2,17 @@
 //!
 //! - [`engine`]: the pure rules engine (cards, the three games, records, replay reports).
 //! - [`ai`]: computer players, deciding only from what their seat may know.
+//! - [`links`]: share links decoded and encoded (the page's, without the browser).
 //! - `web` (wasm only): the card table in the browser.
 
 pub mod ai;
 pub mod engine;
+pub mod links;
 
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-// The page's memory allocator; plain Rust, so its tests run natively too.
-#[cfg(any(test, target_arch = "wasm32"))]
-#[path = "web/alloc.rs"]
-mod page_alloc;
+// The page's limits on outside text; plain Rust, so its tests run natively too.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "web/input.rs"]
+mod page_input;
