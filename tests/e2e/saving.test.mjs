@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, launchBrowser, newPage, screenshot, startServer } from './harness.mjs';
-import { ready, waitForTurn, humanMove, state } from './play-helpers.mjs';
+import { ready, waitForTurn, humanMove, state, twoComputerDeals } from './play-helpers.mjs';
 import { snapshot } from './table-snapshot.mjs';
 
 async function withServer(fn) {
@@ -73,19 +73,6 @@ async function fillStorage(page) {
   });
 }
 
-/** A two-deal game played by two computers, as its exported record. */
-async function twoComputerDeals(page, open) {
-  await open('?pace=0&g=2&o=parlett,deals:2&s=nn&seed=long-game');
-  await ready(page);
-  await page.waitForSelector('#app[data-phase="game-over"]', { timeout: 60_000 });
-  await page.click('#game-over-share');
-  await page.waitForSelector('#share-dialog[open]');
-  const record = JSON.parse(await page.inputValue('#record-text'));
-  await page.click('#share-close');
-  assert.equal(record.deals.length, 2);
-  return record;
-}
-
 /**
  * A game saved by the previous version (format 1: the whole record in one
  * key): `finished` deals (the two deals of `two`, alternately, so each is
@@ -98,7 +85,7 @@ function versionOneSave(two, finished) {
     v: 1,
     record: { game: 'two-player', rules: { preset: 'parlett', deals: finished + 10 }, first_dealer: two.first_dealer, deals },
     players: ['human', 'normal'],
-    seed: 'long-game',
+    seed: two.deals[0].seed,
     ai_seed: '12345',
     bottom: 0,
   };
@@ -106,7 +93,7 @@ function versionOneSave(two, finished) {
 
 test('a long game saved by the previous version resumes, and a move saves as little as at the start', { timeout: 180_000 }, async () => {
   await withServer(async ({ page, problems, open }) => {
-    const two = await twoComputerDeals(page, open);
+    const two = await twoComputerDeals(page, open, 'long-game');
     const movesPerPair = two.deals.reduce((n, d) => n + d.moves.split(' ').length, 0);
 
     // A fresh game: what one move writes at the start.
