@@ -78,12 +78,18 @@ pub fn one_line(text: &str) -> String {
 }
 
 /// A size in bytes as a message says it: "20.5 MB", "1 MB", "640 KB".
+/// (Integer arithmetic: formatting an f64 would link Rust's float printing,
+/// ~15 KB of wasm.)
 pub fn size_text(bytes: f64) -> String {
-    if bytes >= 1e6 {
-        let mb = format!("{:.1}", bytes / 1e6);
-        format!("{} MB", mb.strip_suffix(".0").unwrap_or(&mb))
+    let bytes = bytes as u64;
+    if bytes >= 1_000_000 {
+        let tenths = (bytes + 50_000) / 100_000;
+        match tenths % 10 {
+            0 => format!("{} MB", tenths / 10),
+            d => format!("{}.{d} MB", tenths / 10),
+        }
     } else {
-        format!("{} KB", (bytes / 1e3).ceil() as u64)
+        format!("{} KB", bytes.div_ceil(1000))
     }
 }
 
