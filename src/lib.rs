@@ -2,20 +2,17 @@
 //!
 //! - [`engine`]: the pure rules engine (cards, the three games, records, replay reports).
 //! - [`ai`]: computer players, deciding only from what their seat may know.
+//! - [`links`]: share links decoded and encoded (the page's, without the browser).
 //! - [`net`]: what devices exchange to play together (invites, replies).
 //! - `web` (wasm only): the card table in the browser.
 
 pub mod ai;
 pub mod engine;
+pub mod links;
 pub mod net;
 
 #[cfg(target_arch = "wasm32")]
 mod web;
-
-// The page's memory allocator; plain Rust, so its tests run natively too.
-#[cfg(any(test, target_arch = "wasm32"))]
-#[path = "web/alloc.rs"]
-mod page_alloc;
 
 // The page's words (the browser-reading parts are wasm-only), so that their
 // tests, such as the wording of every refused move, run natively too.
@@ -23,3 +20,8 @@ mod page_alloc;
 #[path = "web/i18n.rs"]
 #[allow(dead_code)]
 mod page_i18n;
+
+// The page's limits on outside text; plain Rust, so its tests run natively too.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "web/input.rs"]
+mod page_input;

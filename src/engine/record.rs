@@ -265,20 +265,22 @@ impl From<GameRecord> for RecordFile {
 impl RecordFile {
     /// The record as written; a seeded deal keeps its seed instead of the deck.
     pub fn of(record: &GameRecord) -> RecordFile {
-        let deals = record
-            .deals
-            .iter()
-            .map(|d| DealFile {
-                deck: d.seed.is_none().then(|| join(&d.deck)),
-                seed: d.seed.clone(),
-                moves: join(&d.moves),
-            })
-            .collect();
         RecordFile {
             game: record.rules.game.name().to_string(),
             rules: RulesFile::of(&record.rules),
             first_dealer: Some(u64::from(record.first_dealer)),
-            deals,
+            deals: record.deals.iter().map(DealFile::of).collect(),
+        }
+    }
+}
+
+impl DealFile {
+    /// One deal as written; a seeded deal keeps its seed instead of the deck.
+    pub fn of(deal: &DealLog) -> DealFile {
+        DealFile {
+            deck: deal.seed.is_none().then(|| join(&deal.deck)),
+            seed: deal.seed.clone(),
+            moves: join(&deal.moves),
         }
     }
 }

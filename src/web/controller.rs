@@ -179,7 +179,7 @@ impl Controller {
 
     pub fn new_game(&mut self, setup: Setup) {
         // Every game is seeded (a random seed if none was given), so it can be shared.
-        let setup = super::share::ensure_seed(setup, &mut self.rng);
+        let setup = super::share::ensure_seed(setup);
         let kind = setup.rules.game;
         let n = kind.seats() as u32;
         let (dealer, ai_seed) = match &setup.seed {

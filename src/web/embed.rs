@@ -19,15 +19,36 @@
 //!
 //! The table listens to no messages: nothing from outside can alter a game.
 
-use super::json::{array, obj, set};
+use super::serial;
 use crate::engine::Game;
-use js_sys::Object;
+use serde::Serialize;
 use std::cell::Cell;
-use wasm_bindgen::JsValue;
 
 thread_local! {
     static EMBED: Cell<Option<bool>> = const { Cell::new(None) };
 }
+
+/// A message to the host page (see the module's documentation).
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+enum Event<'a> {
+    DealFinished {
+        source: &'static str,
+        game: &'static str,
+        deal: usize,
+        scores: &'a [u32],
+        totals: &'a [u32],
+    },
+    GameFinished {
+        source: &'static str,
+        game: &'static str,
+        totals: &'a [u32],
+        /// The winning scorer, None (`null`) for a tie.
+        winner: Option<usize>,
+    },
+}
+
+const SOURCE: &str = "duck-soup";
 
 /// Whether the page runs embedded (`?embed=1`, `?embed=true` or bare `?embed`).
 pub fn active() -> bool {
@@ -53,23 +74,12 @@ pub fn init() {
     }
 }
 
-fn post(message: &Object) {
+fn post(event: &Event) {
     let Some(w) = web_sys::window() else { return };
     let Ok(Some(parent)) = w.parent() else { return };
-    let _ = parent.post_message(message, "*");
-}
-
-fn event(kind: &str, game: &Game) -> Object {
-    let o = obj();
-    set(&o, "source", "duck-soup");
-    set(&o, "type", kind);
-    set(&o, "game", game.kind().name());
-    set(
-        &o,
-        "totals",
-        array(game.totals().as_slice().iter().copied()),
-    );
-    o
+    if let Ok(message) = serial::to_js(event) {
+        let _ = parent.post_message(&message, "*");
+    }
 }
 
 /// Called when a deal ends: posts deal-finished, and game-finished if the game is over.
@@ -80,21 +90,20 @@ pub fn deal_finished(game: &Game) {
     let Some(result) = game.results().last() else {
         return;
     };
-    let e = event("deal-finished", game);
-    set(&e, "deal", game.results().len() as u32);
-    set(
-        &e,
-        "scores",
-        array(result.scores.as_slice().iter().copied()),
-    );
-    post(&e);
+    let name = game.kind().name();
+    post(&Event::DealFinished {
+        source: SOURCE,
+        game: name,
+        deal: game.results().len(),
+        scores: result.scores.as_slice(),
+        totals: game.totals().as_slice(),
+    });
     if let Some(outcome) = game.outcome() {
-        let e = event("game-finished", game);
-        let winner = match outcome.winner {
-            Some(w) => JsValue::from(w.index() as u32),
-            None => JsValue::NULL,
-        };
-        set(&e, "winner", winner);
-        post(&e);
+        post(&Event::GameFinished {
+            source: SOURCE,
+            game: name,
+            totals: game.totals().as_slice(),
+            winner: outcome.winner.map(|w| w.index()),
+        });
     }
 }

@@ -98,7 +98,8 @@ pub fn init() {
 #[cfg(target_arch = "wasm32")]
 pub fn choose_lang(lang: Lang) {
     set_lang(lang);
-    super::storage::set("lang", lang_tag(lang));
+    // If storage refuses, the language still applies to this visit.
+    let _ = super::storage::set("lang", lang_tag(lang));
     apply_document_lang();
 }
 
@@ -319,6 +320,9 @@ pub enum K {
     SavedCorrupt,
     SavedCrashed,
     SavedOtherVersion,
+    SaveFailed,
+    RecordTooLarge,
+    RecordTooLong,
     // Error panel
     ErrorTitle,
     ErrorText,
@@ -599,6 +603,9 @@ fn en(key: K) -> &'static str {
         SavedCorrupt => "The saved game could not be read ({0}). It was set aside and a new game has started; your statistics are kept.",
         SavedCrashed => "the page stopped while loading it",
         SavedOtherVersion => "The saved game is in a format this version does not know (version {0}). It was set aside and a new game has started; your statistics are kept.",
+        SaveFailed => "Not saved: the browser's storage is full or blocked. Your last save is kept.",
+        RecordTooLarge => "This record is too large to replay ({0}): the limit is {1}.",
+        RecordTooLong => "This record is too long to replay ({0} deals): the limit is {1} deals.",
         ErrorTitle => "Something went wrong",
         ErrorText => "The table hit an internal error. Start a new game to carry on.",
         CardName => "{0} of {1}",
@@ -838,6 +845,9 @@ fn ja(key: K) -> &'static str {
         SavedCorrupt => "保存されたゲームを読み込めませんでした（{0}）。別に保管し、新しいゲームを始めました。成績はそのままです。",
         SavedCrashed => "読み込み中にページが停止しました",
         SavedOtherVersion => "保存されたゲームはこの版が知らない形式です（バージョン {0}）。別に保管し、新しいゲームを始めました。成績はそのままです。",
+        SaveFailed => "保存できませんでした（ブラウザーの保存領域が満杯か使用不可です）。前回の保存は残っています。",
+        RecordTooLarge => "この記録は大きすぎて再生できません（{0}）。上限は {1} です。",
+        RecordTooLong => "この記録は長すぎて再生できません（{0}ディール）。上限は {1}ディールです。",
         ErrorTitle => "問題が発生しました",
         ErrorText => "内部エラーが起きました。新しいゲームを始めてください。",
         CardName => "{1}の{0}",

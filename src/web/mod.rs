@@ -8,7 +8,10 @@
 //! - [`persist`]: saving and resuming the game, statistics; [`share`]: share
 //!   links and the daily deal; [`records`]: the Share and records dialog,
 //!   export/import and the replay viewer; [`embed`]: `?embed=1` and its
-//!   events to the host page; [`json`]: JSON through the browser's own parser.
+//!   events to the host page.
+//! - [`serial`]: typed values to and from JS values and JSON text
+//!   (serde-wasm-bindgen and the browser's own `JSON`); [`input`]: limits on
+//!   text from outside (records, saved data).
 //!
 //! URL parameters (for links and tests):
 //! - `?seed=TEXT`: deal from this seed (`engine::rng::shuffled_deck`; deal k
@@ -34,10 +37,11 @@ mod dom;
 mod embed;
 mod help;
 mod i18n;
-mod json;
+mod input;
 mod persist;
 mod records;
 mod scene;
+mod serial;
 mod settings;
 mod share;
 mod sound;
@@ -122,19 +126,16 @@ impl Params {
             pace: 1.0,
             panic: false,
         };
-        for pair in search.trim_start_matches('?').split('&') {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let v = js_sys::decode_uri_component(&v.replace('+', " "))
-                .ok()
-                .and_then(|s| s.as_string())
-                .unwrap_or_default();
-            match k {
-                "seed" if !v.is_empty() => p.seed = Some(v),
+        for param in crate::links::parse_query(&search) {
+            let value = param.value.unwrap_or_default();
+            match param.key.as_str() {
+                // (A bad seed is refused with a message by share::from_location.)
+                "seed" if crate::links::seed_ok(&value) => p.seed = Some(value),
                 "panic" => p.panic = true,
                 "pace" => {
                     // JS parseFloat, not str::parse::<f64>: Rust's float parser
                     // and its tables cost ~15 KB of gzipped wasm (BENCHMARKS.md).
-                    p.pace = Some(js_sys::Number::parse_float(&v))
+                    p.pace = Some(js_sys::Number::parse_float(&value))
                         .filter(|x| x.is_finite() && *x >= 0.0)
                         .unwrap_or(1.0)
                 }
@@ -145,12 +146,12 @@ impl Params {
     }
 }
 
-/// A seed for deals without `?seed`: 64 bits from `Math.random()` (seeded by
-/// the browser from the system's entropy), enough to vary the deals. Not
-/// getrandom: its crypto/Node detection adds ~1 KB gzipped of JS glue.
-fn entropy() -> u64 {
-    let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    (half() << 32) ^ half() ^ js_sys::Date::now().to_bits()
+/// 64 random bits from the browser's `crypto.getRandomValues` (getrandom):
+/// fresh deal seeds, game tokens, the computers' choices in unseeded play.
+/// Every browser that runs this wasm has it; should it fail all the same,
+/// the clock still varies the deals.
+pub(crate) fn entropy() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| js_sys::Date::now().to_bits())
 }
 
 /// One delegated listener per event type: elements say what they do with

@@ -1,42 +1,101 @@
 //! Never losing a game: the game in progress is saved to localStorage after
 //! every change and resumed on the next visit, and statistics are kept.
 //!
-//! Keys (all prefixed `duck-soup.` by [`storage`]):
-//! - `game`: the game in progress, format version [`VERSION`]:
-//!   `{"v":1,"record":{…RULES.md section 4 record…},"players":["human","normal"],
-//!   "seed":"TEXT","ai_seed":"12345","bottom":0}`. The record is the engine's
-//!   own (`GameRecord::of(&game)`); resuming replays it through the engine,
-//!   so the same hands, trick, scores and turn come back.
+//! # Keys
+//!
+//! All prefixed `duck-soup.` by [`storage`]:
+//!
+//! - `game`: the game in progress, format version 2 ([`VERSION`]):
+//!   `{"v":2,"id":"5f0c3e9a1b2d4c6e","players":["human","normal"],"seed":"TEXT",
+//!   "ai_seed":"12345","bottom":0,"earlier":41,"record":{"game":"two-player",
+//!   "rules":"parlett","first_dealer":1,"deals":[{"seed":"TEXT/42","moves":"7H 2H …"}]}}`.
+//!   `record` is a RULES.md section 4 record of the deals after the first
+//!   `earlier` ones: usually just the deal in progress.
+//! - `deal.ID.K` (K from 1): each finished deal of the game `ID`, written once
+//!   when the deal ends, as a record writes a deal: `{"seed":"TEXT/3","moves":"…"}`
+//!   (or `"deck"` for a deal not dealt from a seed).
+//!
+//!   So a move rewrites only `game`, whose size does not depend on how many
+//!   deals were played: saving costs the same at move 10 and at move 10,000.
+//!   Resuming reads `deal.ID.1` to `deal.ID.{earlier}`, puts them before
+//!   `record`'s deals, and checks and replays that whole record through the
+//!   engine (`GameRecord::try_from`, then a replay), exactly as an imported
+//!   record; the same hands, trick, scores and turn come back.
+//!
+//!   Never half written: each write is one `setItem`, which stores all of its
+//!   value or none. A finished deal's key is written before the `game` that
+//!   counts it in `earlier`, and a replaced game's deal keys are removed only
+//!   after the new `game` is written, so when storage refuses a write (full),
+//!   the last complete save stays readable; the page says the game could not
+//!   be saved. `ID` is a random token (getrandom), new for each game.
 //! - `stats`: `{"v":1,"games":{"two-player/normal":{"played":3,"won":1,"best":42}}}`,
 //!   per game and opponents' level (games with exactly one person at the table;
-//!   `best` is the person's best deal score).
+//!   `best` is the person's best deal score), in the order first played.
 //! - `game.set-aside`: saved data that could not be used (an unknown format
 //!   version or corrupt data) is moved here, never silently dropped; the page
-//!   says so and starts a playable default game. Statistics are never touched.
+//!   says so and starts a playable default game. Its deal keys stay.
+//!   Statistics are never touched (unreadable statistics go to `stats.set-aside`).
 //! - `game.loading`: set while a saved game is being resumed; if the page died
 //!   doing so, the next visit sets that saved game aside instead of trying again.
 //!
-//! Migration: version 0 (a bare record object without `v`) becomes version 1
-//! with South human and the other seats Normal computers.
+//! Deal keys that belong to neither `game` nor `game.set-aside` (a game
+//! replaced before its keys could be removed) are removed when the page starts.
+//!
+//! # Older formats
+//!
+//! - Version 1 (saves made before this format, still in players' browsers):
+//!   the same object without `id` and `earlier`, `record` holding every deal.
+//!   It is read as it is; the first save after it writes version 2 (the
+//!   finished deals to their keys first, then `game`).
+//! - Version 0 (a bare record object without `v`): South human and the other
+//!   seats Normal computers.
 
 use super::controller::{Controller, Player, Setup, Ui};
 use super::i18n::{t, tf, K};
-use super::json::{self, get, obj, set, uint};
-use super::{share, storage};
+use super::input::one_line;
+use super::{serial, share, storage};
 use crate::ai::Level;
-use crate::engine::{Effect, Game, GameKind, GameRecord};
-use js_sys::{Array, Object};
-use std::cell::Cell;
-use wasm_bindgen::{JsCast, JsValue};
+use crate::engine::record::{DealFile, RulesFile};
+use crate::engine::{Effect, Game, GameKind, GameRecord, RecordFile};
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use wasm_bindgen::JsValue;
 
-pub const VERSION: u64 = 1;
+pub const VERSION: u32 = 2;
 const GAME_KEY: &str = "game";
 const STATS_KEY: &str = "stats";
 const ASIDE_KEY: &str = "game.set-aside";
+const STATS_ASIDE_KEY: &str = "stats.set-aside";
 const LOADING_KEY: &str = "game.loading";
+const DEAL_KEYS: &str = "deal.";
+
+fn deal_key(id: &str, k: usize) -> String {
+    format!("{DEAL_KEYS}{id}.{k}")
+}
 
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
+    static SAVING: RefCell<Saving> = RefCell::new(Saving::default());
+}
+
+/// What has been written for the game on the table.
+#[derive(Default)]
+struct Saving {
+    /// The game's token (names its deal keys).
+    id: String,
+    /// Its first `stored` deals are in their keys.
+    stored: usize,
+    /// The moves made when it was last saved: fewer now means a new game.
+    moves: usize,
+    /// A game this one replaced, and how many deal keys it had: removed once
+    /// this game's first save is written.
+    replaced: Option<(String, usize)>,
+    /// Saved data could not be set aside: it stays in `game`, and nothing
+    /// overwrites it on this visit.
+    blocked: bool,
 }
 
 /// Stops saving (embedded games, the replay viewer) or starts again.
@@ -48,6 +107,73 @@ fn enabled() -> bool {
     ENABLED.with(|e| e.get())
 }
 
+/// A fresh game token: 16 hex digits from the browser's crypto randomness.
+fn new_id() -> String {
+    format!("{:016x}", super::entropy())
+}
+
+/// Whether a token is one this page writes (it becomes part of key names).
+fn id_ok(id: &str) -> bool {
+    (1..=32).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+// ---- the saved form ----
+
+/// Who plays a seat, as saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SavedPlayer {
+    Human,
+    Random,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<Player> for SavedPlayer {
+    fn from(p: Player) -> SavedPlayer {
+        match p {
+            Player::Human => SavedPlayer::Human,
+            Player::Computer(Level::Random) => SavedPlayer::Random,
+            Player::Computer(Level::Easy) => SavedPlayer::Easy,
+            Player::Computer(Level::Normal) => SavedPlayer::Normal,
+            Player::Computer(Level::Hard) => SavedPlayer::Hard,
+        }
+    }
+}
+
+impl From<SavedPlayer> for Player {
+    fn from(p: SavedPlayer) -> Player {
+        match p {
+            SavedPlayer::Human => Player::Human,
+            SavedPlayer::Random => Player::Computer(Level::Random),
+            SavedPlayer::Easy => Player::Computer(Level::Easy),
+            SavedPlayer::Normal => Player::Computer(Level::Normal),
+            SavedPlayer::Hard => Player::Computer(Level::Hard),
+        }
+    }
+}
+
+/// The `game` key (versions 1 and 2; see the module's documentation).
+#[derive(Serialize, Deserialize)]
+struct SavedGame {
+    v: u32,
+    /// Version 2: the game's token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
+    players: Vec<SavedPlayer>,
+    #[serde(default)]
+    seed: Option<String>,
+    /// A u64 as text: JS numbers hold only 53 bits.
+    ai_seed: String,
+    #[serde(default)]
+    bottom: u64,
+    /// Version 2: how many deals come before `record`'s, each in its own key.
+    #[serde(default)]
+    earlier: usize,
+    record: RecordFile,
+}
+
 /// A saved game, checked and replayed.
 pub struct Saved {
     pub setup: Setup,
@@ -55,41 +181,9 @@ pub struct Saved {
     pub ai_seed: u64,
     pub bottom: u8,
     pub moves: usize,
-}
-
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Human => "human",
-        Player::Computer(l) => l.name(),
-    }
-}
-
-/// The saved form of the controller's game.
-pub fn to_json(game: &Game, setup: &Setup, ai_seed: u64, bottom: u8) -> String {
-    let o = obj();
-    set(&o, "v", VERSION as u32);
-    set(&o, "record", json::record_value(&GameRecord::of(game)));
-    set(
-        &o,
-        "players",
-        json::array(setup.players.iter().map(|p| player_name(*p))),
-    );
-    set(
-        &o,
-        "seed",
-        setup.seed.as_deref().map_or(JsValue::NULL, JsValue::from),
-    );
-    set(&o, "ai_seed", ai_seed.to_string());
-    set(&o, "bottom", bottom as u32);
-    json::stringify(&o)
-}
-
-/// Replays a record through the engine (its error is the engine's one
-/// line); also counts the moves made.
-pub fn replay(record: &GameRecord) -> Result<(Game, usize), String> {
-    let game = record.replay().map_err(|e| e.to_string())?;
-    let moves = record.deals.iter().map(|d| d.moves.len()).sum();
-    Ok((game, moves))
+    /// Its token, if it has one (version 2), and how many deals are in their keys.
+    id: Option<String>,
+    earlier: usize,
 }
 
 /// Why saved data could not be used.
@@ -100,61 +194,79 @@ pub enum Problem {
     Corrupt(String),
 }
 
-/// Parses saved text (any version this code knows) into a resumable game.
+/// Replays a record through the engine (its error is the engine's one
+/// line); also counts the moves made.
+pub fn replay(record: &GameRecord) -> Result<(Game, usize), String> {
+    let game = record.replay().map_err(|e| e.to_string())?;
+    let moves = record.deals.iter().map(|d| d.moves.len()).sum();
+    Ok((game, moves))
+}
+
+/// Reads saved text (any version this code knows) into a resumable game;
+/// a version 2 game's earlier deals come from their keys.
 pub fn parse(text: &str) -> Result<Saved, Problem> {
-    let value = json::parse(text).map_err(Problem::Corrupt)?;
-    if !json::is_plain_object(&value) {
+    let value = serial::parse(text).map_err(Problem::Corrupt)?;
+    if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(Problem::Corrupt("not a JSON object".into()));
     }
-    let v = get(&value, "v");
-    let value = if v.is_undefined() {
-        if !json::has(&value, "deals") {
+    let v = js_sys::Reflect::get(&value, &"v".into()).unwrap_or(JsValue::UNDEFINED);
+    let saved: SavedGame = if v.is_undefined() {
+        if !js_sys::Reflect::has(&value, &"deals".into()).unwrap_or(false) {
             return Err(Problem::Corrupt("no format version".into()));
         }
-        // Version 0: a bare record. Migrate.
-        migrate_v0(&value)
-    } else if uint(&v) == Some(VERSION) {
-        value
+        // Version 0: a bare record.
+        let record: RecordFile = serial::from_js(value).map_err(Problem::Corrupt)?;
+        let mut players = vec![SavedPlayer::Normal; players_for(&record.game)];
+        players[0] = SavedPlayer::Human;
+        SavedGame {
+            v: 0,
+            id: None,
+            players,
+            seed: None,
+            ai_seed: "1".into(),
+            bottom: 0,
+            earlier: 0,
+            record,
+        }
+    } else if v.as_f64() == Some(1.0) || v.as_f64() == Some(f64::from(VERSION)) {
+        serial::from_js(value).map_err(Problem::Corrupt)?
     } else {
-        return Err(Problem::Version(json::stringify(&v)));
+        let shown = serial::stringify(&v).unwrap_or_default();
+        return Err(Problem::Version(one_line(&shown)));
     };
-    let record = get(&value, "record");
-    if record.is_undefined() {
-        return Err(Problem::Corrupt("record: missing".into()));
+    let id = match saved.id {
+        Some(id) if id_ok(&id) => Some(id),
+        Some(_) => return Err(Problem::Corrupt("id: not a game token".into())),
+        None if saved.earlier > 0 => return Err(Problem::Corrupt("id: missing".into())),
+        None => None,
+    };
+    let mut file = saved.record;
+    if let Some(id) = &id {
+        let mut deals = Vec::with_capacity(saved.earlier + file.deals.len());
+        for k in 1..=saved.earlier {
+            let text = storage::get(&deal_key(id, k))
+                .ok_or_else(|| Problem::Corrupt(format!("deal {k}: missing")))?;
+            let deal =
+                serial::from_text(&text).map_err(|e| Problem::Corrupt(format!("deal {k}: {e}")))?;
+            deals.push(deal);
+        }
+        deals.append(&mut file.deals);
+        file.deals = deals;
     }
-    let record = json::record_from(&record).map_err(|e| Problem::Corrupt(e.to_string()))?;
+    let record = GameRecord::try_from(file).map_err(|e| Problem::Corrupt(e.to_string()))?;
     let kind = record.rules.game;
-    let players = get(&value, "players");
-    let players: Option<Vec<Player>> = if Array::is_array(&players) {
-        players
-            .unchecked_into::<Array>()
-            .iter()
-            .map(|p| match p.as_string()?.as_str() {
-                "human" => Some(Player::Human),
-                name => Level::from_name(name).map(Player::Computer),
-            })
-            .collect::<Option<Vec<_>>>()
-            .filter(|p| p.len() == kind.seats())
+    if saved.players.len() != kind.seats() {
+        return Err(Problem::Corrupt("players: not one per seat".into()));
+    }
+    let ai_seed = saved
+        .ai_seed
+        .parse::<u64>()
+        .map_err(|_| Problem::Corrupt("ai_seed: not a number".into()))?;
+    let bottom = if saved.bottom < kind.seats() as u64 {
+        saved.bottom as u8
     } else {
-        None
+        0
     };
-    let players = players.ok_or_else(|| Problem::Corrupt("players: not one per seat".into()))?;
-    let seed = get(&value, "seed");
-    let seed = if seed.is_null() || seed.is_undefined() {
-        None
-    } else {
-        Some(
-            seed.as_string()
-                .ok_or_else(|| Problem::Corrupt("seed: must be text".into()))?,
-        )
-    };
-    let ai_seed = get(&value, "ai_seed")
-        .as_string()
-        .and_then(|s| s.parse::<u64>().ok())
-        .ok_or_else(|| Problem::Corrupt("ai_seed: missing".into()))?;
-    let bottom = uint(&get(&value, "bottom"))
-        .filter(|b| *b < kind.seats() as u64)
-        .unwrap_or(0) as u8;
     let (game, moves) = replay(&record).map_err(Problem::Corrupt)?;
     if game.log().is_empty() {
         return Err(Problem::Corrupt("no deal".into()));
@@ -162,30 +274,22 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
     Ok(Saved {
         setup: Setup {
             rules: record.rules,
-            players,
-            seed,
+            players: saved.players.into_iter().map(Player::from).collect(),
+            seed: saved.seed,
         },
         game,
         ai_seed,
         bottom,
         moves,
+        id,
+        earlier: saved.earlier,
     })
 }
 
-fn migrate_v0(record: &JsValue) -> JsValue {
-    let kind = get(record, "game")
-        .as_string()
-        .and_then(|g| GameKind::from_name(&g))
-        .unwrap_or(GameKind::TwoPlayer);
-    let mut players = vec!["normal"; kind.seats()];
-    players[0] = "human";
-    let o = obj();
-    set(&o, "v", VERSION as u32);
-    set(&o, "record", record.clone());
-    set(&o, "players", json::array(players));
-    set(&o, "ai_seed", "1");
-    set(&o, "bottom", 0u32);
-    o.into()
+/// Seats in a version 0 record's game (two if it names none we know: the
+/// record check then says what is wrong).
+fn players_for(game: &str) -> usize {
+    GameKind::from_name(game).map_or(2, GameKind::seats)
 }
 
 /// What the page starts with: the saved game (if any, and usable), or a
@@ -194,13 +298,15 @@ pub fn load() -> (Option<Saved>, Option<String>) {
     let crashed = storage::get(LOADING_KEY).is_some();
     storage::remove(LOADING_KEY);
     let Some(text) = storage::get(GAME_KEY) else {
+        remove_stray_deals();
         return (None, None);
     };
-    if crashed {
-        set_aside(&text);
-        return (None, Some(tf(K::SavedCorrupt, &[t(K::SavedCrashed)])));
-    }
-    match parse(&text) {
+    let result = if crashed {
+        Err(Problem::Corrupt(t(K::SavedCrashed).to_string()))
+    } else {
+        parse(&text)
+    };
+    let (saved, notice) = match result {
         Ok(s) => (Some(s), None),
         Err(Problem::Version(v)) => {
             set_aside(&text);
@@ -210,18 +316,51 @@ pub fn load() -> (Option<Saved>, Option<String>) {
             set_aside(&text);
             (None, Some(tf(K::SavedCorrupt, &[&why])))
         }
+    };
+    remove_stray_deals();
+    (saved, notice)
+}
+
+/// Moves unusable saved data to `game.set-aside`. If storage refuses that
+/// too, the data stays in `game` and nothing overwrites it on this visit.
+fn set_aside(text: &str) {
+    if storage::set(ASIDE_KEY, text).is_ok() {
+        storage::remove(GAME_KEY);
+    } else {
+        SAVING.with(|s| s.borrow_mut().blocked = true);
     }
 }
 
-fn set_aside(text: &str) {
-    storage::set(ASIDE_KEY, text);
-    storage::remove(GAME_KEY);
-    storage::remove(LOADING_KEY);
+/// The token in saved text, if it has a usable one.
+fn id_in(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct WithId {
+        id: Option<String>,
+    }
+    serial::from_text::<WithId>(text)
+        .ok()?
+        .id
+        .filter(|id| id_ok(id))
+}
+
+/// Removes deal keys that belong to neither the saved game nor the one set aside.
+fn remove_stray_deals() {
+    let keep: Vec<String> = [GAME_KEY, ASIDE_KEY]
+        .iter()
+        .filter_map(|k| storage::get(k))
+        .filter_map(|text| id_in(&text))
+        .collect();
+    for key in storage::keys_starting(DEAL_KEYS) {
+        let id = key[DEAL_KEYS.len()..].split('.').next().unwrap_or("");
+        if !keep.iter().any(|k| k == id) {
+            storage::remove(&key);
+        }
+    }
 }
 
 pub fn loading(on: bool) {
     if on {
-        storage::set(LOADING_KEY, "1");
+        let _ = storage::set(LOADING_KEY, "1");
     } else {
         storage::remove(LOADING_KEY);
     }
@@ -229,19 +368,68 @@ pub fn loading(on: bool) {
 
 // ---- statistics ----
 
-/// The statistics' `games` object (unreadable statistics are set aside, not thrown away).
-fn stats_games() -> Object {
-    let text = storage::get(STATS_KEY);
-    if let Some(text) = &text {
-        if let Ok(v) = json::parse(text) {
-            let games = get(&v, "games");
-            if json::is_plain_object(&games) {
-                return games.unchecked_into();
+/// One row of statistics.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatsRow {
+    pub played: u32,
+    pub won: u32,
+    pub best: u32,
+}
+
+/// Rows by "game/level", in the order first played (a JSON object keeps it).
+#[derive(Default)]
+struct Rows(Vec<(String, StatsRow)>);
+
+impl Serialize for Rows {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (key, row) in &self.0 {
+            map.serialize_entry(key, row)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Rows {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rows, D::Error> {
+        struct RowsVisitor;
+        impl<'de> Visitor<'de> for RowsVisitor {
+            type Value = Rows;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("statistics by game and level")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rows, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    rows.push(entry);
+                }
+                Ok(Rows(rows))
             }
         }
-        storage::set("stats.set-aside", text);
+        d.deserialize_map(RowsVisitor)
     }
-    obj()
+}
+
+/// The `stats` key.
+#[derive(Serialize, Deserialize)]
+struct Stats {
+    v: u32,
+    games: Rows,
+}
+
+/// The statistics (unreadable statistics are set aside, not thrown away).
+fn read_stats() -> Rows {
+    let Some(text) = storage::get(STATS_KEY) else {
+        return Rows::default();
+    };
+    match serial::from_text::<Stats>(&text) {
+        Ok(stats) => stats.games,
+        Err(_) => {
+            let _ = storage::set(STATS_ASIDE_KEY, &text);
+            Rows::default()
+        }
+    }
 }
 
 /// The statistics' key for a game: the game and the opponents' level.
@@ -263,69 +451,52 @@ fn stats_key(setup: &Setup) -> String {
     format!("{}/{level}", setup.rules.game.name())
 }
 
-fn field(row: &JsValue, f: &str) -> u64 {
-    uint(&get(row, f)).unwrap_or(0)
+/// The statistics: (game/level, row), in the order first played.
+pub fn stats_rows() -> Vec<(String, StatsRow)> {
+    read_stats().0
 }
 
-/// One row of statistics: (game/level, played, won, best).
-pub fn stats_rows() -> Vec<(String, u64, u64, u64)> {
-    let games = stats_games();
-    let rows: Vec<_> = Object::keys(&games)
-        .iter()
-        .filter_map(|k| {
-            let k = k.as_string()?;
-            let row = get(&games, &k);
-            Some((
-                k,
-                field(&row, "played"),
-                field(&row, "won"),
-                field(&row, "best"),
-            ))
-        })
-        .collect();
-    // (In the order first played: JSON objects keep it.)
-    rows
-}
-
-fn update_stats(game: &Game, setup: &Setup) {
+fn update_stats(game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
     let Some(me) = share::my_scorer(game, setup) else {
-        return;
+        return Ok(());
     };
     let Some(result) = game.results().last() else {
-        return;
+        return Ok(());
     };
-    let games = stats_games();
+    let mut rows = read_stats();
     let key = stats_key(setup);
-    let row = get(&games, &key);
-    let best = field(&row, "best").max(result.scores[me] as u64);
-    let (mut played, mut won) = (field(&row, "played"), field(&row, "won"));
+    let at = match rows.0.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            rows.0.push((key, StatsRow::default()));
+            rows.0.len() - 1
+        }
+    };
+    let row = &mut rows.0[at].1;
+    row.best = row.best.max(result.scores[me]);
     if game.is_over() {
-        played += 1;
+        row.played += 1;
         if game.outcome().is_some_and(|o| o.winner == Some(me)) {
-            won += 1;
+            row.won += 1;
         }
     }
-    let r = obj();
-    set(&r, "played", played as f64);
-    set(&r, "won", won as f64);
-    set(&r, "best", best as f64);
-    set(&games, &key, r);
-    let all = obj();
-    set(&all, "v", VERSION as u32);
-    set(&all, "games", games);
-    storage::set(STATS_KEY, &json::stringify(&all));
+    let text = serial::to_text(&Stats { v: 1, games: rows }).map_err(|_| storage::Refused)?;
+    storage::set(STATS_KEY, &text)
 }
 
 // ---- the controller's side ----
 
 impl Controller {
-    /// Saves the game (called on every change).
-    pub(super) fn persist(&self) {
+    /// Saves the game (called on every change). When storage refuses, the
+    /// previous save stays as it was and the action bar says so.
+    pub(super) fn persist(&mut self) {
         if !enabled() || self.game.log().is_empty() {
             return;
         }
-        let text = to_json(&self.game, &self.setup, self.ai_seed, self.ui.bottom);
-        storage::set(GAME_KEY, &text);
+        let saved = SAVING.with(|s| save(&mut s.borrow_mut(), self));
+        if saved.is_err() {
+            self.ui.message = Some(t(K::SaveFailed).to_string());
+        }
     }
 
     /// After each move: statistics and embed events when a deal or the game ends.
@@ -333,8 +504,8 @@ impl Controller {
         if !effect.deal_over {
             return;
         }
-        if enabled() {
-            update_stats(&self.game, &self.setup);
+        if enabled() && update_stats(&self.game, &self.setup).is_err() {
+            self.ui.message = Some(t(K::SaveFailed).to_string());
         }
         super::embed::deal_finished(&self.game);
     }
@@ -343,6 +514,14 @@ impl Controller {
     pub(super) fn restore(&mut self, s: Saved) {
         let kind = s.setup.rules.game;
         let bottom = s.bottom;
+        SAVING.with(|saving| {
+            let mut saving = saving.borrow_mut();
+            // Version 1 and 0 saves get a token; their deals are stored by the next save.
+            saving.id = s.id.unwrap_or_else(new_id);
+            saving.stored = s.earlier;
+            saving.moves = s.moves;
+            saving.replaced = None;
+        });
         self.ui = Ui {
             bottom,
             viewer: (s.setup.humans() == 1).then_some(bottom),
@@ -362,6 +541,65 @@ impl Controller {
         self.ui.message = Some(text);
         self.render();
     }
+}
+
+/// Writes what changed since the last save: the deals finished since (one
+/// key each), then `game`. Stops at the first write storage refuses.
+fn save(saving: &mut Saving, c: &Controller) -> Result<(), storage::Refused> {
+    if saving.blocked {
+        return Err(storage::Refused);
+    }
+    let game = &c.game;
+    let log = game.log();
+    if saving.id.is_empty() || c.ui.moves < saving.moves || log.len() < saving.stored {
+        // A new game on the table: a new token; the old one's keys go once it is saved.
+        let old = std::mem::take(&mut saving.id);
+        if !old.is_empty() {
+            saving.replaced = Some((old, saving.stored));
+        }
+        saving.id = new_id();
+        saving.stored = 0;
+    }
+    saving.moves = c.ui.moves;
+    let finished = if game.in_deal() {
+        log.len() - 1
+    } else {
+        log.len()
+    };
+    while saving.stored < finished {
+        let deal =
+            serial::to_text(&DealFile::of(&log[saving.stored])).map_err(|_| storage::Refused)?;
+        storage::set(&deal_key(&saving.id, saving.stored + 1), &deal)?;
+        saving.stored += 1;
+    }
+    let head = SavedGame {
+        v: VERSION,
+        id: Some(saving.id.clone()),
+        players: c
+            .setup
+            .players
+            .iter()
+            .map(|p| SavedPlayer::from(*p))
+            .collect(),
+        seed: c.setup.seed.clone(),
+        ai_seed: c.ai_seed.to_string(),
+        bottom: c.ui.bottom.into(),
+        earlier: saving.stored,
+        record: RecordFile {
+            game: game.kind().name().to_string(),
+            rules: RulesFile::of(game.rules()),
+            first_dealer: Some(game.first_dealer().into()),
+            deals: log[saving.stored..].iter().map(DealFile::of).collect(),
+        },
+    };
+    let text = serial::to_text(&head).map_err(|_| storage::Refused)?;
+    storage::set(GAME_KEY, &text)?;
+    if let Some((old, count)) = saving.replaced.take() {
+        for k in 1..=count {
+            storage::remove(&deal_key(&old, k));
+        }
+    }
+    Ok(())
 }
 
 /// Starts the table: a game named by the address (a share link, the daily
@@ -402,7 +640,11 @@ pub fn start(
         c.borrow_mut().restore(s);
         loading(false);
     } else {
-        c.borrow().persist();
+        let mut c = c.borrow_mut();
+        c.persist();
+        if c.ui.message.is_some() {
+            c.render();
+        }
     }
     if linked && !embedded {
         share::clean_address();

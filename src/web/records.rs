@@ -4,16 +4,20 @@
 //! - Share: the link to this game ([`super::share::link`]), copied with
 //!   `navigator.clipboard` where the browser allows it, else left selected in
 //!   a text field; the daily deal and its result text.
-//! - Export: the game so far as a RULES.md section 4 record
-//!   (`GameRecord::of(&game).to_json()`), downloaded through a Blob object URL
-//!   and shown in a text box to copy.
-//! - Import: a record from a file or pasted text is checked by the engine
-//!   (`GameRecord::parse` and `replay`; a bad record shows the engine's
-//!   one-line `RecordError`), then replayed in the viewer.
+//! - Export: the game so far as a RULES.md section 4 record (`RecordFile`
+//!   through serde-wasm-bindgen and the browser's `JSON.stringify`),
+//!   downloaded through a Blob object URL and shown in a text box to copy.
+//! - Import: a record from a file or pasted text: refused at once above
+//!   1 MB or 1,000 deals (the limits and why: [`super::input`]), else parsed
+//!   by the browser's `JSON.parse`, read into a `RecordFile` and checked by
+//!   the engine (`GameRecord::try_from`, then `replay`; a bad record shows the
+//!   engine's one-line `RecordError`), then replayed in the viewer.
 //! - Replay viewer: the table from South's seat at any position of the record
 //!   (every deal's start and each move after it), with start/back/forward/end,
-//!   and a switch that shows every hand (a record is public). Nothing is saved
-//!   while viewing; leaving the viewer puts the saved game back.
+//!   and a switch that shows every hand (a record is public). A step costs the
+//!   same at any record length: it starts from a copy of the game kept every
+//!   [`CHECKPOINT_DEALS`] deals and replays at most that many. Nothing is
+//!   saved while viewing; leaving the viewer puts the saved game back.
 //! - Statistics ([`super::persist::stats_rows`]).
 //!
 //! Elements carry `data-rec="…"` for their action; one delegated listener handles them.
@@ -21,9 +25,10 @@
 use super::controller::{self, Controller, Player, Setup, Shared, Ui};
 use super::dom::{append, button, by_id, clear, dialog_form, doc, el, text_el};
 use super::i18n::{t, tf, K};
-use super::{json, persist, share};
+use super::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
+use super::{persist, serial, share};
 use crate::ai::Level;
-use crate::engine::{GameKind, GameRecord};
+use crate::engine::{Game, GameKind, GameRecord, RecordFile, TrickOutcome};
 use gloo::events::EventListener;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -31,12 +36,97 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlElement, HtmlInputElement};
 
+/// The viewer keeps a copy of the game every this many deals. A step replays
+/// at most this many deals from the nearest copy; the copies of a 1,000-deal
+/// record take about 3.5 MB.
+const CHECKPOINT_DEALS: usize = 64;
+
 struct Replay {
     record: GameRecord,
-    /// Positions: (deal index, moves played in it).
-    steps: Vec<(usize, usize)>,
+    /// The position of each deal's start (position 0 is the first deal's);
+    /// the positions between are its moves, one by one.
+    deal_starts: Vec<usize>,
+    /// How many positions there are.
+    total: usize,
     pos: usize,
     reveal: bool,
+    /// The game before deal `i * CHECKPOINT_DEALS` was dealt, and how many
+    /// moves were made before it.
+    checkpoints: Vec<(Game, usize)>,
+}
+
+impl Replay {
+    fn new(record: GameRecord) -> Replay {
+        let mut deal_starts = Vec::with_capacity(record.deals.len());
+        let mut total = 0;
+        for d in &record.deals {
+            deal_starts.push(total);
+            total += d.moves.len() + 1;
+        }
+        let mut checkpoints = Vec::new();
+        let mut game = Game::new(record.rules, record.first_dealer);
+        let mut moves = 0;
+        // Already replayed once by the engine's check: nothing here fails.
+        for (i, d) in record.deals.iter().enumerate() {
+            if i % CHECKPOINT_DEALS == 0 {
+                checkpoints.push((game.clone(), moves));
+            }
+            let _ = game.start_deal(d.deck.clone(), d.seed.clone());
+            for &mv in &d.moves {
+                let _ = game.play(mv);
+            }
+            moves += d.moves.len();
+        }
+        Replay {
+            record,
+            deal_starts,
+            total,
+            pos: 0,
+            reveal: false,
+            checkpoints,
+        }
+    }
+
+    /// The deal (from 0) and the moves played in it at position `pos`.
+    fn place(&self, pos: usize) -> (usize, usize) {
+        let deal = self.deal_starts.partition_point(|&s| s <= pos) - 1;
+        (deal, pos - self.deal_starts[deal])
+    }
+
+    /// The table at position `pos`.
+    fn at(&self, pos: usize) -> Option<Position> {
+        let (deal, upto) = self.place(pos);
+        let first = deal / CHECKPOINT_DEALS * CHECKPOINT_DEALS;
+        let (mut game, mut moves) = self.checkpoints.get(deal / CHECKPOINT_DEALS)?.clone();
+        let mut held = None;
+        for (d, log) in self.record.deals[first..=deal].iter().enumerate() {
+            game.start_deal(log.deck.clone(), log.seed.clone()).ok()?;
+            held = None;
+            let count = if first + d == deal {
+                upto
+            } else {
+                log.moves.len()
+            };
+            for &mv in &log.moves[..count] {
+                held = game.play(mv).ok()?.trick;
+                moves += 1;
+            }
+        }
+        Some(Position {
+            game,
+            moves,
+            held,
+        })
+    }
+}
+
+/// The table at one position of the record.
+struct Position {
+    game: Game,
+    /// Moves made since the game began.
+    moves: usize,
+    /// The trick the last move finished, on show.
+    held: Option<TrickOutcome>,
 }
 
 thread_local! {
@@ -75,8 +165,8 @@ pub fn init(controller: &Shared) {
         if let Some(ctor) = ctor {
             let cb = Closure::<dyn FnMut()>::new(add_share_button).into_js_value();
             if let Ok(obs) = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&cb)) {
-                let opts = json::obj();
-                json::set(&opts, "childList", true);
+                let opts = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&opts, &"childList".into(), &true.into());
                 let _ = share::call(&obs, "observe", &[panel.into(), opts.into()]);
             }
         }
@@ -121,7 +211,10 @@ fn clicked(weak: &Weak<RefCell<Controller>>, what: &str) {
     let what = what.to_string();
     // Read before the controller runs (it may run later, if busy).
     let text = if what == "import" {
-        input_value("record-paste")
+        match pasted_text() {
+            Ok(text) => text,
+            Err(size) => return show_error(&too_large(size)),
+        }
     } else {
         String::new()
     };
@@ -140,7 +233,7 @@ fn act(c: &mut Controller, what: &str, text: &str) {
         "first" | "back" | "forward" | "last" | "reveal" => {
             REPLAY.with(|r| {
                 if let Some(r) = r.borrow_mut().as_mut() {
-                    let end = r.steps.len() - 1;
+                    let end = r.total - 1;
                     match what {
                         "first" => r.pos = 0,
                         "back" => r.pos = r.pos.saturating_sub(1),
@@ -161,6 +254,30 @@ fn act(c: &mut Controller, what: &str, text: &str) {
         }
         _ => {}
     }
+}
+
+/// The pasted record, or its size if it is over [`MAX_RECORD_BYTES`]
+/// (measured before the text is copied into the wasm's memory, which never shrinks).
+fn pasted_text() -> Result<String, f64> {
+    let value = by_id("record-paste")
+        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
+        .unwrap_or(JsValue::UNDEFINED);
+    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+        return Ok(String::new());
+    };
+    let length = f64::from(text.length());
+    if length > MAX_RECORD_BYTES as f64 {
+        return Err(length);
+    }
+    Ok(String::from(text))
+}
+
+/// The refusal of a record over the size limit.
+fn too_large(bytes: f64) -> String {
+    tf(
+        K::RecordTooLarge,
+        &[&size_text(bytes), &size_text(MAX_RECORD_BYTES as f64)],
+    )
 }
 
 fn input_value(id: &str) -> String {
@@ -250,10 +367,11 @@ fn open(c: &mut Controller) {
 
     if !viewing {
         let f = section(&form, K::RecordLegend, Some(t(K::RecordHint)));
+        let record = RecordFile::of(&GameRecord::of(&c.game));
         copy_row(
             &f,
             "record-text",
-            &GameRecord::of(&c.game).to_json(),
+            &serial::to_text(&record).unwrap_or_default(),
             true,
             "copy-record",
         );
@@ -300,11 +418,11 @@ fn open(c: &mut Controller) {
             append(&head, &text_el("th", "", t(k)));
         }
         append(&table, &head);
-        for (key, played, won, best) in rows {
+        for (key, row) in rows {
             let tr = el("tr", "");
             let _ = tr.set_attribute("data-key", &key);
             append(&tr, &text_el("td", "", &stats_label(&key)));
-            for n in [played, won, best] {
+            for n in [row.played, row.won, row.best] {
                 append(&tr, &text_el("td", "num", &n.to_string()));
             }
             append(&table, &tr);
@@ -422,6 +540,15 @@ fn read_file(weak: &Weak<RefCell<Controller>>, input: &HtmlInputElement) {
     let Some(file) = file else {
         return;
     };
+    // Refused before reading: reading 20 MB alone blocks the page for seconds.
+    let size = js_sys::Reflect::get(&file, &"size".into())
+        .ok()
+        .and_then(|s| s.as_f64())
+        .unwrap_or(0.0);
+    if size > MAX_RECORD_BYTES as f64 {
+        input.set_value("");
+        return show_error(&too_large(size));
+    }
     let Ok(p) = share::call(&file, "text", &[]) else {
         return;
     };
@@ -442,34 +569,41 @@ fn show_error(text: &str) {
     }
 }
 
-/// Checks a record with the engine and opens it in the viewer.
-fn import(c: &mut Controller, text: &str) {
-    let record = match GameRecord::parse(text.trim()) {
-        Ok(r) => r,
-        Err(e) => return show_error(&tf(K::BadRecord, &[&e.to_string()])),
-    };
-    if let Err(e) = record.replay() {
-        return show_error(&tf(K::BadRecord, &[&e.to_string()]));
+/// A record's text read and checked: the browser's JSON, then serde into a
+/// `RecordFile`, then the engine (`GameRecord::try_from` and a replay). The
+/// error is the page's one-line message.
+fn read_record(text: &str) -> Result<GameRecord, String> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(too_large(text.len() as f64));
     }
+    let bad = |why: &str| tf(K::BadRecord, &[why]);
+    let value = serial::parse(text).map_err(|e| bad(&e))?;
+    let file: RecordFile =
+        serial::from_js(value).map_err(|e| bad(&format!("not a record: {e}")))?;
+    if file.deals.len() > MAX_RECORD_DEALS {
+        return Err(tf(
+            K::RecordTooLong,
+            &[&thousands(file.deals.len()), &thousands(MAX_RECORD_DEALS)],
+        ));
+    }
+    let record = GameRecord::try_from(file).map_err(|e| bad(&e.to_string()))?;
+    record.replay().map_err(|e| bad(&e.to_string()))?;
     if record.deals.is_empty() {
-        return show_error(&tf(K::BadRecord, &["deals: empty"]));
+        return Err(bad("deals: empty"));
     }
-    let steps: Vec<(usize, usize)> = record
-        .deals
-        .iter()
-        .enumerate()
-        .flat_map(|(d, log)| (0..=log.moves.len()).map(move |m| (d, m)))
-        .collect();
+    Ok(record)
+}
+
+/// Checks a record and opens it in the viewer.
+fn import(c: &mut Controller, text: &str) {
+    let record = match read_record(text.trim()) {
+        Ok(r) => r,
+        Err(e) => return show_error(&e),
+    };
     close();
     persist::set_enabled(false);
-    REPLAY.with(|r| {
-        *r.borrow_mut() = Some(Replay {
-            record,
-            steps,
-            pos: 0,
-            reveal: false,
-        })
-    });
+    let replay = Replay::new(record);
+    REPLAY.with(|r| *r.borrow_mut() = Some(replay));
     c.view.set_table(c.game.kind());
     c.advance();
 }
@@ -489,42 +623,36 @@ fn stop_viewing(c: &mut Controller) {
 
 /// Puts the viewer's position on the table (called instead of the game flow while viewing).
 pub fn show(c: &mut Controller) {
-    let Some((record, (deal, upto), pos, total, reveal)) = REPLAY.with(|r| {
+    let Some((rules, (deal, upto), deal_moves, pos, total, reveal, at)) = REPLAY.with(|r| {
         r.borrow().as_ref().map(|r| {
+            let (deal, upto) = r.place(r.pos);
             (
-                r.record.clone(),
-                r.steps[r.pos],
+                r.record.rules,
+                (deal, upto),
+                r.record.deals[deal].moves.len(),
                 r.pos,
-                r.steps.len(),
+                r.total,
                 r.reveal,
+                r.at(r.pos),
             )
         })
     }) else {
         return;
     };
-    let mut part = record.clone();
-    part.deals.truncate(deal + 1);
-    part.deals[deal].moves.truncate(upto);
-    let Ok((game, moves)) = persist::replay(&part) else {
+    let Some(Position {
+        game,
+        moves,
+        held,
+    }) = at
+    else {
         return;
-    };
-    // The trick the last move finished stays on show.
-    let held = if upto > 0 {
-        let mut before = part.clone();
-        before.deals[deal].moves.truncate(upto - 1);
-        persist::replay(&before)
-            .ok()
-            .and_then(|(mut g, _)| g.play(part.deals[deal].moves[upto - 1]).ok())
-            .and_then(|e| e.trick)
-    } else {
-        None
     };
     let kind = game.kind();
     if c.game.kind() != kind || c.setup.players.len() != kind.seats() {
         c.view.set_table(kind);
     }
     c.setup = Setup {
-        rules: record.rules,
+        rules,
         players: vec![Player::Computer(Level::Normal); kind.seats()],
         seed: None,
     };
@@ -544,7 +672,7 @@ pub fn show(c: &mut Controller) {
         &[
             &(deal + 1).to_string(),
             &upto.to_string(),
-            &record.deals[deal].moves.len().to_string(),
+            &deal_moves.to_string(),
         ],
     );
     bar(pos, total, reveal, &where_text);

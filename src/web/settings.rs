@@ -2,33 +2,97 @@
 //! panel (a modal `<dialog>`): language, four-colour deck, trick pace, how
 //! the hand is sorted, sound. Reduced motion follows the system setting
 //! (`prefers-reduced-motion`: the CSS and the `no-anim` class).
+//!
+//! The panel's own settings are one typed value under the key `settings`:
+//! `{"four_colour":false,"pace":"normal","sort":"suit"}` (a missing member
+//! takes its default). The language (`lang`, see `i18n`) and the sound
+//! switch (`muted`, also in the header) keep their own one-word keys.
+//! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
+//! read once and moved into `settings`.
 
 use super::dom::{append, by_id, dialog_form, doc, el, text_el};
 use super::i18n::{self, t, Lang, K};
-use super::{sound, storage};
+use super::{serial, sound, storage};
+use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Pace {
     Slow,
     Normal,
     Fast,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+impl Pace {
+    fn name(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+        }
+    }
+
+    fn from_name(name: &str) -> Pace {
+        match name {
+            "slow" => Pace::Slow,
+            "fast" => Pace::Fast,
+            _ => Pace::Normal,
+        }
+    }
+}
+
+/// How the hand is sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    /// By suit, colours alternating.
+    Suit,
+    Rank,
+}
+
+impl Sort {
+    fn name(self) -> &'static str {
+        match self {
+            Sort::Suit => "suit",
+            Sort::Rank => "rank",
+        }
+    }
+
+    fn from_name(name: &str) -> Sort {
+        if name == "rank" {
+            Sort::Rank
+        } else {
+            Sort::Suit
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     pub four_colour: bool,
     pub pace: Pace,
-    pub sort_by_rank: bool,
+    pub sort: Sort,
 }
 
 const DEFAULT: Settings = Settings {
     four_colour: false,
     pace: Pace::Normal,
-    sort_by_rank: false,
+    sort: Sort::Suit,
 };
+
+impl Default for Settings {
+    fn default() -> Settings {
+        DEFAULT
+    }
+}
+
+const KEY: &str = "settings";
+/// The keys of the settings saved before they were one value.
+const OLD_KEYS: [&str; 3] = ["four-colour", "pace", "sort"];
 
 thread_local! {
     static S: Cell<Settings> = const { Cell::new(DEFAULT) };
@@ -38,20 +102,39 @@ pub fn get() -> Settings {
     S.with(|s| s.get())
 }
 
+/// The remembered settings: `settings`, else the old one-word keys (moved
+/// into `settings`), else the defaults. Unreadable settings give the
+/// defaults: each is a click to choose again.
+fn load() -> Settings {
+    if let Some(text) = storage::get(KEY) {
+        return serial::from_text(&text).unwrap_or_default();
+    }
+    let [four_colour, pace, sort] = OLD_KEYS.map(storage::get);
+    if four_colour.is_none() && pace.is_none() && sort.is_none() {
+        return DEFAULT;
+    }
+    let s = Settings {
+        four_colour: four_colour.as_deref() == Some("1"),
+        pace: Pace::from_name(pace.as_deref().unwrap_or("")),
+        sort: Sort::from_name(sort.as_deref().unwrap_or("")),
+    };
+    if save(s) {
+        for k in OLD_KEYS {
+            storage::remove(k);
+        }
+    }
+    s
+}
+
+/// Remembers the settings; if storage refuses, they still apply to this visit.
+fn save(s: Settings) -> bool {
+    serial::to_text(&s).is_ok_and(|text| storage::set(KEY, &text).is_ok())
+}
+
 /// Loads the settings and applies what lives on the page (classes).
 pub fn init() {
-    let pace = match storage::get("pace").as_deref() {
-        Some("slow") => Pace::Slow,
-        Some("fast") => Pace::Fast,
-        _ => Pace::Normal,
-    };
-    S.with(|s| {
-        s.set(Settings {
-            four_colour: storage::get("four-colour").as_deref() == Some("1"),
-            pace,
-            sort_by_rank: storage::get("sort").as_deref() == Some("rank"),
-        })
-    });
+    let loaded = load();
+    S.with(|s| s.set(loaded));
     apply();
     // Reduced motion: no animations at all (the CSS also honours the query).
     // window.matchMedia through Reflect (no extra web-sys features).
@@ -92,7 +175,7 @@ pub fn pace_factor() -> f64 {
 }
 
 pub fn sort_by_rank() -> bool {
-    get().sort_by_rank
+    get().sort == Sort::Rank
 }
 
 fn dialog() -> HtmlDialogElement {
@@ -155,11 +238,6 @@ pub fn open() {
         &form,
         &checkbox("set-four-colour", t(K::SetFourColour), s.four_colour),
     );
-    let pace = match s.pace {
-        Pace::Slow => "slow",
-        Pace::Normal => "normal",
-        Pace::Fast => "fast",
-    };
     append(
         &form,
         &field(
@@ -171,7 +249,7 @@ pub fn open() {
                     ("normal", t(K::PaceNormal)),
                     ("fast", t(K::PaceFast)),
                 ],
-                pace,
+                s.pace.name(),
             ),
         ),
     );
@@ -182,7 +260,7 @@ pub fn open() {
             &select(
                 "set-sort",
                 &[("suit", t(K::SortSuit)), ("rank", t(K::SortRank))],
-                if s.sort_by_rank { "rank" } else { "suit" },
+                s.sort.name(),
             ),
         ),
     );
@@ -219,19 +297,15 @@ pub fn changed() -> Option<Lang> {
     let mut s = get();
     if let Some(on) = checked("set-four-colour") {
         s.four_colour = on;
-        storage::set("four-colour", if on { "1" } else { "0" });
     }
     if let Some(p) = value("set-pace") {
-        s.pace = match p.as_str() {
-            "slow" => Pace::Slow,
-            "fast" => Pace::Fast,
-            _ => Pace::Normal,
-        };
-        storage::set("pace", &p);
+        s.pace = Pace::from_name(&p);
     }
     if let Some(v) = value("set-sort") {
-        s.sort_by_rank = v == "rank";
-        storage::set("sort", &v);
+        s.sort = Sort::from_name(&v);
+    }
+    if s != get() {
+        save(s);
     }
     if let Some(on) = checked("set-sound") {
         if sound::muted() == on {

@@ -28,114 +28,47 @@
 
 use super::controller::{Player, Setup};
 use super::i18n::{t, tf, K};
-use crate::ai::Level;
-use crate::engine::rng::Rng;
-use crate::engine::rules::OptionValue;
-use crate::engine::{Course, Game, GameKind, Rules, Scorer};
+use crate::engine::rules::{Combine, OptionValue};
+use crate::engine::{Game, GameKind, Scorer};
+use crate::links::{self, LinkError, LinkedGame, Param, Seat};
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Parameters that describe a game (removed from the address once used).
-const GAME_PARAMS: [&str; 5] = ["g", "o", "s", "seed", "daily"];
-
-/// The query string's pairs, decoded.
-pub fn params() -> Vec<(String, String)> {
+/// The address's query string, split and decoded ([`links::parse_query`]).
+pub fn params() -> Vec<Param> {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let dec = |s: &str| {
-                js_sys::decode_uri_component(&s.replace('+', " "))
-                    .ok()
-                    .and_then(|s| s.as_string())
-                    .unwrap_or_default()
-            };
-            (dec(k), dec(v))
-        })
-        .collect()
+    links::parse_query(&search)
 }
 
+/// A parameter's decoded value (empty if its escapes are broken).
 pub fn param(name: &str) -> Option<String> {
-    params()
-        .into_iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v)
+    let params = params();
+    let p = links::find(&params, name)?;
+    Some(p.value.clone().unwrap_or_default())
 }
 
-fn encode(s: &str) -> String {
-    js_sys::encode_uri_component(s).into()
-}
-
-pub fn player_letter(p: Player) -> char {
-    match p {
-        Player::Human => 'h',
-        Player::Computer(Level::Easy | Level::Random) => 'e',
-        Player::Computer(Level::Normal) => 'n',
-        Player::Computer(Level::Hard) => 'x',
+fn player(seat: Seat) -> Player {
+    match seat {
+        Seat::Person => Player::Human,
+        Seat::Computer(level) => Player::Computer(level),
     }
 }
 
-fn game_code(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::TwoPlayer => "2",
-        GameKind::ThreePlayer => "3",
-        GameKind::Partnership => "4",
+fn seat(player: Player) -> Seat {
+    match player {
+        Player::Human => Seat::Person,
+        Player::Computer(level) => Seat::Computer(level),
     }
-}
-
-/// The `o` parameter: the preset, then every option that differs from it.
-pub fn rules_param(rules: &Rules) -> String {
-    let name = rules.preset.name();
-    let mut out = name.to_string();
-    let base = Rules::preset(rules.game, name).unwrap_or(*rules);
-    for spec in Rules::option_specs(rules.game) {
-        let v = rules.get(spec.key);
-        if v != base.get(spec.key) {
-            match v {
-                Some(OptionValue::Word(w)) => out.push_str(&format!(",{}:{w}", spec.key)),
-                Some(OptionValue::Number(n)) => out.push_str(&format!(",{}:{n}", spec.key)),
-                None => {}
-            }
-        }
-    }
-    out
-}
-
-/// Parses the `o` parameter (errors are the engine's, prefixed with the parameter).
-pub fn parse_rules(game: GameKind, text: &str) -> Result<Rules, String> {
-    let mut parts = text.split(',');
-    let preset = parts.next().filter(|p| !p.is_empty()).unwrap_or("parlett");
-    let mut rules = Rules::preset(game, preset).map_err(|e| e.to_string())?;
-    for part in parts.filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once(':')
-            .ok_or_else(|| format!("rules: '{part}' is not option:value"))?;
-        let value = match v.parse::<u32>() {
-            Ok(n) => OptionValue::Number(n),
-            Err(_) => OptionValue::Word(v),
-        };
-        rules.set(k, value).map_err(|e| e.to_string())?;
-    }
-    Ok(rules)
 }
 
 /// The query string that starts this set-up's game (without `?`).
 pub fn query(setup: &Setup) -> String {
-    let mut q = format!("g={}", game_code(setup.rules.game));
-    let o = rules_param(&setup.rules);
-    if o != "parlett" {
-        q.push_str(&format!("&o={}", encode(&o)));
-    }
-    let s: String = setup.players.iter().map(|p| player_letter(*p)).collect();
-    q.push_str(&format!("&s={s}"));
-    if let Some(seed) = &setup.seed {
-        q.push_str(&format!("&seed={}", encode(seed)));
-    }
-    q
+    links::encode(&LinkedGame {
+        rules: setup.rules,
+        seats: setup.players.iter().map(|p| seat(*p)).collect(),
+        seed: setup.seed.clone(),
+    })
 }
 
 /// The full link to this set-up's game.
@@ -149,7 +82,7 @@ pub fn link(setup: &Setup) -> String {
     let mut extra = String::new();
     // An embedded game's link opens the full page, in the same language.
     if let Some(lang) = param("lang") {
-        extra = format!("&lang={}", encode(&lang));
+        extra = format!("&lang={}", links::encode_component(&lang));
     }
     format!("{base}?{}{extra}", query(setup))
 }
@@ -161,12 +94,12 @@ pub fn today() -> String {
 }
 
 pub fn daily_seed() -> String {
-    format!("daily-{}", today())
+    links::daily_seed(&today())
 }
 
 /// The date of a daily game, if it is one.
 pub fn daily_date(setup: &Setup) -> Option<&str> {
-    setup.seed.as_deref()?.strip_prefix("daily-")
+    links::daily_date(setup.seed.as_deref()?)
 }
 
 /// Today's deal: two-player, you against Normal, one deal.
@@ -177,64 +110,20 @@ pub fn daily_setup() -> Setup {
     s
 }
 
-/// The game the address asks for: `Ok(None)` when it names none, an error
-/// line when a parameter is wrong.
+/// The game the address asks for: `Ok(None)` when it names none, a one-line
+/// error in the player's language when a parameter is wrong.
 pub fn from_location() -> Result<Option<Setup>, String> {
-    let ps = params();
-    let get = |name: &str| ps.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-    let daily = ps.iter().any(|(k, _)| k == "daily");
-    let seed = get("seed");
-    let g = get("g");
-    if !daily && seed.is_none() && g.is_none() && get("o").is_none() && get("s").is_none() {
-        return Ok(None);
-    }
-    let kind = match g.as_deref() {
-        None | Some("") | Some("2") => GameKind::TwoPlayer,
-        Some("3") => GameKind::ThreePlayer,
-        Some("4") => GameKind::Partnership,
-        Some(name) => GameKind::from_name(name).ok_or_else(|| tf(K::BadGameParam, &[name]))?,
-    };
-    let mut setup = if daily && kind == GameKind::TwoPlayer {
-        daily_setup()
-    } else {
-        Setup::default_for(kind)
-    };
-    if let Some(o) = get("o") {
-        setup.rules = parse_rules(kind, &o).map_err(|e| tf(K::BadRulesParam, &[&e]))?;
-        if daily {
-            let _ = setup.rules.set("deals", OptionValue::Number(1));
-        }
-    } else if daily {
-        let _ = setup.rules.set("deals", OptionValue::Number(1));
-    }
-    if let Some(s) = get("s") {
-        let players: Option<Vec<Player>> = s
-            .chars()
-            .map(|c| match c {
-                'h' => Some(Player::Human),
-                'e' => Some(Player::Computer(Level::Easy)),
-                'n' => Some(Player::Computer(Level::Normal)),
-                'x' => Some(Player::Computer(Level::Hard)),
-                _ => None,
-            })
-            .collect();
-        match players {
-            Some(p) if p.len() == kind.seats() => setup.players = p,
-            _ => return Err(tf(K::BadSeatsParam, &[&s, &kind.seats().to_string()])),
-        }
-    }
-    if daily {
-        setup.seed = Some(daily_seed());
-    } else if let Some(seed) = seed {
-        let ok = !seed.trim().is_empty()
-            && seed.chars().count() <= 100
-            && !seed.chars().any(|c| c.is_control());
-        if !ok {
-            return Err(t(K::BadSeedParam).to_string());
-        }
-        setup.seed = Some(seed);
-    }
-    Ok(Some(setup))
+    let game = links::decode(&params(), &today()).map_err(|e| match e {
+        LinkError::Game(g) => tf(K::BadGameParam, &[&g]),
+        LinkError::Rules(why) => tf(K::BadRulesParam, &[&why]),
+        LinkError::Seats(s, n) => tf(K::BadSeatsParam, &[&s, &n.to_string()]),
+        LinkError::Seed => t(K::BadSeedParam).to_string(),
+    })?;
+    Ok(game.map(|g| Setup {
+        rules: g.rules,
+        players: g.seats.into_iter().map(player).collect(),
+        seed: g.seed,
+    }))
 }
 
 /// Removes the game parameters from the address (keeps `pace`, `lang`, …).
@@ -247,8 +136,10 @@ pub fn clean_address() {
         .trim_start_matches('?')
         .split('&')
         .filter(|p| {
+            // The key as links::parse_query reads it.
             let k = p.split('=').next().unwrap_or("");
-            !p.is_empty() && !GAME_PARAMS.contains(&k)
+            let k = links::decode_component(k).unwrap_or_else(|| k.to_string());
+            !p.is_empty() && !links::GAME_PARAMS.contains(&k.as_str())
         })
         .map(str::to_string)
         .collect();
@@ -274,11 +165,12 @@ pub fn call(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsVa
     f.apply(obj, &list)
 }
 
-/// Gives a set-up without a seed a random one (marked by a leading `~`).
-pub fn ensure_seed(mut setup: Setup, rng: &mut Rng) -> Setup {
+/// Gives a set-up without a seed a random one (marked by a leading `~`),
+/// drawn from the browser's crypto randomness.
+pub fn ensure_seed(mut setup: Setup) -> Setup {
     if setup.seed.is_none() {
         const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-        let mut x = rng.next_u64();
+        let mut x = super::entropy();
         let mut s = String::from("~");
         for _ in 0..10 {
             s.push(ABC[(x % 32) as usize] as char);
@@ -298,50 +190,41 @@ pub fn shown(setup: &Setup) -> Setup {
     s
 }
 
-/// The seat of the one person at the table.
-fn my_seat(setup: &Setup) -> Option<u8> {
+/// The scorer (seat, or side in partnerships) of the one person at the table.
+pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
     if setup.humans() != 1 {
         return None;
     }
     let seat = setup.players.iter().position(|p| *p == Player::Human)?;
-    Some(seat as u8)
+    Some(game.kind().scorer_of(seat as u8))
 }
 
-/// The scorer (seat, or side in partnerships) of the one person at the table.
-pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
-    my_seat(setup).map(|seat| game.kind().scorer_of(seat))
-}
-
-/// The daily result to share: no cards, just the figures.
+/// The daily result to share: no cards, just the figures, as the score
+/// sheet shows them ([`links::deal_figures`]).
 /// "Duck Soup daily 2026-11-22 · two-player · 7 × 6 = 42 vs 30 · won 🦆"
 pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
     let date = daily_date(setup)?;
     if !game.is_over() {
         return None;
     }
-    let seat = my_seat(setup)?;
-    let me = game.kind().scorer_of(seat);
+    let me = my_scorer(game, setup)?;
     let result = game.results().last()?;
-    let mine = result.scores[me];
-    // My Duck points and Soup points (a partnership deal has no courses).
-    let work = if game.kind().has_courses() {
-        let k = match game.rules().combine {
-            crate::engine::rules::Combine::Multiply => K::Product,
-            crate::engine::rules::Combine::Add => K::Sum,
-        };
-        let course = |c: Course| result.points[c][seat].to_string();
-        format!(
-            "{} = ",
-            tf(k, &[&course(Course::Duck), &course(Course::Soup)])
-        )
-    } else {
-        String::new()
+    let kind = game.kind();
+    let figures = links::deal_figures(kind, game.rules().combine, result, me);
+    let (a, b, combine) = figures.working;
+    let k = match combine {
+        Combine::Multiply => K::Product,
+        Combine::Add => K::Sum,
     };
-    let others: Vec<String> = result
-        .scores
-        .iter()
-        .filter(|&(s, _)| s != me)
-        .map(|(_, v)| v.to_string())
+    let mine = format!(
+        "{} = {}",
+        tf(k, &[&a.to_string(), &b.to_string()]),
+        figures.score
+    );
+    let others: Vec<String> = kind
+        .each_scorer()
+        .filter(|&s| s != me)
+        .map(|s| result.scores[s].to_string())
         .collect();
     let totals = game.totals();
     let outcome = if totals.winner() == Some(me) {
@@ -353,12 +236,6 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
     };
     Some(tf(
         K::DailyResult,
-        &[
-            date,
-            game.kind().name(),
-            &format!("{work}{mine}"),
-            &others.join(" / "),
-            outcome,
-        ],
+        &[date, kind.name(), &mine, &others.join(" / "), outcome],
     ))
 }

@@ -29,7 +29,9 @@ test('a reload mid-trick resumes the game exactly; the link parameters leave the
     const before = await snapshot(page);
     assert.ok(before.trick.length > 0, 'a card is on the table');
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duck-soup.game')));
-    assert.equal(saved.v, 1);
+    assert.equal(saved.v, 2);
+    assert.match(saved.id, /^[0-9a-f]{16}$/);
+    assert.equal(saved.earlier, 0, 'the first deal is the one in progress');
     assert.equal(saved.record.game, 'two-player');
     assert.equal(saved.record.deals[0].seed, 'persist-mid-trick');
 
@@ -137,7 +139,7 @@ test('saved data: an illegal move, an unknown version, a crash while loading, an
     msg = await tryWith(JSON.stringify({ game: 'two-player', first_dealer: 1, deals: [{ seed: 'v0-game', moves: '' }] }));
     assert.equal(msg, '');
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duck-soup.game')));
-    assert.equal(saved.v, 1);
+    assert.equal(saved.v, 2);
     assert.equal(saved.record.deals[0].seed, 'v0-game');
     assert.deepEqual(problems.all(), []);
   });

@@ -231,3 +231,31 @@ export async function assertNoHiddenCards(page) {
 export async function dealScores(page, deal = 1) {
   return page.evaluate(readDealScores, deal);
 }
+
+/**
+ * A two-player game of two deals played by two computers from `seed`, as its
+ * exported record (`open(path)` loads the page at a path of the server).
+ * Long records are made by repeating its two deals in turn: each is then
+ * dealt by its own dealer again, so every repeat is legal.
+ */
+export async function twoComputerDeals(page, open, seed) {
+  await open(`?pace=0&g=2&o=parlett,deals:2&s=nn&seed=${seed}`);
+  await ready(page);
+  await page.waitForSelector('#app[data-phase="game-over"]', { timeout: 60_000 });
+  await page.click('#game-over-share');
+  await page.waitForSelector('#share-dialog[open]');
+  const record = JSON.parse(await page.inputValue('#record-text'));
+  await page.click('#share-close');
+  assert.equal(record.deals.length, 2);
+  return record;
+}
+
+/** A record of `count` deals: the two deals of `two` in turn, with room for all of them. */
+export function repeatedRecord(two, count) {
+  return {
+    game: two.game,
+    rules: { preset: 'parlett', deals: count },
+    first_dealer: two.first_dealer,
+    deals: Array.from({ length: count }, (_, i) => two.deals[i % 2]),
+  };
+}

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, launchBrowser, newPage, startServer } from './harness.mjs';
-import { ready, waitForTurn, playDeal } from './play-helpers.mjs';
+import { ready, waitForTurn, playDeal, dealScores } from './play-helpers.mjs';
 
 const hand = (page) => page.evaluate(() => [...document.querySelectorAll('.seat.pos-bottom .hand [data-card]')].map((c) => c.dataset.card));
 const trick = (page) => page.evaluate(() => [...document.querySelectorAll('#trick [data-card]')].map((c) => c.dataset.card));
@@ -91,14 +91,43 @@ test('the daily deal: the same cards for everyone today, and a result that spoil
     assert.equal(await a.page.locator('#game-over-share').innerText(), 'Share result');
     const { screenshot } = await import('./harness.mjs');
     await screenshot(a.page, 'daily-game-over');
+    const sheet = await dealScores(a.page, 1);
     await a.page.click('#game-over-share');
     const result = await a.page.inputValue('#daily-text');
     const figures = result.match(new RegExp(`^Duck Soup daily ${today} · two-player · (\\d+) × (\\d+) = (\\d+) vs \\d+ · (won 🦆|lost|tied)$`));
     assert.ok(figures, result);
     const [duck, soup, score] = figures.slice(1, 4).map(Number);
     assert.equal(duck * soup, score, `my Duck points × my Soup points: ${result}`);
+    assert.ok(result.includes(` · ${sheet[0].work} = ${sheet[0].score} vs ${sheet[1].score} · `), `${result}; the score sheet: ${JSON.stringify(sheet)}`);
     assert.doesNotMatch(result, /\b([2-9TJQKA][CDHS]|X[BR])\b/, 'no card named');
     await screenshot(a.page, 'daily-result');
     for (const p of [a, b, c]) assert.deepEqual(p.problems.all(), []);
   });
 });
+
+// The result's figures are the score sheet's, whichever seat the person has
+// (they once showed another seat's points: "5 × 15 = 40" where the sheet said 5 × 8).
+for (const [query, game, me] of [
+  ['?daily&s=nh', 'two-player', 1],
+  ['?daily&g=3&s=nnh', 'three-player', 2],
+  ['?daily&g=4&s=nhnn', 'partnership', 1],
+]) {
+  test(`the daily result of ${game} with the person in seat ${me} says what the score sheet says`, { timeout: 60_000 }, async () => {
+    await withServer(async ({ open }) => {
+      const p = await open(`${query}&pace=0`);
+      await playDeal(p.page);
+      await p.page.waitForSelector('#app[data-phase="game-over"]');
+      const sheet = await dealScores(p.page, 1);
+      await p.page.click('#game-over-share');
+      const result = await p.page.inputValue('#daily-text');
+      const m = result.match(/^Duck Soup daily \d{4}-\d\d-\d\d · ([a-z-]+) · (\d+ [×+] \d+) = (\d+) vs ([\d /]+) · (won 🦆|lost|tied)$/);
+      assert.ok(m, result);
+      assert.equal(m[1], game);
+      const mine = game === 'partnership' ? me % 2 : me;
+      assert.equal(m[2], sheet[mine].work, `the working: ${result}; the sheet: ${JSON.stringify(sheet)}`);
+      assert.equal(Number(m[3]), sheet[mine].score);
+      assert.deepEqual(m[4].split(' / ').map(Number), sheet.filter((_, i) => i !== mine).map((c) => c.score));
+      assert.deepEqual(p.problems.all(), []);
+    });
+  });
+}
