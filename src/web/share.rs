@@ -19,8 +19,14 @@
 //! - `daily`: today's deal: seed `daily-YYYY-MM-DD` (UTC date), one deal,
 //!   two-player against Normal unless `g`/`s`/`o` say otherwise.
 //!
-//! Games started without a seed get a random one beginning with `~`, so every
-//! game can be shared; "New game" and "Play again" do not reuse such a seed.
+//! Decoding and encoding are pure and live in [`crate::links`] (fuzzed
+//! natively): a bad parameter is refused with a one-line message that quotes
+//! what the address held, escaped and cut short. This module adds the
+//! browser: the address, today's date, the player's language.
+//!
+//! Games started without a seed get a random one beginning with `~` (from
+//! the browser's `crypto.getRandomValues`), so every game can be shared;
+//! "New game" and "Play again" do not reuse such a seed.
 //! Other parameters (`pace`, `embed`, `lang`) are left alone. Once a linked
 //! game has started, the game parameters are removed from the address (with
 //! `history.replaceState`) so that a reload resumes the saved game instead of

@@ -22,12 +22,13 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The features of the first release put the page at about 146 KB, and cuts
- * since at 126.8 KB (134.7 KB at gzip -9); lower this ceiling with every cut
- * and replace it by BUDGET_BYTES once the page fits (BENCHMARKS.md says what
- * it is made of).
+ * The page as served plus 2 KB: 164,230 bytes once saved games, settings,
+ * records and messages went through serde-wasm-bindgen with Rust's default
+ * allocator (130,403 before; the issue allowed up to 180 KB). Lower it with
+ * every cut, and replace it by BUDGET_BYTES once the page fits
+ * (BENCHMARKS.md says what it is made of).
  */
-export const CEILING_BYTES = 130 * 1024;
+export const CEILING_BYTES = 164_230 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
