@@ -3,7 +3,8 @@
 //! which only calls in here).
 
 use super::a11y;
-use super::controller::{Action, Controller, Player, Setup};
+use super::controller::Controller;
+use super::model::{Action, Player, Setup};
 use super::i18n::{self, t, K};
 use super::scene::Scene;
 use super::tutorial::{self, Situation};

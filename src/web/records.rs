@@ -22,7 +22,8 @@
 //!
 //! Elements carry `data-rec="…"` for their action; one delegated listener handles them.
 
-use super::controller::{self, Controller, Player, Setup, Shared, Ui};
+use super::controller::{self, Controller, Shared};
+use super::model::{Player, Setup, Ui};
 use super::dom::{append, button, by_id, clear, dialog_form, doc, el, text_el};
 use super::i18n::{t, tf, K};
 use super::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
@@ -247,10 +248,7 @@ fn act(c: &mut Controller, what: &str, text: &str) {
         }
         "exit" => {
             stop_viewing(c);
-            match persist::load().0 {
-                Some(s) => c.restore(s),
-                None => c.new_game(Setup::default_for(GameKind::TwoPlayer)),
-            }
+            c.resume_or_default();
         }
         _ => {}
     }
@@ -601,7 +599,7 @@ fn import(c: &mut Controller, text: &str) {
         Err(e) => return show_error(&e),
     };
     close();
-    persist::set_enabled(false);
+    c.saver.pause(true);
     let replay = Replay::new(record);
     REPLAY.with(|r| *r.borrow_mut() = Some(replay));
     c.view.set_table(c.game.kind());
@@ -610,7 +608,7 @@ fn import(c: &mut Controller, text: &str) {
 
 fn stop_viewing(c: &mut Controller) {
     if REPLAY.with(|r| r.borrow_mut().take()).is_some() {
-        persist::set_enabled(!super::embed::active());
+        c.saver.pause(super::embed::active());
         c.ui.reveal = false;
         if let Some(bar) = by_id("replay-bar") {
             bar.remove();

@@ -2,123 +2,26 @@
 //! computer players on a timer so that a person can follow, turns clicks into
 //! moves, deals the next deal and starts new games. After every change it
 //! builds a [`scene`](super::scene) and hands it to the [`View`].
+//!
+//! - [`saving`]: starting the table (a link, the saved game or a new one)
+//!   and saving after every change, through the `persist` service.
+
+mod saving;
+pub use saving::start;
 
 use super::dialog;
 use super::i18n::{self, t, tf, K};
 use super::scene;
 use super::sound;
+use super::model::{Action, Chooser, Player, Setup, Ui};
+use super::persist::Saver;
 use super::view::View;
-use crate::ai::{self, Level, SeatView};
+use crate::ai::{self, SeatView};
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Game, GameKind, IllegalMove, Move, Rules, Suit, TrickOutcome};
+use crate::engine::{Call, Card, Game, IllegalMove, Move};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    Human,
-    Computer(Level),
-}
-
-/// A game's set-up: rules, players by seat, and an optional deal seed.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub rules: Rules,
-    pub players: Vec<Player>,
-    /// Deals come from this text seed (the first deal from the seed itself,
-    /// deal k from "seed/k"), and the first dealer and computer players'
-    /// choices are derived from it: the same seed plays the same game.
-    pub seed: Option<String>,
-}
-
-impl Setup {
-    /// The game on first load: two players, you against one Normal computer.
-    pub fn default_for(kind: GameKind) -> Setup {
-        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
-        players[0] = Player::Human;
-        Setup {
-            rules: Rules::parlett(kind),
-            players,
-            seed: None,
-        }
-    }
-
-    pub fn humans(&self) -> usize {
-        self.players.iter().filter(|p| **p == Player::Human).count()
-    }
-
-    fn first_human(&self) -> Option<u8> {
-        self.players
-            .iter()
-            .position(|p| *p == Player::Human)
-            .map(|s| s as u8)
-    }
-}
-
-/// A small question asked in the action bar.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Chooser {
-    /// Which suit a led Duck stands for.
-    DuckSuit(Card),
-    /// Which card to quack with, when more than one would.
-    QuackCard(Vec<Card>),
-}
-
-/// Table state beyond the engine's: what is shown and to whom.
-#[derive(Clone, Debug, Default)]
-pub struct Ui {
-    /// The seat at the bottom of the screen.
-    pub bottom: u8,
-    /// The seat whose hand is face up (None: every hand face down).
-    pub viewer: Option<u8>,
-    /// Pass-and-play: the table is covered until this seat's player taps.
-    pub privacy: Option<u8>,
-    /// The finished trick still on show.
-    pub held: Option<TrickOutcome>,
-    pub message: Option<String>,
-    pub chooser: Option<Chooser>,
-    /// The call on the banner: which, by whom, and a counter to restart its animation.
-    pub call: Option<(Call, u8, u32)>,
-    pub review_open: bool,
-    pub scores_open: bool,
-    /// Moves made in this game (tests wait on it).
-    pub moves: usize,
-    /// Every hand face up (the replay viewer's "show all hands").
-    pub reveal: bool,
-}
-
-/// Everything a click or a key can ask for.
-#[derive(Clone, Debug)]
-pub enum Action {
-    Play(Card),
-    Quack,
-    Duck,
-    DuckSuit(Suit),
-    Choice(Card),
-    PrivacyContinue,
-    NextDeal,
-    OpenDialog,
-    StartGame,
-    CancelDialog,
-    DialogChanged,
-    PresetChanged,
-    PlayAgain,
-    ToggleMute,
-    ToggleScores,
-    ToggleReview,
-    Escape,
-    // Help, hints, settings, languages, the walkthrough (see assist.rs)
-    Hint,
-    Help,
-    Settings,
-    SettingChanged,
-    SwitchLang,
-    Tutorial,
-    TutorialNext,
-    TutorialEnd,
-}
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +48,8 @@ pub struct Controller {
     timer: Option<Timeout>,
     banner_timer: Option<Timeout>,
     call_counter: u32,
+    /// Saving the game on the table (a service: it never calls back).
+    pub(super) saver: Saver,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -155,7 +60,7 @@ const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
 
 impl Controller {
-    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64) -> Shared {
+    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64, saver: Saver) -> Shared {
         let kind = setup.rules.game;
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
@@ -168,6 +73,7 @@ impl Controller {
             timer: None,
             banner_timer: None,
             call_counter: 0,
+            saver,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
