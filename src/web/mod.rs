@@ -91,7 +91,10 @@ pub fn start() {
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     wire(&controller);
-    records::init(&controller);
+    let weak = Rc::downgrade(&controller);
+    let dispatch: model::Dispatch =
+        Rc::new(move |action| controller::with(&weak, move |c| c.act(action)));
+    records::init(dispatch);
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.
     APP.with(|a| *a.borrow_mut() = Some(controller));

@@ -110,5 +110,35 @@ pub enum Action {
     Tutorial,
     TutorialNext,
     TutorialEnd,
+    /// The Share and records dialog and the replay viewer.
+    Records(RecordsAction),
+}
+
+/// What the Share and records dialog and the replay viewer ask of the game.
+#[derive(Clone, Debug)]
+pub enum RecordsAction {
+    Open,
+    /// Play today's deal.
+    Daily,
+    /// A record's text to check and open in the viewer.
+    Import(String),
+    Step(Step),
+    /// Show or hide every hand in the viewer.
+    Reveal,
+    /// Leave the viewer: the saved game comes back.
+    Exit,
+}
+
+/// How input reaches the controller: the page's root makes this from its
+/// handle on the controller; listeners call it with the action.
+pub type Dispatch = std::rc::Rc<dyn Fn(Action)>;
+
+/// A step the replay viewer's controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    First,
+    Back,
+    Forward,
+    Last,
 }
 

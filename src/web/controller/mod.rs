@@ -5,7 +5,9 @@
 //!
 //! - [`saving`]: starting the table (a link, the saved game or a new one)
 //!   and saving after every change, through the `persist` service.
+//! - [`replay`]: the replay viewer, a mode of the controller.
 
+mod replay;
 mod saving;
 pub use saving::start;
 
@@ -15,6 +17,7 @@ use super::scene;
 use super::sound;
 use super::model::{Action, Chooser, Player, Setup, Ui};
 use super::persist::Saver;
+use super::records::replay::Replay;
 use super::view::View;
 use crate::ai::{self, SeatView};
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
@@ -50,6 +53,8 @@ pub struct Controller {
     call_counter: u32,
     /// Saving the game on the table (a service: it never calls back).
     pub(super) saver: Saver,
+    /// The replay viewer's record, while the viewer is showing.
+    replay: Option<Replay>,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -74,6 +79,7 @@ impl Controller {
             banner_timer: None,
             call_counter: 0,
             saver,
+            replay: None,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -137,8 +143,8 @@ impl Controller {
     /// Decides what happens next after any change, schedules it, and renders.
     pub(super) fn advance(&mut self) {
         self.timer = None;
-        if super::records::viewing() {
-            return super::records::show(self);
+        if self.replay.is_some() {
+            return self.show_replay();
         }
         self.persist();
         if self.ui.held.is_some() {
@@ -390,6 +396,7 @@ impl Controller {
             | Action::Tutorial
             | Action::TutorialNext
             | Action::TutorialEnd => self.assist(action),
+            Action::Records(a) => self.records(a),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;
