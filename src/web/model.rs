@@ -5,7 +5,7 @@
 //! scene read and return them, so none of them needs the controller itself.
 
 use crate::ai::Level;
-use crate::engine::{Call, Card, GameKind, Rules, Suit, TrickOutcome};
+use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +112,8 @@ pub enum Action {
     TutorialEnd,
     /// The Share and records dialog and the replay viewer.
     Records(RecordsAction),
+    /// A seat's player answers the controller's request `ticket` with a move.
+    SeatMoved { ticket: u64, seat: u8, mv: Move },
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.

@@ -6,20 +6,23 @@
 //! - [`saving`]: starting the table (a link, the saved game or a new one)
 //!   and saving after every change, through the `persist` service.
 //! - [`replay`]: the replay viewer, a mode of the controller.
+//! - [`seats`]: who decides each seat's moves (a person here, a computer).
 
 mod replay;
 mod saving;
+mod seats;
 pub use saving::start;
 
 use super::dialog;
 use super::i18n::{self, t, tf, K};
 use super::scene;
 use super::sound;
-use super::model::{Action, Chooser, Player, Setup, Ui};
+use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
+use seats::{seat_player, SeatPlayer, Turn};
 use super::view::View;
-use crate::ai::{self, SeatView};
+use crate::ai::SeatView;
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Game, IllegalMove, Move};
 use gloo::timers::callback::Timeout;
@@ -55,6 +58,10 @@ pub struct Controller {
     pub(super) saver: Saver,
     /// The replay viewer's record, while the viewer is showing.
     replay: Option<Replay>,
+    /// Each seat's player, made from `setup.players`.
+    seats: Vec<Box<dyn SeatPlayer>>,
+    /// The latest request for a move: answers to older ones are dropped.
+    asked: u64,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -80,6 +87,8 @@ impl Controller {
             call_counter: 0,
             saver,
             replay: None,
+            seats: Vec::new(),
+            asked: 0,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -111,7 +120,7 @@ impl Controller {
             scores_open: self.ui.scores_open,
             ..Ui::default()
         };
-        self.setup = setup;
+        self.set_setup(setup);
         self.view.set_table(kind);
         self.start_deal();
         self.advance();
@@ -143,6 +152,9 @@ impl Controller {
     /// Decides what happens next after any change, schedules it, and renders.
     pub(super) fn advance(&mut self) {
         self.timer = None;
+        for seat in &mut self.seats {
+            seat.cancel();
+        }
         if self.replay.is_some() {
             return self.show_replay();
         }
@@ -155,26 +167,19 @@ impl Controller {
             });
         } else if self.game.is_over() {
         } else if !self.game.in_deal() {
-            if self.setup.humans() == 0 {
+            if self.people_here() == 0 {
                 self.schedule(self.pace.ms(NEXT_DEAL_MS), |c| c.next_deal());
             }
         } else if let Some(m) = self.game.to_move() {
-            match self.setup.players[m as usize] {
-                Player::Computer(_) => {
-                    let extra = if self.ui.call.is_some() {
-                        AFTER_CALL_MS
-                    } else {
-                        0.0
-                    };
-                    self.schedule(self.pace.ms(THINK_MS + extra), |c| c.computer_move());
-                }
-                Player::Human if self.setup.humans() > 1 && self.ui.viewer != Some(m) => {
+            if self.seat_is_person_here(m) {
+                if self.people_here() > 1 && self.ui.viewer != Some(m) {
                     // Pass and play: cover the table until the next player taps.
                     self.ui.privacy = Some(m);
                     self.ui.viewer = None;
                     self.ui.chooser = None;
                 }
-                Player::Human => {}
+            } else {
+                self.ask(m);
             }
         }
         self.render();
@@ -192,19 +197,53 @@ impl Controller {
         self.timer = Some(Timeout::new(ms, move || with(&me, f)));
     }
 
-    fn computer_move(&mut self) {
-        let Some(deal) = self.game.deal().filter(|_| self.game.in_deal()) else {
+    /// The set-up of the game on the table, and a player for each seat.
+    pub(super) fn set_setup(&mut self, setup: Setup) {
+        self.seats = setup.players.iter().map(|&p| seat_player(p)).collect();
+        self.setup = setup;
+    }
+
+    /// Whether the person at this device plays `seat`.
+    pub(in crate::web) fn seat_is_person_here(&self, seat: u8) -> bool {
+        self.seats.get(seat as usize).is_some_and(|s| s.is_person_here())
+    }
+
+    /// How many seats the person (or people) at this device play.
+    pub(super) fn people_here(&self) -> usize {
+        self.seats.iter().filter(|s| s.is_person_here()).count()
+    }
+
+    /// Asks seat `m`'s player for its move.
+    fn ask(&mut self, m: u8) {
+        let Some(deal) = self.game.deal() else {
             return;
         };
-        let seat = deal.to_move();
-        let Player::Computer(level) = self.setup.players[seat as usize] else {
-            return;
+        let extra = if self.ui.call.is_some() {
+            AFTER_CALL_MS
+        } else {
+            0.0
         };
-        let seed = self.ai_seed
-            ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ (self.game.log().len() as u64) << 56;
-        let mv = ai::choose(level, &SeatView::of(deal, seat), seed);
-        self.apply(mv, seat);
+        self.asked += 1;
+        let turn = Turn {
+            seat: m,
+            view: SeatView::of(deal, m),
+            seed: self.ai_seed
+                ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (self.game.log().len() as u64) << 56,
+            delay_ms: self.pace.ms(THINK_MS + extra),
+            ticket: self.asked,
+        };
+        let me = self.me.clone();
+        let answer: Dispatch = Rc::new(move |action| with(&me, move |c| c.act(action)));
+        self.seats[m as usize].your_turn(turn, answer);
+    }
+
+    /// A seat's player answered: the move is played if it answers the
+    /// latest request; the engine checks it like any other.
+    fn answered(&mut self, ticket: u64, seat: u8, mv: Move) {
+        if ticket == self.asked && self.game.in_deal() && self.game.to_move() == Some(seat) {
+            self.apply(mv, seat);
+        }
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
@@ -263,7 +302,7 @@ impl Controller {
     /// The seat of the person who may act now, if any.
     fn acting_human(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.setup.players[m as usize] == Player::Human
+        (self.seat_is_person_here(m)
             && self.ui.viewer == Some(m)
             && self.ui.privacy.is_none())
         .then_some(m)
@@ -397,6 +436,7 @@ impl Controller {
             | Action::TutorialNext
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
+            Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

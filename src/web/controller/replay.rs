@@ -81,11 +81,11 @@ impl Controller {
             self.view.set_table(kind);
         }
         // A record's players are unknown: every seat is shown as a computer.
-        self.setup = Setup {
+        self.set_setup(Setup {
             rules,
             players: vec![Player::Computer(Level::Normal); kind.seats()],
             seed: None,
-        };
+        });
         self.game = game;
         self.ui = Ui {
             bottom: 0,

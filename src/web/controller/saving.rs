@@ -50,7 +50,7 @@ impl Controller {
         };
         self.game = s.game;
         self.ai_seed = s.ai_seed;
-        self.setup = s.setup;
+        self.set_setup(s.setup);
         self.view.set_table(kind);
         self.advance();
     }
