@@ -3,7 +3,8 @@
 //! which only calls in here).
 
 use super::a11y;
-use super::controller::{Action, Controller, Player, Setup};
+use super::controller::Controller;
+use super::model::{Action, Setup};
 use super::i18n::{self, t, K};
 use super::scene::Scene;
 use super::tutorial::{self, Situation};
@@ -15,7 +16,7 @@ impl Controller {
     /// The seat of the person who may act now (as the controller's own check).
     fn acting_seat(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.setup.players[m as usize] == Player::Human
+        (self.seat_is_person_here(m)
             && self.ui.viewer == Some(m)
             && self.ui.privacy.is_none())
         .then_some(m)
@@ -89,7 +90,7 @@ impl Controller {
             a11y::announce(t(K::SoupBegins));
         }
         if tutorial::active() {
-            if self.setup.players.get(seat as usize) == Some(&Player::Human) {
+            if self.seat_is_person_here(seat) {
                 tutorial::human_moved();
             }
             if effect.trick.is_some() {

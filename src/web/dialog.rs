@@ -2,7 +2,7 @@
 //! `Rules::option_specs(game)` and read back through `Rules::set`, so a new
 //! option in the engine appears here without code for it.
 
-use super::controller::{Player, Setup};
+use super::model::{Player, Setup};
 use super::dom::{append, by_id, clear, dialog_form, doc, el, text_el};
 use super::i18n::{self, t, tf, K};
 use crate::ai::Level;

@@ -38,6 +38,7 @@ mod embed;
 mod help;
 mod i18n;
 mod input;
+mod model;
 mod persist;
 mod records;
 mod scene;
@@ -49,7 +50,8 @@ mod storage;
 mod tutorial;
 mod view;
 
-use controller::{Action, Pace, Setup, Shared};
+use controller::{Pace, Shared};
+use model::{Action, Setup};
 use engine::{Card, GameKind, Suit};
 use gloo::events::EventListener;
 use i18n::{t, K};
@@ -85,11 +87,14 @@ pub fn start() {
     let mut setup = Setup::default_for(GameKind::TwoPlayer);
     setup.seed = params.seed.clone();
     // The saved game, a share link, the daily deal or an embed (persist.rs).
-    let controller = persist::start(view, setup, Pace(params.pace), entropy());
+    let controller = controller::start(view, setup, Pace(params.pace), entropy());
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     wire(&controller);
-    records::init(&controller);
+    let weak = Rc::downgrade(&controller);
+    let dispatch: model::Dispatch =
+        Rc::new(move |action| controller::with(&weak, move |c| c.act(action)));
+    records::init(dispatch);
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.
     APP.with(|a| *a.borrow_mut() = Some(controller));

@@ -50,17 +50,16 @@
 //! - Version 0 (a bare record object without `v`): South human and the other
 //!   seats Normal computers.
 
-use super::controller::{Controller, Player, Setup, Ui};
+use super::model::{Player, Setup};
 use super::i18n::{t, tf, K};
 use super::input::one_line;
 use super::{serial, share, storage};
 use crate::ai::Level;
 use crate::engine::record::{DealFile, RulesFile};
-use crate::engine::{Effect, Game, GameKind, GameRecord, RecordFile};
+use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::cell::{Cell, RefCell};
 use std::fmt;
 use wasm_bindgen::JsValue;
 
@@ -76,14 +75,10 @@ fn deal_key(id: &str, k: usize) -> String {
     format!("{DEAL_KEYS}{id}.{k}")
 }
 
-thread_local! {
-    static ENABLED: Cell<bool> = const { Cell::new(true) };
-    static SAVING: RefCell<Saving> = RefCell::new(Saving::default());
-}
-
-/// What has been written for the game on the table.
+/// Saving the game on the table: what has been written for it. The
+/// controller owns one and calls [`Saver::save`] after every change.
 #[derive(Default)]
-struct Saving {
+pub struct Saver {
     /// The game's token (names its deal keys).
     id: String,
     /// Its first `stored` deals are in their keys.
@@ -96,15 +91,59 @@ struct Saving {
     /// Saved data could not be set aside: it stays in `game`, and nothing
     /// overwrites it on this visit.
     blocked: bool,
+    /// Not saving: an embedded table, the replay viewer, or while a saved
+    /// game is being put back on the table.
+    paused: bool,
 }
 
-/// Stops saving (embedded games, the replay viewer) or starts again.
-pub fn set_enabled(on: bool) {
-    ENABLED.with(|e| e.set(on));
+/// What a save holds beyond the engine's game: the table's set-up and state.
+pub struct TableState<'a> {
+    pub setup: &'a Setup,
+    pub ai_seed: u64,
+    pub bottom: u8,
+    /// Moves made in this game.
+    pub moves: usize,
 }
 
-fn enabled() -> bool {
-    ENABLED.with(|e| e.get())
+impl Saver {
+    /// A saver; `paused` for a table that is never saved (embedded).
+    pub fn new(paused: bool) -> Saver {
+        Saver {
+            paused,
+            ..Saver::default()
+        }
+    }
+
+    /// Stops saving (the replay viewer) or starts again.
+    pub fn pause(&mut self, paused: bool) {
+        self.paused = paused;
+    }
+
+    /// Saves the game; refused when storage refuses a write (the previous
+    /// complete save then stays readable).
+    pub fn save(&mut self, game: &Game, table: &TableState) -> Result<(), storage::Refused> {
+        if self.paused || game.log().is_empty() {
+            return Ok(());
+        }
+        save(self, game, table)
+    }
+
+    /// After a deal ends: the statistics (never while paused).
+    pub fn deal_finished(&self, game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
+        if self.paused {
+            return Ok(());
+        }
+        update_stats(game, setup)
+    }
+
+    /// A saved game is back on the table: carry on with its token and keys.
+    pub fn resumed(&mut self, s: &Saved) {
+        // Version 1 and 0 saves get a token; their deals are stored by the next save.
+        self.id = s.id.clone().unwrap_or_else(new_id);
+        self.stored = s.earlier;
+        self.moves = s.moves;
+        self.replaced = None;
+    }
 }
 
 /// A fresh game token: 16 hex digits from the browser's crypto randomness.
@@ -294,7 +333,7 @@ fn players_for(game: &str) -> usize {
 
 /// What the page starts with: the saved game (if any, and usable), or a
 /// notice saying why it was set aside.
-pub fn load() -> (Option<Saved>, Option<String>) {
+pub fn load(saver: &mut Saver) -> (Option<Saved>, Option<String>) {
     let crashed = storage::get(LOADING_KEY).is_some();
     storage::remove(LOADING_KEY);
     let Some(text) = storage::get(GAME_KEY) else {
@@ -309,11 +348,11 @@ pub fn load() -> (Option<Saved>, Option<String>) {
     let (saved, notice) = match result {
         Ok(s) => (Some(s), None),
         Err(Problem::Version(v)) => {
-            set_aside(&text);
+            set_aside(saver, &text);
             (None, Some(tf(K::SavedOtherVersion, &[&v])))
         }
         Err(Problem::Corrupt(why)) => {
-            set_aside(&text);
+            set_aside(saver, &text);
             (None, Some(tf(K::SavedCorrupt, &[&why])))
         }
     };
@@ -323,11 +362,11 @@ pub fn load() -> (Option<Saved>, Option<String>) {
 
 /// Moves unusable saved data to `game.set-aside`. If storage refuses that
 /// too, the data stays in `game` and nothing overwrites it on this visit.
-fn set_aside(text: &str) {
+fn set_aside(saver: &mut Saver, text: &str) {
     if storage::set(ASIDE_KEY, text).is_ok() {
         storage::remove(GAME_KEY);
     } else {
-        SAVING.with(|s| s.borrow_mut().blocked = true);
+        saver.blocked = true;
     }
 }
 
@@ -484,74 +523,14 @@ fn update_stats(game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
     storage::set(STATS_KEY, &text)
 }
 
-// ---- the controller's side ----
-
-impl Controller {
-    /// Saves the game (called on every change). When storage refuses, the
-    /// previous save stays as it was and the action bar says so.
-    pub(super) fn persist(&mut self) {
-        if !enabled() || self.game.log().is_empty() {
-            return;
-        }
-        let saved = SAVING.with(|s| save(&mut s.borrow_mut(), self));
-        if saved.is_err() {
-            self.ui.message = Some(t(K::SaveFailed).to_string());
-        }
-    }
-
-    /// After each move: statistics and embed events when a deal or the game ends.
-    pub(super) fn after_move(&mut self, effect: &Effect) {
-        if !effect.deal_over {
-            return;
-        }
-        if enabled() && update_stats(&self.game, &self.setup).is_err() {
-            self.ui.message = Some(t(K::SaveFailed).to_string());
-        }
-        super::embed::deal_finished(&self.game);
-    }
-
-    /// Puts a saved game on the table and carries on from there.
-    pub(super) fn restore(&mut self, s: Saved) {
-        let kind = s.setup.rules.game;
-        let bottom = s.bottom;
-        SAVING.with(|saving| {
-            let mut saving = saving.borrow_mut();
-            // Version 1 and 0 saves get a token; their deals are stored by the next save.
-            saving.id = s.id.unwrap_or_else(new_id);
-            saving.stored = s.earlier;
-            saving.moves = s.moves;
-            saving.replaced = None;
-        });
-        self.ui = Ui {
-            bottom,
-            viewer: (s.setup.humans() == 1).then_some(bottom),
-            scores_open: self.ui.scores_open,
-            moves: s.moves,
-            ..Ui::default()
-        };
-        self.game = s.game;
-        self.ai_seed = s.ai_seed;
-        self.setup = s.setup;
-        self.view.set_table(kind);
-        self.advance();
-    }
-
-    /// Shows a notice in the action bar.
-    pub(super) fn notice(&mut self, text: String) {
-        self.ui.message = Some(text);
-        self.render();
-    }
-}
-
 /// Writes what changed since the last save: the deals finished since (one
 /// key each), then `game`. Stops at the first write storage refuses.
-fn save(saving: &mut Saving, c: &Controller) -> Result<(), storage::Refused> {
+fn save(saving: &mut Saver, game: &Game, c: &TableState) -> Result<(), storage::Refused> {
     if saving.blocked {
         return Err(storage::Refused);
     }
-    let game = &c.game;
     let log = game.log();
-    if saving.id.is_empty() || c.ui.moves < saving.moves || log.len() < saving.stored {
+    if saving.id.is_empty() || c.moves < saving.moves || log.len() < saving.stored {
         // A new game on the table: a new token; the old one's keys go once it is saved.
         let old = std::mem::take(&mut saving.id);
         if !old.is_empty() {
@@ -560,7 +539,7 @@ fn save(saving: &mut Saving, c: &Controller) -> Result<(), storage::Refused> {
         saving.id = new_id();
         saving.stored = 0;
     }
-    saving.moves = c.ui.moves;
+    saving.moves = c.moves;
     let finished = if game.in_deal() {
         log.len() - 1
     } else {
@@ -583,7 +562,7 @@ fn save(saving: &mut Saving, c: &Controller) -> Result<(), storage::Refused> {
             .collect(),
         seed: c.setup.seed.clone(),
         ai_seed: c.ai_seed.to_string(),
-        bottom: c.ui.bottom.into(),
+        bottom: c.bottom.into(),
         earlier: saving.stored,
         record: RecordFile {
             game: game.kind().name().to_string(),
@@ -600,57 +579,4 @@ fn save(saving: &mut Saving, c: &Controller) -> Result<(), storage::Refused> {
         }
     }
     Ok(())
-}
-
-/// Starts the table: a game named by the address (a share link, the daily
-/// deal, or an embed's parameters), else the saved game, else `default`.
-/// A bad link or unusable saved data leaves a notice on a playable game.
-pub fn start(
-    view: super::view::View,
-    default: Setup,
-    pace: super::controller::Pace,
-    entropy: u64,
-) -> super::controller::Shared {
-    let embedded = super::embed::active();
-    let link = share::from_location();
-    let mut notice = None;
-    let (setup, saved, linked) = match link {
-        Ok(Some(s)) => (s, None, true),
-        other => {
-            let mut default = default;
-            if let Err(e) = other {
-                notice = Some(tf(K::BadLink, &[&e]));
-                default.seed = None;
-            }
-            if embedded {
-                (default, None, false)
-            } else {
-                let (saved, n) = load();
-                notice = notice.or(n);
-                (default, saved, notice.is_some())
-            }
-        }
-    };
-    // Nothing is saved until the saved game (if any) is back on the table.
-    set_enabled(false);
-    let c = Controller::new(view, setup, pace, entropy);
-    set_enabled(!embedded);
-    if let Some(s) = saved {
-        loading(true);
-        c.borrow_mut().restore(s);
-        loading(false);
-    } else {
-        let mut c = c.borrow_mut();
-        c.persist();
-        if c.ui.message.is_some() {
-            c.render();
-        }
-    }
-    if linked && !embedded {
-        share::clean_address();
-    }
-    if let Some(n) = notice {
-        c.borrow_mut().notice(n);
-    }
-    c
 }

@@ -3,7 +3,7 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
-use super::controller::{Chooser, Player, Setup, Ui};
+use super::model::{Chooser, Player, Setup, Ui};
 use super::i18n::{self, t, tf, K};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};

@@ -32,7 +32,7 @@
 //! `history.replaceState`) so that a reload resumes the saved game instead of
 //! dealing again.
 
-use super::controller::{Player, Setup};
+use super::model::{Player, Setup};
 use super::i18n::{t, tf, K};
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::{Game, GameKind, Scorer};

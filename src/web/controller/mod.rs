@@ -2,123 +2,32 @@
 //! computer players on a timer so that a person can follow, turns clicks into
 //! moves, deals the next deal and starts new games. After every change it
 //! builds a [`scene`](super::scene) and hands it to the [`View`].
+//!
+//! - [`saving`]: starting the table (a link, the saved game or a new one)
+//!   and saving after every change, through the `persist` service.
+//! - [`replay`]: the replay viewer, a mode of the controller.
+//! - [`seats`]: who decides each seat's moves (a person here, a computer).
+
+mod replay;
+mod saving;
+mod seats;
+pub use saving::start;
 
 use super::dialog;
 use super::i18n::{self, t, tf, K};
 use super::scene;
 use super::sound;
+use super::model::{Action, Chooser, Dispatch, Setup, Ui};
+use super::persist::Saver;
+use super::records::replay::Replay;
+use seats::{seat_player, SeatPlayer, Turn};
 use super::view::View;
-use crate::ai::{self, Level, SeatView};
+use crate::ai::SeatView;
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Game, GameKind, IllegalMove, Move, Rules, Suit, TrickOutcome};
+use crate::engine::{Call, Card, Game, IllegalMove, Move};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    Human,
-    Computer(Level),
-}
-
-/// A game's set-up: rules, players by seat, and an optional deal seed.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub rules: Rules,
-    pub players: Vec<Player>,
-    /// Deals come from this text seed (the first deal from the seed itself,
-    /// deal k from "seed/k"), and the first dealer and computer players'
-    /// choices are derived from it: the same seed plays the same game.
-    pub seed: Option<String>,
-}
-
-impl Setup {
-    /// The game on first load: two players, you against one Normal computer.
-    pub fn default_for(kind: GameKind) -> Setup {
-        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
-        players[0] = Player::Human;
-        Setup {
-            rules: Rules::parlett(kind),
-            players,
-            seed: None,
-        }
-    }
-
-    pub fn humans(&self) -> usize {
-        self.players.iter().filter(|p| **p == Player::Human).count()
-    }
-
-    fn first_human(&self) -> Option<u8> {
-        self.players
-            .iter()
-            .position(|p| *p == Player::Human)
-            .map(|s| s as u8)
-    }
-}
-
-/// A small question asked in the action bar.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Chooser {
-    /// Which suit a led Duck stands for.
-    DuckSuit(Card),
-    /// Which card to quack with, when more than one would.
-    QuackCard(Vec<Card>),
-}
-
-/// Table state beyond the engine's: what is shown and to whom.
-#[derive(Clone, Debug, Default)]
-pub struct Ui {
-    /// The seat at the bottom of the screen.
-    pub bottom: u8,
-    /// The seat whose hand is face up (None: every hand face down).
-    pub viewer: Option<u8>,
-    /// Pass-and-play: the table is covered until this seat's player taps.
-    pub privacy: Option<u8>,
-    /// The finished trick still on show.
-    pub held: Option<TrickOutcome>,
-    pub message: Option<String>,
-    pub chooser: Option<Chooser>,
-    /// The call on the banner: which, by whom, and a counter to restart its animation.
-    pub call: Option<(Call, u8, u32)>,
-    pub review_open: bool,
-    pub scores_open: bool,
-    /// Moves made in this game (tests wait on it).
-    pub moves: usize,
-    /// Every hand face up (the replay viewer's "show all hands").
-    pub reveal: bool,
-}
-
-/// Everything a click or a key can ask for.
-#[derive(Clone, Debug)]
-pub enum Action {
-    Play(Card),
-    Quack,
-    Duck,
-    DuckSuit(Suit),
-    Choice(Card),
-    PrivacyContinue,
-    NextDeal,
-    OpenDialog,
-    StartGame,
-    CancelDialog,
-    DialogChanged,
-    PresetChanged,
-    PlayAgain,
-    ToggleMute,
-    ToggleScores,
-    ToggleReview,
-    Escape,
-    // Help, hints, settings, languages, the walkthrough (see assist.rs)
-    Hint,
-    Help,
-    Settings,
-    SettingChanged,
-    SwitchLang,
-    Tutorial,
-    TutorialNext,
-    TutorialEnd,
-}
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +54,14 @@ pub struct Controller {
     timer: Option<Timeout>,
     banner_timer: Option<Timeout>,
     call_counter: u32,
+    /// Saving the game on the table (a service: it never calls back).
+    pub(super) saver: Saver,
+    /// The replay viewer's record, while the viewer is showing.
+    replay: Option<Replay>,
+    /// Each seat's player, made from `setup.players`.
+    seats: Vec<Box<dyn SeatPlayer>>,
+    /// The latest request for a move: answers to older ones are dropped.
+    asked: u64,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -155,7 +72,7 @@ const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
 
 impl Controller {
-    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64) -> Shared {
+    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64, saver: Saver) -> Shared {
         let kind = setup.rules.game;
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
@@ -168,6 +85,10 @@ impl Controller {
             timer: None,
             banner_timer: None,
             call_counter: 0,
+            saver,
+            replay: None,
+            seats: Vec::new(),
+            asked: 0,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -199,7 +120,7 @@ impl Controller {
             scores_open: self.ui.scores_open,
             ..Ui::default()
         };
-        self.setup = setup;
+        self.set_setup(setup);
         self.view.set_table(kind);
         self.start_deal();
         self.advance();
@@ -231,8 +152,11 @@ impl Controller {
     /// Decides what happens next after any change, schedules it, and renders.
     pub(super) fn advance(&mut self) {
         self.timer = None;
-        if super::records::viewing() {
-            return super::records::show(self);
+        for seat in &mut self.seats {
+            seat.cancel();
+        }
+        if self.replay.is_some() {
+            return self.show_replay();
         }
         self.persist();
         if self.ui.held.is_some() {
@@ -243,26 +167,19 @@ impl Controller {
             });
         } else if self.game.is_over() {
         } else if !self.game.in_deal() {
-            if self.setup.humans() == 0 {
+            if self.people_here() == 0 {
                 self.schedule(self.pace.ms(NEXT_DEAL_MS), |c| c.next_deal());
             }
         } else if let Some(m) = self.game.to_move() {
-            match self.setup.players[m as usize] {
-                Player::Computer(_) => {
-                    let extra = if self.ui.call.is_some() {
-                        AFTER_CALL_MS
-                    } else {
-                        0.0
-                    };
-                    self.schedule(self.pace.ms(THINK_MS + extra), |c| c.computer_move());
-                }
-                Player::Human if self.setup.humans() > 1 && self.ui.viewer != Some(m) => {
+            if self.seat_is_person_here(m) {
+                if self.people_here() > 1 && self.ui.viewer != Some(m) {
                     // Pass and play: cover the table until the next player taps.
                     self.ui.privacy = Some(m);
                     self.ui.viewer = None;
                     self.ui.chooser = None;
                 }
-                Player::Human => {}
+            } else {
+                self.ask(m);
             }
         }
         self.render();
@@ -280,19 +197,53 @@ impl Controller {
         self.timer = Some(Timeout::new(ms, move || with(&me, f)));
     }
 
-    fn computer_move(&mut self) {
-        let Some(deal) = self.game.deal().filter(|_| self.game.in_deal()) else {
+    /// The set-up of the game on the table, and a player for each seat.
+    pub(super) fn set_setup(&mut self, setup: Setup) {
+        self.seats = setup.players.iter().map(|&p| seat_player(p)).collect();
+        self.setup = setup;
+    }
+
+    /// Whether the person at this device plays `seat`.
+    pub(in crate::web) fn seat_is_person_here(&self, seat: u8) -> bool {
+        self.seats.get(seat as usize).is_some_and(|s| s.is_person_here())
+    }
+
+    /// How many seats the person (or people) at this device play.
+    pub(super) fn people_here(&self) -> usize {
+        self.seats.iter().filter(|s| s.is_person_here()).count()
+    }
+
+    /// Asks seat `m`'s player for its move.
+    fn ask(&mut self, m: u8) {
+        let Some(deal) = self.game.deal() else {
             return;
         };
-        let seat = deal.to_move();
-        let Player::Computer(level) = self.setup.players[seat as usize] else {
-            return;
+        let extra = if self.ui.call.is_some() {
+            AFTER_CALL_MS
+        } else {
+            0.0
         };
-        let seed = self.ai_seed
-            ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ (self.game.log().len() as u64) << 56;
-        let mv = ai::choose(level, &SeatView::of(deal, seat), seed);
-        self.apply(mv, seat);
+        self.asked += 1;
+        let turn = Turn {
+            seat: m,
+            view: SeatView::of(deal, m),
+            seed: self.ai_seed
+                ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (self.game.log().len() as u64) << 56,
+            delay_ms: self.pace.ms(THINK_MS + extra),
+            ticket: self.asked,
+        };
+        let me = self.me.clone();
+        let answer: Dispatch = Rc::new(move |action| with(&me, move |c| c.act(action)));
+        self.seats[m as usize].your_turn(turn, answer);
+    }
+
+    /// A seat's player answered: the move is played if it answers the
+    /// latest request; the engine checks it like any other.
+    fn answered(&mut self, ticket: u64, seat: u8, mv: Move) {
+        if ticket == self.asked && self.game.in_deal() && self.game.to_move() == Some(seat) {
+            self.apply(mv, seat);
+        }
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
@@ -351,7 +302,7 @@ impl Controller {
     /// The seat of the person who may act now, if any.
     fn acting_human(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.setup.players[m as usize] == Player::Human
+        (self.seat_is_person_here(m)
             && self.ui.viewer == Some(m)
             && self.ui.privacy.is_none())
         .then_some(m)
@@ -484,6 +435,8 @@ impl Controller {
             | Action::Tutorial
             | Action::TutorialNext
             | Action::TutorialEnd => self.assist(action),
+            Action::Records(a) => self.records(a),
+            Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

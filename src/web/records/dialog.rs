@@ -1,146 +1,24 @@
-//! The "Share and records" dialog, game records (export and import) and the
-//! replay viewer.
-//!
-//! - Share: the link to this game ([`super::share::link`]), copied with
-//!   `navigator.clipboard` where the browser allows it, else left selected in
-//!   a text field; the daily deal and its result text.
-//! - Export: the game so far as a RULES.md section 4 record (`RecordFile`
-//!   through serde-wasm-bindgen and the browser's `JSON.stringify`),
-//!   downloaded through a Blob object URL and shown in a text box to copy.
-//! - Import: a record from a file or pasted text: refused at once above
-//!   1 MB or 1,000 deals (the limits and why: [`super::input`]), else parsed
-//!   by the browser's `JSON.parse`, read into a `RecordFile` and checked by
-//!   the engine (`GameRecord::try_from`, then `replay`; a bad record shows the
-//!   engine's one-line `RecordError`), then replayed in the viewer.
-//! - Replay viewer: the table from South's seat at any position of the record
-//!   (every deal's start and each move after it), with start/back/forward/end,
-//!   and a switch that shows every hand (a record is public). A step costs the
-//!   same at any record length: it starts from a copy of the game kept every
-//!   [`CHECKPOINT_DEALS`] deals and replays at most that many. Nothing is
-//!   saved while viewing; leaving the viewer puts the saved game back.
-//! - Statistics ([`super::persist::stats_rows`]).
-//!
-//! Elements carry `data-rec="…"` for their action; one delegated listener handles them.
+//! The "Share and records" dialog: the link, the daily deal and its result,
+//! export and import of records, statistics. It builds its own DOM and
+//! sends what needs the game to the controller as actions.
 
-use super::controller::{self, Controller, Player, Setup, Shared, Ui};
-use super::dom::{append, button, by_id, clear, dialog_form, doc, el, text_el};
-use super::i18n::{t, tf, K};
-use super::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
-use super::{persist, serial, share};
+use crate::web::model::Step;
 use crate::ai::Level;
-use crate::engine::{Game, GameKind, GameRecord, RecordFile, TrickOutcome};
+use crate::engine::{Game, GameKind, GameRecord, RecordFile};
+use crate::web::dom::{append, button, by_id, dialog_form, doc, el, text_el};
+use crate::web::i18n::{t, tf, K};
+use crate::web::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
+use crate::web::model::{Action, Dispatch, RecordsAction, Setup};
+use crate::web::{persist, serial, share};
 use gloo::events::EventListener;
-use std::cell::RefCell;
-use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlElement, HtmlInputElement};
 
-/// The viewer keeps a copy of the game every this many deals. A step replays
-/// at most this many deals from the nearest copy; the copies of a 1,000-deal
-/// record take about 3.5 MB.
-const CHECKPOINT_DEALS: usize = 64;
-
-struct Replay {
-    record: GameRecord,
-    /// The position of each deal's start (position 0 is the first deal's);
-    /// the positions between are its moves, one by one.
-    deal_starts: Vec<usize>,
-    /// How many positions there are.
-    total: usize,
-    pos: usize,
-    reveal: bool,
-    /// The game before deal `i * CHECKPOINT_DEALS` was dealt, and how many
-    /// moves were made before it.
-    checkpoints: Vec<(Game, usize)>,
-}
-
-impl Replay {
-    fn new(record: GameRecord) -> Replay {
-        let mut deal_starts = Vec::with_capacity(record.deals.len());
-        let mut total = 0;
-        for d in &record.deals {
-            deal_starts.push(total);
-            total += d.moves.len() + 1;
-        }
-        let mut checkpoints = Vec::new();
-        let mut game = Game::new(record.rules, record.first_dealer);
-        let mut moves = 0;
-        // Already replayed once by the engine's check: nothing here fails.
-        for (i, d) in record.deals.iter().enumerate() {
-            if i % CHECKPOINT_DEALS == 0 {
-                checkpoints.push((game.clone(), moves));
-            }
-            let _ = game.start_deal(d.deck.clone(), d.seed.clone());
-            for &mv in &d.moves {
-                let _ = game.play(mv);
-            }
-            moves += d.moves.len();
-        }
-        Replay {
-            record,
-            deal_starts,
-            total,
-            pos: 0,
-            reveal: false,
-            checkpoints,
-        }
-    }
-
-    /// The deal (from 0) and the moves played in it at position `pos`.
-    fn place(&self, pos: usize) -> (usize, usize) {
-        let deal = self.deal_starts.partition_point(|&s| s <= pos) - 1;
-        (deal, pos - self.deal_starts[deal])
-    }
-
-    /// The table at position `pos`.
-    fn at(&self, pos: usize) -> Option<Position> {
-        let (deal, upto) = self.place(pos);
-        let first = deal / CHECKPOINT_DEALS * CHECKPOINT_DEALS;
-        let (mut game, mut moves) = self.checkpoints.get(deal / CHECKPOINT_DEALS)?.clone();
-        let mut held = None;
-        for (d, log) in self.record.deals[first..=deal].iter().enumerate() {
-            game.start_deal(log.deck.clone(), log.seed.clone()).ok()?;
-            held = None;
-            let count = if first + d == deal {
-                upto
-            } else {
-                log.moves.len()
-            };
-            for &mv in &log.moves[..count] {
-                held = game.play(mv).ok()?.trick;
-                moves += 1;
-            }
-        }
-        Some(Position {
-            game,
-            moves,
-            held,
-        })
-    }
-}
-
-/// The table at one position of the record.
-struct Position {
-    game: Game,
-    /// Moves made since the game began.
-    moves: usize,
-    /// The trick the last move finished, on show.
-    held: Option<TrickOutcome>,
-}
-
-thread_local! {
-    static REPLAY: RefCell<Option<Replay>> = const { RefCell::new(None) };
-}
-
-/// Whether the replay viewer is showing.
-pub fn viewing() -> bool {
-    REPLAY.with(|r| r.borrow().is_some())
-}
-
-/// Adds the Share tool to the header and wires the dialog's buttons.
-pub fn init(controller: &Shared) {
-    if !super::embed::active() {
+/// Adds the Share tool to the header and wires the dialog's and the
+/// viewer's buttons: what needs the game goes to `dispatch` as an action.
+pub fn init(dispatch: Dispatch) {
+    if !crate::web::embed::active() {
         if let Some(tools) = doc().query_selector(".topbar .tools").ok().flatten() {
             let b = button("tool", "");
             b.set_id("share-tool");
@@ -171,7 +49,7 @@ pub fn init(controller: &Shared) {
             }
         }
     }
-    let weak = Rc::downgrade(controller);
+    let on_click = dispatch.clone();
     EventListener::new(&doc(), "click", move |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
@@ -180,10 +58,9 @@ pub fn init(controller: &Shared) {
             return;
         };
         let what = el.get_attribute("data-rec").unwrap_or_default();
-        clicked(&weak, &what);
+        clicked(&on_click, &what);
     })
     .forget();
-    let weak = Rc::downgrade(controller);
     EventListener::new(&doc(), "change", move |e| {
         let Some(input) = e
             .target()
@@ -192,68 +69,38 @@ pub fn init(controller: &Shared) {
             return;
         };
         if input.id() == "record-file" {
-            read_file(&weak, &input);
+            read_file(&dispatch, &input);
         }
     })
     .forget();
 }
 
-fn clicked(weak: &Weak<RefCell<Controller>>, what: &str) {
-    match what {
+fn clicked(dispatch: &Dispatch, what: &str) {
+    let action = match what {
         "close" => return close(),
         "copy-link" => return copy_from("share-link"),
         "copy-record" => return copy_from("record-text"),
         "copy-result" => return copy_from("daily-text"),
         "download" => return download(),
-        "daily" => close(),
-        _ => {}
-    }
-    let what = what.to_string();
-    // Read before the controller runs (it may run later, if busy).
-    let text = if what == "import" {
-        match pasted_text() {
-            Ok(text) => text,
-            Err(size) => return show_error(&too_large(size)),
-        }
-    } else {
-        String::new()
-    };
-    controller::with(weak, move |c| act(c, &what, &text));
-}
-
-/// The dialog's and the viewer's actions that need the game.
-fn act(c: &mut Controller, what: &str, text: &str) {
-    match what {
-        "open" => open(c),
+        "open" => RecordsAction::Open,
         "daily" => {
-            stop_viewing(c);
-            c.new_game(share::daily_setup());
+            close();
+            RecordsAction::Daily
         }
-        "import" => import(c, text),
-        "first" | "back" | "forward" | "last" | "reveal" => {
-            REPLAY.with(|r| {
-                if let Some(r) = r.borrow_mut().as_mut() {
-                    let end = r.total - 1;
-                    match what {
-                        "first" => r.pos = 0,
-                        "back" => r.pos = r.pos.saturating_sub(1),
-                        "forward" => r.pos = (r.pos + 1).min(end),
-                        "last" => r.pos = end,
-                        _ => r.reveal = !r.reveal,
-                    }
-                }
-            });
-            c.advance();
-        }
-        "exit" => {
-            stop_viewing(c);
-            match persist::load().0 {
-                Some(s) => c.restore(s),
-                None => c.new_game(Setup::default_for(GameKind::TwoPlayer)),
-            }
-        }
-        _ => {}
-    }
+        // Read here, before the controller runs (it may run later, if busy).
+        "import" => match pasted_text() {
+            Ok(text) => RecordsAction::Import(text),
+            Err(size) => return show_error(&too_large(size)),
+        },
+        "first" => RecordsAction::Step(Step::First),
+        "back" => RecordsAction::Step(Step::Back),
+        "forward" => RecordsAction::Step(Step::Forward),
+        "last" => RecordsAction::Step(Step::Last),
+        "reveal" => RecordsAction::Reveal,
+        "exit" => RecordsAction::Exit,
+        _ => return,
+    };
+    dispatch(Action::Records(action));
 }
 
 /// The pasted record, or its size if it is over [`MAX_RECORD_BYTES`]
@@ -294,10 +141,10 @@ fn input_value(id: &str) -> String {
 }
 
 fn dialog() -> HtmlDialogElement {
-    super::dom::dialog("share-dialog", "newgame sharebox")
+    crate::web::dom::dialog("share-dialog", "newgame sharebox")
 }
 
-fn close() {
+pub fn close() {
     if let Some(d) = by_id("share-dialog") {
         d.unchecked_into::<HtmlDialogElement>().close();
     }
@@ -340,15 +187,15 @@ fn copy_row(parent: &Element, id: &str, value: &str, multiline: bool, action: &s
     append(parent, &row);
 }
 
-/// Opens the dialog, filled in from the game on the table.
-fn open(c: &mut Controller) {
+/// Opens the dialog, filled in from the game on the table (`viewing`: a
+/// record in the replay viewer, which has no link of its own to share).
+pub fn open(setup: &Setup, game: &Game, viewing: bool) {
     let d = dialog();
     let form = dialog_form(&d, t(K::ShareTitle));
 
-    let viewing = viewing();
     if !viewing {
         let f = section(&form, K::ShareLinkLegend, Some(t(K::ShareLinkHint)));
-        copy_row(&f, "share-link", &share::link(&c.setup), false, "copy-link");
+        copy_row(&f, "share-link", &share::link(setup), false, "copy-link");
     }
 
     let f = section(
@@ -356,7 +203,7 @@ fn open(c: &mut Controller) {
         K::DailyLegend,
         Some(&tf(K::DailyHint, &[&share::today()])),
     );
-    if let Some(result) = share::daily_result(&c.game, &c.setup) {
+    if let Some(result) = share::daily_result(game, setup) {
         copy_row(&f, "daily-text", &result, true, "copy-result");
     }
     let b = button("primary", "");
@@ -367,7 +214,7 @@ fn open(c: &mut Controller) {
 
     if !viewing {
         let f = section(&form, K::RecordLegend, Some(t(K::RecordHint)));
-        let record = RecordFile::of(&GameRecord::of(&c.game));
+        let record = RecordFile::of(&GameRecord::of(game));
         copy_row(
             &f,
             "record-text",
@@ -453,7 +300,7 @@ fn stats_label(key: &str) -> String {
         None => game,
     };
     let l = Level::from_name(level)
-        .map(super::i18n::level_name)
+        .map(crate::web::i18n::level_name)
         .unwrap_or(t(K::StatsMixed));
     format!("{g} · {l}")
 }
@@ -532,7 +379,7 @@ fn download() {
     .forget();
 }
 
-fn read_file(weak: &Weak<RefCell<Controller>>, input: &HtmlInputElement) {
+fn read_file(dispatch: &Dispatch, input: &HtmlInputElement) {
     let file = js_sys::Reflect::get(input, &"files".into())
         .ok()
         .and_then(|f| js_sys::Reflect::get(&f, &0.into()).ok())
@@ -552,18 +399,18 @@ fn read_file(weak: &Weak<RefCell<Controller>>, input: &HtmlInputElement) {
     let Ok(p) = share::call(&file, "text", &[]) else {
         return;
     };
-    let weak = weak.clone();
+    let dispatch = dispatch.clone();
     let done = Closure::once_into_js(move |text: JsValue| {
         let text = text.as_string().unwrap_or_default();
         if let Some(e) = by_id("record-paste") {
             let _ = js_sys::Reflect::set(&e, &"value".into(), &text.clone().into());
         }
-        controller::with(&weak, move |c| act(c, "import", &text));
+        dispatch(Action::Records(RecordsAction::Import(text)));
     });
     let _ = share::call(&p, "then", &[done]);
 }
 
-fn show_error(text: &str) {
+pub fn show_error(text: &str) {
     if let Some(e) = by_id("record-error") {
         e.set_text_content(Some(text));
     }
@@ -572,7 +419,7 @@ fn show_error(text: &str) {
 /// A record's text read and checked: the browser's JSON, then serde into a
 /// `RecordFile`, then the engine (`GameRecord::try_from` and a replay). The
 /// error is the page's one-line message.
-fn read_record(text: &str) -> Result<GameRecord, String> {
+pub fn read_record(text: &str) -> Result<GameRecord, String> {
     if text.len() > MAX_RECORD_BYTES {
         return Err(too_large(text.len() as f64));
     }
@@ -594,155 +441,18 @@ fn read_record(text: &str) -> Result<GameRecord, String> {
     Ok(record)
 }
 
-/// Checks a record and opens it in the viewer.
-fn import(c: &mut Controller, text: &str) {
-    let record = match read_record(text.trim()) {
-        Ok(r) => r,
-        Err(e) => return show_error(&e),
-    };
-    close();
-    persist::set_enabled(false);
-    let replay = Replay::new(record);
-    REPLAY.with(|r| *r.borrow_mut() = Some(replay));
-    c.view.set_table(c.game.kind());
-    c.advance();
-}
-
-fn stop_viewing(c: &mut Controller) {
-    if REPLAY.with(|r| r.borrow_mut().take()).is_some() {
-        persist::set_enabled(!super::embed::active());
-        c.ui.reveal = false;
-        if let Some(bar) = by_id("replay-bar") {
-            bar.remove();
-        }
-        if let Some(b) = doc().body() {
-            let _ = b.class_list().remove_1("replaying");
-        }
-    }
-}
-
-/// Puts the viewer's position on the table (called instead of the game flow while viewing).
-pub fn show(c: &mut Controller) {
-    let Some((rules, (deal, upto), deal_moves, pos, total, reveal, at)) = REPLAY.with(|r| {
-        r.borrow().as_ref().map(|r| {
-            let (deal, upto) = r.place(r.pos);
-            (
-                r.record.rules,
-                (deal, upto),
-                r.record.deals[deal].moves.len(),
-                r.pos,
-                r.total,
-                r.reveal,
-                r.at(r.pos),
-            )
-        })
-    }) else {
-        return;
-    };
-    let Some(Position {
-        game,
-        moves,
-        held,
-    }) = at
-    else {
-        return;
-    };
-    let kind = game.kind();
-    if c.game.kind() != kind || c.setup.players.len() != kind.seats() {
-        c.view.set_table(kind);
-    }
-    c.setup = Setup {
-        rules,
-        players: vec![Player::Computer(Level::Normal); kind.seats()],
-        seed: None,
-    };
-    c.game = game;
-    c.ui = Ui {
-        bottom: 0,
-        viewer: Some(0),
-        reveal,
-        held,
-        moves,
-        scores_open: c.ui.scores_open,
-        ..Ui::default()
-    };
-    c.render();
-    let where_text = tf(
-        K::ReplayPos,
-        &[
-            &(deal + 1).to_string(),
-            &upto.to_string(),
-            &deal_moves.to_string(),
-        ],
-    );
-    bar(pos, total, reveal, &where_text);
-}
-
-/// The viewer's controls, fixed at the foot of the page.
-fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
-    let body = doc().body().expect("a body");
-    let _ = body.class_list().add_1("replaying");
-    let b = match by_id("replay-bar") {
-        Some(b) => b,
-        None => {
-            let b = el("div", "replay-bar");
-            b.set_id("replay-bar");
-            let _ = b.set_attribute("role", "toolbar");
-            let _ = b.set_attribute("aria-label", t(K::ReplayTitle));
-            // In the action bar, in place of the prompts (see the CSS).
-            let bar = doc().query_selector(".actionbar").ok().flatten();
-            append(bar.as_ref().unwrap_or(&body), &b);
-            b
-        }
-    };
-    clear(&b);
-    append(&b, &text_el("strong", "replay-title", t(K::ReplayTitle)));
-    let place = text_el("span", "replay-pos", where_text);
-    place.set_id("replay-pos");
-    let _ = place.set_attribute("data-pos", &pos.to_string());
-    let _ = place.set_attribute("data-total", &(total - 1).to_string());
-    append(&b, &place);
-    let group = el("span", "replay-steps");
-    for (id, label, text, off) in [
-        ("first", K::ReplayStart, "«", pos == 0),
-        ("back", K::ReplayBack, "‹", pos == 0),
-        ("forward", K::ReplayForward, "›", pos + 1 >= total),
-        ("last", K::ReplayEnd, "»", pos + 1 >= total),
-    ] {
-        let x = button("secondary step", "");
-        x.set_id(&format!("replay-{id}"));
-        let _ = x.set_attribute("data-rec", id);
-        let _ = x.set_attribute("aria-label", t(label));
-        let _ = x.set_attribute("title", t(label));
-        x.set_text_content(Some(text));
-        if off {
-            let _ = x.set_attribute("disabled", "");
-        }
-        append(&group, &x);
-    }
-    append(&b, &group);
-    let r = button("secondary", "");
-    r.set_id("replay-reveal");
-    let _ = r.set_attribute("data-rec", "reveal");
-    let _ = r.set_attribute("aria-pressed", if reveal { "true" } else { "false" });
-    r.set_text_content(Some(t(if reveal { K::HideHands } else { K::RevealHands })));
-    append(&b, &r);
-    let x = button("primary", "");
-    x.set_id("replay-exit");
-    let _ = x.set_attribute("data-rec", "exit");
-    x.set_text_content(Some(t(K::ExitReplay)));
-    append(&b, &x);
-}
-
 /// Adds a Share button to the game-over panel ("Share result" for the daily deal).
 pub fn add_share_button() {
     let Some(buttons) = doc().query_selector("#game-over .buttons").ok().flatten() else {
         return;
     };
-    if by_id("game-over-share").is_some() || super::embed::active() || viewing() {
+    let replaying = doc()
+        .body()
+        .is_some_and(|b| b.class_list().contains("replaying"));
+    if by_id("game-over-share").is_some() || crate::web::embed::active() || replaying {
         return;
     }
-    let daily = super::APP.with(|a| {
+    let daily = crate::web::APP.with(|a| {
         a.borrow().as_ref().and_then(|c| {
             c.try_borrow()
                 .ok()

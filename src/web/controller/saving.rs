@@ -1,0 +1,121 @@
+//! The controller's side of saving: it asks the `persist` service to save
+//! after every change and to record statistics when a deal ends, and puts a
+//! saved game back on the table. The service never calls back.
+
+use super::{Controller, Pace, Shared};
+use crate::engine::{Effect, GameKind};
+use crate::web::i18n::{t, tf, K};
+use crate::web::model::{Setup, Ui};
+use crate::web::persist::{self, Saved, Saver, TableState};
+use crate::web::view::View;
+use crate::web::{embed, share};
+
+impl Controller {
+    /// Saves the game (called on every change). When storage refuses, the
+    /// previous save stays as it was and the action bar says so.
+    pub(in crate::web) fn persist(&mut self) {
+        let table = TableState {
+            setup: &self.setup,
+            ai_seed: self.ai_seed,
+            bottom: self.ui.bottom,
+            moves: self.ui.moves,
+        };
+        if self.saver.save(&self.game, &table).is_err() {
+            self.ui.message = Some(t(K::SaveFailed).to_string());
+        }
+    }
+
+    /// After each move: statistics and embed events when a deal or the game ends.
+    pub(in crate::web) fn after_move(&mut self, effect: &Effect) {
+        if !effect.deal_over {
+            return;
+        }
+        if self.saver.deal_finished(&self.game, &self.setup).is_err() {
+            self.ui.message = Some(t(K::SaveFailed).to_string());
+        }
+        embed::deal_finished(&self.game);
+    }
+
+    /// Puts a saved game on the table and carries on from there.
+    pub(in crate::web) fn restore(&mut self, s: Saved) {
+        let kind = s.setup.rules.game;
+        let bottom = s.bottom;
+        self.saver.resumed(&s);
+        self.ui = Ui {
+            bottom,
+            viewer: (s.setup.humans() == 1).then_some(bottom),
+            scores_open: self.ui.scores_open,
+            moves: s.moves,
+            ..Ui::default()
+        };
+        self.game = s.game;
+        self.ai_seed = s.ai_seed;
+        self.set_setup(s.setup);
+        self.view.set_table(kind);
+        self.advance();
+    }
+
+    /// The saved game back on the table, or a new default game.
+    pub(in crate::web) fn resume_or_default(&mut self) {
+        match persist::load(&mut self.saver).0 {
+            Some(s) => self.restore(s),
+            None => self.new_game(Setup::default_for(GameKind::TwoPlayer)),
+        }
+    }
+
+    /// Shows a notice in the action bar.
+    pub(in crate::web) fn notice(&mut self, text: String) {
+        self.ui.message = Some(text);
+        self.render();
+    }
+}
+
+/// Starts the table: a game named by the address (a share link, the daily
+/// deal, or an embed's parameters), else the saved game, else `default`.
+/// A bad link or unusable saved data leaves a notice on a playable game.
+pub fn start(view: View, default: Setup, pace: Pace, entropy: u64) -> Shared {
+    let embedded = embed::active();
+    let link = share::from_location();
+    let mut notice = None;
+    // Nothing is saved until the saved game (if any) is back on the table.
+    let mut saver = Saver::new(true);
+    let (setup, saved, linked) = match link {
+        Ok(Some(s)) => (s, None, true),
+        other => {
+            let mut default = default;
+            if let Err(e) = other {
+                notice = Some(tf(K::BadLink, &[&e]));
+                default.seed = None;
+            }
+            if embedded {
+                (default, None, false)
+            } else {
+                let (saved, n) = persist::load(&mut saver);
+                notice = notice.or(n);
+                (default, saved, notice.is_some())
+            }
+        }
+    };
+    let c = Controller::new(view, setup, pace, entropy, saver);
+    {
+        let mut c = c.borrow_mut();
+        c.saver.pause(embedded);
+        if let Some(s) = saved {
+            persist::loading(true);
+            c.restore(s);
+            persist::loading(false);
+        } else {
+            c.persist();
+            if c.ui.message.is_some() {
+                c.render();
+            }
+        }
+    }
+    if linked && !embedded {
+        share::clean_address();
+    }
+    if let Some(n) = notice {
+        c.borrow_mut().notice(n);
+    }
+    c
+}

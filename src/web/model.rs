@@ -1,0 +1,146 @@
+//! The page's own state, as plain data: who plays each seat ([`Player`]),
+//! a game's set-up ([`Setup`]), what the table shows beyond the engine
+//! ([`Ui`]) and everything a person can ask for ([`Action`]). The controller
+//! owns these values; services (saving, links, records, the dialogs) and the
+//! scene read and return them, so none of them needs the controller itself.
+
+use crate::ai::Level;
+use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Computer(Level),
+}
+
+/// A game's set-up: rules, players by seat, and an optional deal seed.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub rules: Rules,
+    pub players: Vec<Player>,
+    /// Deals come from this text seed (the first deal from the seed itself,
+    /// deal k from "seed/k"), and the first dealer and computer players'
+    /// choices are derived from it: the same seed plays the same game.
+    pub seed: Option<String>,
+}
+
+impl Setup {
+    /// The game on first load: two players, you against one Normal computer.
+    pub fn default_for(kind: GameKind) -> Setup {
+        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
+        players[0] = Player::Human;
+        Setup {
+            rules: Rules::parlett(kind),
+            players,
+            seed: None,
+        }
+    }
+
+    pub fn humans(&self) -> usize {
+        self.players.iter().filter(|p| **p == Player::Human).count()
+    }
+
+    pub fn first_human(&self) -> Option<u8> {
+        self.players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .map(|s| s as u8)
+    }
+}
+
+/// A small question asked in the action bar.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chooser {
+    /// Which suit a led Duck stands for.
+    DuckSuit(Card),
+    /// Which card to quack with, when more than one would.
+    QuackCard(Vec<Card>),
+}
+
+/// Table state beyond the engine's: what is shown and to whom.
+#[derive(Clone, Debug, Default)]
+pub struct Ui {
+    /// The seat at the bottom of the screen.
+    pub bottom: u8,
+    /// The seat whose hand is face up (None: every hand face down).
+    pub viewer: Option<u8>,
+    /// Pass-and-play: the table is covered until this seat's player taps.
+    pub privacy: Option<u8>,
+    /// The finished trick still on show.
+    pub held: Option<TrickOutcome>,
+    pub message: Option<String>,
+    pub chooser: Option<Chooser>,
+    /// The call on the banner: which, by whom, and a counter to restart its animation.
+    pub call: Option<(Call, u8, u32)>,
+    pub review_open: bool,
+    pub scores_open: bool,
+    /// Moves made in this game (tests wait on it).
+    pub moves: usize,
+    /// Every hand face up (the replay viewer's "show all hands").
+    pub reveal: bool,
+}
+
+/// Everything a click or a key can ask for.
+#[derive(Clone, Debug)]
+pub enum Action {
+    Play(Card),
+    Quack,
+    Duck,
+    DuckSuit(Suit),
+    Choice(Card),
+    PrivacyContinue,
+    NextDeal,
+    OpenDialog,
+    StartGame,
+    CancelDialog,
+    DialogChanged,
+    PresetChanged,
+    PlayAgain,
+    ToggleMute,
+    ToggleScores,
+    ToggleReview,
+    Escape,
+    // Help, hints, settings, languages, the walkthrough (see assist.rs)
+    Hint,
+    Help,
+    Settings,
+    SettingChanged,
+    SwitchLang,
+    Tutorial,
+    TutorialNext,
+    TutorialEnd,
+    /// The Share and records dialog and the replay viewer.
+    Records(RecordsAction),
+    /// A seat's player answers the controller's request `ticket` with a move.
+    SeatMoved { ticket: u64, seat: u8, mv: Move },
+}
+
+/// What the Share and records dialog and the replay viewer ask of the game.
+#[derive(Clone, Debug)]
+pub enum RecordsAction {
+    Open,
+    /// Play today's deal.
+    Daily,
+    /// A record's text to check and open in the viewer.
+    Import(String),
+    Step(Step),
+    /// Show or hide every hand in the viewer.
+    Reveal,
+    /// Leave the viewer: the saved game comes back.
+    Exit,
+}
+
+/// How input reaches the controller: the page's root makes this from its
+/// handle on the controller; listeners call it with the action.
+pub type Dispatch = std::rc::Rc<dyn Fn(Action)>;
+
+/// A step the replay viewer's controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    First,
+    Back,
+    Forward,
+    Last,
+}
+

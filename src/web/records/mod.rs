@@ -1,0 +1,33 @@
+//! The "Share and records" dialog, game records (export and import) and the
+//! replay viewer.
+//!
+//! - Share: the link to this game ([`super::share::link`]), copied with
+//!   `navigator.clipboard` where the browser allows it, else left selected in
+//!   a text field; the daily deal and its result text.
+//! - Export: the game so far as a RULES.md section 4 record (`RecordFile`
+//!   through serde-wasm-bindgen and the browser's `JSON.stringify`),
+//!   downloaded through a Blob object URL and shown in a text box to copy.
+//! - Import: a record from a file or pasted text: refused at once above
+//!   1 MB or 1,000 deals (the limits and why: [`super::input`]), else parsed
+//!   by the browser's `JSON.parse`, read into a `RecordFile` and checked by
+//!   the engine (`GameRecord::try_from`, then `replay`; a bad record shows the
+//!   engine's one-line `RecordError`), then replayed in the viewer.
+//! - Replay viewer: the table from South's seat at any position of the record
+//!   (every deal's start and each move after it), with start/back/forward/end,
+//!   and a switch that shows every hand (a record is public). A step costs the
+//!   same at any record length: it starts from a copy of the game kept every
+//!   [`replay::CHECKPOINT_DEALS`] deals and replays at most that many. Nothing is
+//!   saved while viewing; leaving the viewer puts the saved game back.
+//! - Statistics ([`super::persist::stats_rows`]).
+//!
+//! Elements carry `data-rec="…"` for their action; one delegated listener
+//! turns them into actions.
+//!
+//! - [`dialog`]: the dialog, export, import, statistics.
+//! - [`replay`]: the viewer's record of positions and its controls.
+
+
+pub mod dialog;
+pub mod replay;
+
+pub use dialog::init;
