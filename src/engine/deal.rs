@@ -123,7 +123,8 @@ pub struct LegalSet {
 
 /// The two courses of the two- and three-player games. The partnership game
 /// has none; its tricks all count as `Duck` for storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Course {
     Duck = 0,
     Soup = 1,
@@ -153,7 +154,8 @@ impl<T> IndexMut<Course> for PerCourse<T> {
 }
 
 /// Where the trick in progress stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stage {
     /// The leader is to lead.
     Lead,
@@ -191,7 +193,8 @@ pub enum Turn {
 }
 
 /// The spoken calls that go with quacks and concessions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Call {
     Quack,
     QuackQuack,
@@ -204,7 +207,7 @@ pub enum Call {
 
 /// A stored pile of one seat in one course: face-down and face-up units
 /// (tricks, or cards where the game counts cards). Points = down + 2 × up.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pile {
     pub down: u16,
     pub up: u16,
@@ -232,7 +235,7 @@ pub struct Trick {
 }
 
 impl Trick {
-    fn new() -> Trick {
+    pub(crate) fn new() -> Trick {
         Trick {
             cards: [Card::BLACK_DUCK; 6],
             seats: [0; 6],
@@ -911,4 +914,18 @@ pub fn check_deck(game: GameKind, deck: &[Card]) -> Result<(), DeckError> {
         });
     }
     Ok(())
+}
+
+/// Moves travel as the records write them (`7H`, `XB=S`, `duck`).
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }

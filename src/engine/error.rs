@@ -12,7 +12,8 @@ use std::fmt;
 use super::text::quoted;
 
 /// Why a move may not be played now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum IllegalMove {
     /// Every card of the deal has been played.
     DealOver { mv: Move },

@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rules;
 pub mod seating;
 pub mod text;
+pub mod view;
 mod three;
 mod two;
 

@@ -382,3 +382,18 @@ impl Rules {
         }
     }
 }
+
+/// Games travel by their record names (`two-player`, …).
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        GameKind::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom("not a game (two-player, three-player or partnership)"))
+    }
+}

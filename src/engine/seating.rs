@@ -176,6 +176,11 @@ impl Roles {
     /// No roles: the two- and three-player games.
     pub const NONE: Roles = Roles { high: [false; 4] };
 
+    /// Roles from which seats are High (a deal's view read back).
+    pub(crate) fn from_high(high: [bool; 4]) -> Roles {
+        Roles { high }
+    }
+
     /// The roles of a game whose first deal is dealt by `first_dealer`: in
     /// partnerships the first dealer's left-hand neighbour and partner are
     /// High for the whole game, the dealer and right-hand neighbour Low.

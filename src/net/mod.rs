@@ -4,6 +4,8 @@
 //! - [`sdp`]: the few values of a session description a data channel needs,
 //!   and the description rebuilt from them.
 //! - [`invite`]: invites and replies packed into a link's fragment.
+//! - [`protocol`]: the typed messages of online play and their checks.
 
 pub mod invite;
+pub mod protocol;
 pub mod sdp;

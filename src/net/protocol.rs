@@ -1,0 +1,236 @@
+//! The messages of online play, version [`VERSION`] (docs/protocol.md).
+//!
+//! The host's page runs the game; a guest's device sends only its choices
+//! and receives only what its seat may know ([`DealView`]). Every message
+//! is JSON with its version and type (`{"v":1,"t":"move",…}`), checked on
+//! arrival: its size, its version, its type and fields (unknown ones are
+//! refused), and for a move the sender's seat, the turn and the rules.
+//! What fails is dropped and counted, never a panic; a peer that floods is
+//! slowed down by [`Flood`] so it cannot stall the table.
+
+use crate::engine::view::DealView;
+use crate::engine::{Game, IllegalMove, Move};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The protocol's version: a message of another version is refused by name.
+pub const VERSION: u8 = 1;
+
+/// The largest message either side accepts, in bytes. A table message with
+/// a seat's view is under 2 KB; anything far larger is not ours.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Guest to host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ToHost {
+    /// First on a channel: the rejoin token the guest's reply carried, and a name.
+    Hello { v: u8, token: String, name: String },
+    /// A move for the guest's seat, made on the table the host sent as `turn`.
+    Move { v: u8, seat: u8, turn: u32, mv: Move },
+    Ping { v: u8, n: u32 },
+}
+
+/// Host to guest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ToGuest {
+    /// The table as the guest's seat sees it, after every change. `turn`
+    /// counts the moves of the game; a move names the turn it was made on.
+    Table(Box<GuestTable>),
+    /// A move of the guest's was refused: why, for the guest's own words.
+    Refused { v: u8, turn: u32, why: Refusal },
+    Pong { v: u8, n: u32 },
+}
+
+/// What a guest's seat may know of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GuestTable {
+    pub v: u8,
+    pub turn: u32,
+    /// The seats' display names and whether each is connected.
+    pub names: Vec<String>,
+    pub connected: Vec<bool>,
+    /// Finished deals' scores and the running totals, by scorer.
+    pub scores: Vec<Vec<u32>>,
+    pub totals: Vec<u32>,
+    pub over: bool,
+    /// The deal in progress (or just finished) from the guest's seat.
+    pub deal: Option<DealView>,
+}
+
+/// Why the host refused a guest's move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+pub enum Refusal {
+    /// A move for a seat that is not the sender's.
+    NotYourSeat,
+    /// Not the sender's turn (or the deal is between deals).
+    NotYourTurn,
+    /// Made on an older table: the game has moved on since.
+    Stale,
+    /// The engine refuses it, and says why.
+    Illegal { why: IllegalMove },
+}
+
+/// Why a message was dropped on arrival (counted, never shown as a crash).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    TooLarge(usize),
+    /// Not a message of ours: not JSON, an unknown type or field, a bad value.
+    Malformed(String),
+    /// Another version of the game.
+    Version(u8),
+    /// Over the flood limit.
+    Flood,
+}
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dropped::TooLarge(n) => write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})"),
+            Dropped::Malformed(why) => write!(f, "not a message of this game: {}", crate::engine::text::quoted(why)),
+            Dropped::Version(v) => write!(f, "a message of another version ({v}; this one speaks {VERSION})"),
+            Dropped::Flood => f.write_str("too many messages"),
+        }
+    }
+}
+
+impl ToHost {
+    fn version(&self) -> u8 {
+        match *self {
+            ToHost::Hello { v, .. } | ToHost::Move { v, .. } | ToHost::Ping { v, .. } => v,
+        }
+    }
+
+    /// A message read (by any serde format) is one of this version.
+    pub fn checked(self) -> Result<ToHost, Dropped> {
+        match self.version() {
+            VERSION => Ok(self),
+            v => Err(Dropped::Version(v)),
+        }
+    }
+
+    /// Reads a guest's message text: size first (before parsing), then its
+    /// form, then its version. (The page reads through the browser's JSON
+    /// with the same checks: [`check_size`], serde, [`ToHost::checked`].)
+    #[cfg(feature = "json")]
+    pub fn read(text: &str) -> Result<ToHost, Dropped> {
+        check_size(text)?;
+        let message: ToHost =
+            serde_json::from_str(text).map_err(|e| Dropped::Malformed(e.to_string()))?;
+        message.checked()
+    }
+}
+
+impl ToGuest {
+    /// A message read (by any serde format) is one of this version.
+    pub fn checked(self) -> Result<ToGuest, Dropped> {
+        let v = match &self {
+            ToGuest::Table(t) => t.v,
+            ToGuest::Refused { v, .. } | ToGuest::Pong { v, .. } => *v,
+        };
+        match v {
+            VERSION => Ok(self),
+            v => Err(Dropped::Version(v)),
+        }
+    }
+
+    /// Reads the host's message text on a guest's device, checked as strictly.
+    #[cfg(feature = "json")]
+    pub fn read(text: &str) -> Result<ToGuest, Dropped> {
+        check_size(text)?;
+        let message: ToGuest =
+            serde_json::from_str(text).map_err(|e| Dropped::Malformed(e.to_string()))?;
+        message.checked()
+    }
+}
+
+/// Refuses a message over [`MAX_MESSAGE_BYTES`] before it is parsed.
+pub fn check_size(text: &str) -> Result<(), Dropped> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(Dropped::TooLarge(text.len()));
+    }
+    Ok(())
+}
+
+/// The host's check of a guest's move: the sender's seat, the turn and the
+/// rules, in that order. `turn` is the host's own move count.
+pub fn check_move(
+    game: &Game,
+    sender: u8,
+    turn: u32,
+    seat: u8,
+    made_on: u32,
+    mv: Move,
+) -> Result<Move, Refusal> {
+    if seat != sender {
+        return Err(Refusal::NotYourSeat);
+    }
+    if made_on != turn {
+        return Err(Refusal::Stale);
+    }
+    let deal = match game.deal() {
+        Some(d) if game.in_deal() && d.to_move() == sender => d,
+        _ => return Err(Refusal::NotYourTurn),
+    };
+    deal.check(mv).map_err(|why| Refusal::Illegal { why })?;
+    Ok(mv)
+}
+
+/// The table a guest's seat may see.
+pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected: &[bool]) -> GuestTable {
+    GuestTable {
+        v: VERSION,
+        turn,
+        names: names.to_vec(),
+        connected: connected.to_vec(),
+        scores: game.results().iter().map(|r| r.scores.to_vec()).collect(),
+        totals: game.totals().to_vec(),
+        over: game.is_over(),
+        deal: game.deal().map(|d| DealView::of(d, seat)),
+    }
+}
+
+/// A flood limit per peer: at most `burst` messages at once, refilled at
+/// `per_second`. Messages over it are dropped, so a peer sending a thousand
+/// messages a second costs the host a counter, not the table.
+#[derive(Clone, Debug)]
+pub struct Flood {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last_ms: f64,
+    /// Messages dropped so far (for the table's connection status).
+    pub dropped: u64,
+}
+
+impl Flood {
+    pub fn new(burst: u32, per_second: u32) -> Flood {
+        Flood {
+            tokens: f64::from(burst),
+            burst: f64::from(burst),
+            per_second: f64::from(per_second),
+            last_ms: 0.0,
+            dropped: 0,
+        }
+    }
+
+    /// Whether a message arriving at `now_ms` may be read.
+    pub fn admit(&mut self, now_ms: f64) -> Result<(), Dropped> {
+        let elapsed = (now_ms - self.last_ms).max(0.0);
+        self.last_ms = self.last_ms.max(now_ms);
+        self.tokens = (self.tokens + elapsed / 1000.0 * self.per_second).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            Ok(())
+        } else {
+            self.dropped += 1;
+            Err(Dropped::Flood)
+        }
+    }
+}
