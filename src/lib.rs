@@ -12,7 +12,9 @@ pub mod links;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-// The page's limits on outside text; plain Rust, so its tests run natively too.
+// The page's limits on outside text; plain Rust, so its tests run natively
+// too (natively only the tests use it).
 #[cfg(all(test, not(target_arch = "wasm32")))]
+#[allow(dead_code)]
 #[path = "web/input.rs"]
 mod page_input;
