@@ -162,11 +162,28 @@ test('a short game saved by the previous version resumes exactly where it was', 
     // The same game as the previous version saved it.
     const now = await savedGame(page);
     const v1 = { v: 1, record: now.record, players: now.players, seed: now.seed, ai_seed: now.ai_seed, bottom: 0 };
-    await page.evaluate((text) => { localStorage.clear(); localStorage.setItem('duck-soup.game', text); }, JSON.stringify(v1));
+    // Statistics and settings as the previous version kept them too.
+    const stats = { v: 1, games: { 'two-player/normal': { played: 3, won: 1, best: 42 }, 'three-player/hard': { played: 1, won: 0, best: 9 } } };
+    await page.evaluate(([game, stats]) => {
+      localStorage.clear();
+      localStorage.setItem('duck-soup.game', game);
+      localStorage.setItem('duck-soup.stats', stats);
+      localStorage.setItem('duck-soup.four-colour', '1');
+      localStorage.setItem('duck-soup.sort', 'rank');
+    }, [JSON.stringify(v1), JSON.stringify(stats)]);
     await page.reload();
     await ready(page);
     await waitForTurn(page);
-    assert.deepEqual(await snapshot(page), before);
+    assert.deepEqual({ ...(await snapshot(page)), hand: null }, { ...before, hand: null });
+    assert.deepEqual([...(await snapshot(page)).hand].sort(), [...before.hand].sort(), 'the same hand, now sorted by rank');
+    assert.ok(await page.evaluate(() => document.body.classList.contains('four-colour')));
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('duck-soup.settings'))), { four_colour: true, pace: 'normal', sort: 'rank' });
+    assert.equal(await page.evaluate(() => localStorage.getItem('duck-soup.sort')), null, 'the old setting keys are moved');
+    await page.click('#share-tool');
+    await page.waitForSelector('#share-dialog[open] #stats');
+    assert.match(await page.locator('#stats tr[data-key="two-player/normal"]').innerText(), /Two players · Normal\s+3\s+1\s+42/);
+    assert.match(await page.locator('#stats tr[data-key="three-player/hard"]').innerText(), /Three players.* · Hard\s+1\s+0\s+9/);
+    await page.click('#share-close');
     const upgraded = await savedGame(page);
     assert.equal(upgraded.v, 2);
     assert.deepEqual(upgraded.record, now.record);
