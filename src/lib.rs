@@ -21,7 +21,9 @@ mod web;
 #[allow(dead_code)]
 mod page_i18n;
 
-// The page's limits on outside text; plain Rust, so its tests run natively too.
+// The page's limits on outside text; plain Rust, so its tests run natively
+// too (natively only the tests use it).
 #[cfg(all(test, not(target_arch = "wasm32")))]
+#[allow(dead_code)]
 #[path = "web/input.rs"]
 mod page_input;

@@ -5,12 +5,13 @@
 /// The largest record the page imports: 1 MB of text (as a file's size, or
 /// a pasted text's length).
 ///
-/// Generous for real games: a record takes about 190 bytes per two-player
-/// deal written from its seed and 490 bytes per partnership deal written out
-/// card by card (`{"deck":"…","moves":"…"}`), so 1 MB holds 2,000 of the
-/// largest deals, while a game played to the default target lasts well under
-/// 20. Beyond it, reading alone blocked the page for seconds (13 s for 20 MB),
-/// and the copy of the text into the wasm grows its memory for good.
+/// Generous for real games: a record takes about 230 bytes per two-player
+/// deal written from its seed and 340 bytes per partnership deal written out
+/// card by card (`{"deck":"…","moves":"…"}`: 52 cards, 52 moves), so 1 MB
+/// holds about 3,000 of the largest deals, while a game played to the default
+/// target lasts well under 20. Beyond it, reading alone blocked the page for
+/// seconds (13 s for 20 MB), and the copy of the text into the wasm grows its
+/// memory for good.
 pub const MAX_RECORD_BYTES: usize = 1_000_000;
 
 /// The most deals a record may have to be imported: 50 times the longest real

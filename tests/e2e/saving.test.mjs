@@ -162,11 +162,28 @@ test('a short game saved by the previous version resumes exactly where it was', 
     // The same game as the previous version saved it.
     const now = await savedGame(page);
     const v1 = { v: 1, record: now.record, players: now.players, seed: now.seed, ai_seed: now.ai_seed, bottom: 0 };
-    await page.evaluate((text) => { localStorage.clear(); localStorage.setItem('duck-soup.game', text); }, JSON.stringify(v1));
+    // Statistics and settings as the previous version kept them too.
+    const stats = { v: 1, games: { 'two-player/normal': { played: 3, won: 1, best: 42 }, 'three-player/hard': { played: 1, won: 0, best: 9 } } };
+    await page.evaluate(([game, stats]) => {
+      localStorage.clear();
+      localStorage.setItem('duck-soup.game', game);
+      localStorage.setItem('duck-soup.stats', stats);
+      localStorage.setItem('duck-soup.four-colour', '1');
+      localStorage.setItem('duck-soup.sort', 'rank');
+    }, [JSON.stringify(v1), JSON.stringify(stats)]);
     await page.reload();
     await ready(page);
     await waitForTurn(page);
-    assert.deepEqual(await snapshot(page), before);
+    assert.deepEqual({ ...(await snapshot(page)), hand: null }, { ...before, hand: null });
+    assert.deepEqual([...(await snapshot(page)).hand].sort(), [...before.hand].sort(), 'the same hand, now sorted by rank');
+    assert.ok(await page.evaluate(() => document.body.classList.contains('four-colour')));
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('duck-soup.settings'))), { four_colour: true, pace: 'normal', sort: 'rank' });
+    assert.equal(await page.evaluate(() => localStorage.getItem('duck-soup.sort')), null, 'the old setting keys are moved');
+    await page.click('#share-tool');
+    await page.waitForSelector('#share-dialog[open] #stats');
+    assert.match(await page.locator('#stats tr[data-key="two-player/normal"]').innerText(), /Two players · Normal\s+3\s+1\s+42/);
+    assert.match(await page.locator('#stats tr[data-key="three-player/hard"]').innerText(), /Three players.* · Hard\s+1\s+0\s+9/);
+    await page.click('#share-close');
     const upgraded = await savedGame(page);
     assert.equal(upgraded.v, 2);
     assert.deepEqual(upgraded.record, now.record);
@@ -224,3 +241,46 @@ for (const [lang, notice] of [
     });
   });
 }
+
+test('unusable saved data in the new format is set aside with a one-line notice', async () => {
+  await withServer(async ({ page, problems, open }) => {
+    await open('?pace=0');
+    await ready(page);
+    const tryWith = async (items) => {
+      await page.evaluate((entries) => {
+        localStorage.clear();
+        for (const [k, v] of entries) localStorage.setItem(k, v);
+      }, items);
+      await page.reload();
+      await ready(page);
+      const s = await waitForTurn(page);
+      assert.equal(s.phase, 'playing', 'a playable new game');
+      return page.locator('#message').innerText();
+    };
+    const game = (fields) => JSON.stringify({
+      v: 2, id: '00112233aabbccdd', players: ['human', 'normal'], ai_seed: '1', bottom: 0, earlier: 1,
+      record: { game: 'two-player', rules: 'parlett', first_dealer: 0, deals: [{ seed: 'next', moves: '' }] },
+      ...fields,
+    });
+    // A finished deal's key is missing.
+    let msg = await tryWith([['duck-soup.game', game({})]]);
+    assert.match(msg, /^The saved game could not be read \(deal 1: missing\)\. It was set aside/);
+    // A stored deal holds an illegal move: the engine's line, numbered in the whole game.
+    msg = await tryWith([['duck-soup.game', game({})], ['duck-soup.deal.00112233aabbccdd.1', JSON.stringify({ seed: 'first', moves: '2C 2C' })]]);
+    assert.match(msg, /could not be read \(deal 1, move \d: /);
+    assert.ok(await page.evaluate(() => localStorage.getItem('duck-soup.deal.00112233aabbccdd.1')), 'the set-aside game keeps its deals');
+    // A token that is not one ours (it names keys).
+    msg = await tryWith([['duck-soup.game', game({ id: '../x\n' })]]);
+    assert.match(msg, /could not be read \(id: not a game token\)/);
+    // Nested thousands deep, and a line break in a player's name: one line each.
+    msg = await tryWith([['duck-soup.game', `{"v":2,"x":${'['.repeat(20000)}${']'.repeat(20000)}}`]]);
+    assert.match(msg, /could not be read \(nested more than 32 deep\)/);
+    msg = await tryWith([['duck-soup.game', game({ players: ['human', 'normal\nhard'] })]]);
+    assert.match(msg, /could not be read \(unknown variant .*normal\\nhard/);
+    assert.doesNotMatch(msg, /\n/);
+    // Stray deal keys of no saved game are removed.
+    await tryWith([['duck-soup.deal.ffff.1', '{}'], ['duck-soup.deal.ffff.2', '{}']]);
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('duck-soup.deal.ffff')).length), 0);
+    assert.deepEqual(problems.all(), []);
+  });
+});
