@@ -79,7 +79,7 @@ pub fn start() {
     embed::init();
     // Language (?lang=, remembered, or the browser's), comfort settings,
     // and the keys that need no controller (a11y.rs).
-    i18n::init();
+    i18n::init(share::param("lang").as_deref().and_then(i18n::Lang::from_tag));
     settings::init();
     a11y::wire();
 
