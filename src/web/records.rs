@@ -35,7 +35,10 @@ use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlDialogElement, HtmlElement, HtmlInputElement};
+use web_sys::{
+    Blob, BlobPropertyBag, Element, HtmlDialogElement, HtmlElement, HtmlInputElement,
+    HtmlTextAreaElement, Url,
+};
 
 /// The viewer keeps a copy of the game every this many deals. A step replays
 /// at most this many deals from the nearest copy; the copies of a 1,000-deal
@@ -257,17 +260,16 @@ fn act(c: &mut Controller, what: &str, text: &str) {
 /// The pasted record, or its size if it is over [`MAX_RECORD_BYTES`]
 /// (measured before the text is copied into the wasm's memory, which never shrinks).
 fn pasted_text() -> Result<String, f64> {
-    let value = by_id("record-paste")
-        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
-        .unwrap_or(JsValue::UNDEFINED);
-    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+    let Some(area) = by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+    else {
         return Ok(String::new());
     };
-    let length = f64::from(text.length());
+    // The value's length in UTF-16 units, as the JS string's `length` counts.
+    let length = f64::from(area.text_length());
     if length > MAX_RECORD_BYTES as f64 {
         return Err(length);
     }
-    Ok(String::from(text))
+    Ok(area.value())
 }
 
 /// The refusal of a record over the size limit.
@@ -278,17 +280,26 @@ fn too_large(bytes: f64) -> String {
     )
 }
 
+/// The text of a copy row's field: an `<input>`, or a `<textarea>` for many lines.
 fn input_value(id: &str) -> String {
-    by_id(id)
-        .and_then(|e| {
-            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
-                return Some(i.value());
-            }
-            js_sys::Reflect::get(&e, &"value".into())
-                .ok()
-                .and_then(|v| v.as_string())
-        })
+    let Some(e) = by_id(id) else {
+        return String::new();
+    };
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        return i.value();
+    }
+    e.dyn_ref::<HtmlTextAreaElement>()
+        .map(HtmlTextAreaElement::value)
         .unwrap_or_default()
+}
+
+/// Selects a copy row's field, for copying by hand if the clipboard refuses.
+fn select_field(e: &Element) {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        i.select();
+    } else if let Some(a) = e.dyn_ref::<HtmlTextAreaElement>() {
+        a.select();
+    }
 }
 
 fn dialog() -> HtmlDialogElement {
@@ -460,54 +471,51 @@ fn stats_label(key: &str) -> String {
 fn copy_from(id: &str) {
     let Some(field) = by_id(id) else { return };
     let text = input_value(id);
-    let _ = js_sys::Reflect::get(&field, &"select".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .map(|f| f.call0(&field));
+    select_field(&field);
     let button = by_id(&format!("{id}-copy"));
     let say = move |k: K| {
         if let Some(b) = &button {
             b.set_text_content(Some(t(k)));
         }
     };
+    // navigator.clipboard is undefined outside a secure context (http://).
     let clipboard = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"navigator".into()).ok())
-        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
-        .filter(|c| !c.is_undefined() && !c.is_null());
+        .map(|w| w.navigator().clipboard())
+        .filter(|c| !c.is_undefined());
     let Some(clipboard) = clipboard else {
         return say(K::CopyByHand);
     };
-    match share::call(&clipboard, "writeText", &[text.into()]) {
-        Ok(p) => {
-            let ok = say.clone();
-            let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
-            let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
-            let _ = share::call(&p, "then", &[done, fail]);
-        }
-        Err(_) => say(K::CopyByHand),
-    }
+    let ok = say.clone();
+    let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
+    let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
+    then_once(clipboard.write_text(&text), &done, &fail);
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A promise whose `then` takes the callbacks `Closure::once_into_js`
+    /// makes (freed once called), which js-sys's `Promise::then` does not.
+    #[wasm_bindgen(extends = js_sys::Promise)]
+    type OncePromise;
+    #[wasm_bindgen(method, js_name = then)]
+    fn then_once(this: &OncePromise, done: &JsValue, failed: &JsValue);
+}
+
+/// `promise.then(done, failed)` with one-shot callbacks.
+fn then_once(promise: js_sys::Promise, done: &JsValue, failed: &JsValue) {
+    promise.unchecked_into::<OncePromise>().then_once(done, failed);
 }
 
 /// Downloads the record shown in the dialog as a .json file (a Blob object URL).
 fn download() {
     let text = input_value("record-text");
-    let Some(w) = web_sys::window() else { return };
-    let global: JsValue = w.clone().into();
     let parts: js_sys::Array = std::iter::once(JsValue::from(text)).collect();
-    let opts = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&opts, &"type".into(), &"application/json".into());
-    let blob = js_sys::Reflect::get(&global, &"Blob".into())
-        .ok()
-        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
-        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&parts, &opts)).ok());
-    let Some(blob) = blob else { return };
-    let Ok(url_api) = js_sys::Reflect::get(&global, &"URL".into()) else {
+    let options = BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) else {
         return;
     };
-    let Some(url) = share::call(&url_api, "createObjectURL", &[blob])
-        .ok()
-        .and_then(|u| u.as_string())
-    else {
+    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
         return;
     };
     let a = el("a", "");
@@ -523,7 +531,7 @@ fn download() {
         }
         a.remove();
         gloo::timers::callback::Timeout::new(1000, move || {
-            let _ = share::call(&url_api, "revokeObjectURL", &[url.into()]);
+            let _ = Url::revoke_object_url(&url);
         })
         .forget();
     })
@@ -531,34 +539,24 @@ fn download() {
 }
 
 fn read_file(weak: &Weak<RefCell<Controller>>, input: &HtmlInputElement) {
-    let file = js_sys::Reflect::get(input, &"files".into())
-        .ok()
-        .and_then(|f| js_sys::Reflect::get(&f, &0.into()).ok())
-        .filter(|f| !f.is_undefined() && !f.is_null());
-    let Some(file) = file else {
+    let Some(file) = input.files().and_then(|files| files.get(0)) else {
         return;
     };
     // Refused before reading: reading 20 MB alone blocks the page for seconds.
-    let size = js_sys::Reflect::get(&file, &"size".into())
-        .ok()
-        .and_then(|s| s.as_f64())
-        .unwrap_or(0.0);
+    let size = file.size();
     if size > MAX_RECORD_BYTES as f64 {
         input.set_value("");
         return show_error(&too_large(size));
     }
-    let Ok(p) = share::call(&file, "text", &[]) else {
-        return;
-    };
     let weak = weak.clone();
     let done = Closure::once_into_js(move |text: JsValue| {
         let text = text.as_string().unwrap_or_default();
-        if let Some(e) = by_id("record-paste") {
-            let _ = js_sys::Reflect::set(&e, &"value".into(), &text.clone().into());
+        if let Some(area) = by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok()) {
+            area.set_value(&text);
         }
         controller::with(&weak, move |c| act(c, "import", &text));
     });
-    let _ = share::call(&p, "then", &[done]);
+    then_once(file.text(), &done, &JsValue::UNDEFINED);
 }
 
 fn show_error(text: &str) {

@@ -137,19 +137,9 @@ pub fn init() {
     S.with(|s| s.set(loaded));
     apply();
     // Reduced motion: no animations at all (the CSS also honours the query).
-    // window.matchMedia through Reflect (no extra web-sys features).
-    let reduced = (|| {
-        let w: wasm_bindgen::JsValue = web_sys::window()?.into();
-        let f: js_sys::Function = js_sys::Reflect::get(&w, &"matchMedia".into())
-            .ok()?
-            .dyn_into()
-            .ok()?;
-        let m = f
-            .call1(&w, &"(prefers-reduced-motion: reduce)".into())
-            .ok()?;
-        js_sys::Reflect::get(&m, &"matches".into()).ok()?.as_bool()
-    })()
-    .unwrap_or(false);
+    let reduced = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches());
     if reduced {
         if let Some(b) = doc().body() {
             let _ = b.class_list().add_1("no-anim");
