@@ -3,7 +3,9 @@
 //! option in the engine appears here without code for it.
 
 use super::model::{Player, Setup};
-use super::dom::{append, by_id, clear, dialog_form, doc, el, text_el};
+use super::dom::{
+    append, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+};
 use super::i18n::{self, t, tf, K};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
@@ -91,15 +93,23 @@ pub fn open(setup: &Setup) {
     let _ = error.set_attribute("role", "alert");
     append(&form, &error);
 
-    let buttons = el("div", "buttons");
-    let cancel = super::dom::button("secondary", "cancel-dialog");
-    cancel.set_text_content(Some(t(K::Cancel)));
-    let start = super::dom::button("primary", "start-game");
-    start.set_id("start-game");
-    start.set_text_content(Some(t(K::StartGame)));
-    append(&buttons, &cancel);
-    append(&buttons, &start);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[
+            FooterButton {
+                id: None,
+                label: t(K::Cancel),
+                primary: false,
+                does: Does::Action("cancel-dialog"),
+            },
+            FooterButton {
+                id: Some("start-game"),
+                label: t(K::StartGame),
+                primary: true,
+                does: Does::Action("start-game"),
+            },
+        ],
+    );
     append(&d, &form);
 
     fill_game_body(setup.rules.game, Some(setup));

@@ -24,7 +24,10 @@
 
 use super::controller::{self, Controller, Shared};
 use super::model::{Player, Setup, Ui};
-use super::dom::{append, button, by_id, clear, dialog_form, doc, el, text_el};
+use super::dom::{
+    append, button, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does,
+    FooterButton,
+};
 use super::i18n::{t, tf, K};
 use super::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
 use super::{persist, serial, share};
@@ -439,13 +442,15 @@ fn open(c: &mut Controller) {
         append(&f, &table);
     }
 
-    let buttons = el("div", "buttons");
-    let close = button("secondary", "");
-    close.set_id("share-close");
-    let _ = close.set_attribute("data-rec", "close");
-    close.set_text_content(Some(t(K::Close)));
-    append(&buttons, &close);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[FooterButton {
+            id: Some("share-close"),
+            label: t(K::Close),
+            primary: false,
+            does: Does::Records("close"),
+        }],
+    );
     append(&d, &form);
     if !d.open() {
         let _ = d.show_modal();

@@ -10,7 +10,9 @@
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
 //! read once and moved into `settings`.
 
-use super::dom::{append, by_id, dialog_form, doc, el, text_el};
+use super::dom::{
+    append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+};
 use super::i18n::{self, t, Lang, K};
 use super::{serial, sound, storage};
 use serde::{Deserialize, Serialize};
@@ -258,12 +260,15 @@ pub fn open() {
         &form,
         &checkbox("set-sound", t(K::SetSound), !sound::muted()),
     );
-    let buttons = el("div", "buttons");
-    let close = super::dom::button("primary", "close-dialog");
-    close.set_id("settings-close");
-    close.set_text_content(Some(t(K::Close)));
-    append(&buttons, &close);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[FooterButton {
+            id: Some("settings-close"),
+            label: t(K::Close),
+            primary: true,
+            does: Does::Action("close-dialog"),
+        }],
+    );
     append(&d, &form);
     if !d.open() {
         let _ = d.show_modal();
