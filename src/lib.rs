@@ -17,8 +17,8 @@ mod web;
 // The page's words (the browser-reading parts are wasm-only), so that their
 // tests, such as the wording of every refused move, run natively too.
 #[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "web/i18n.rs"]
-#[allow(dead_code)]
+#[path = "web/i18n/mod.rs"]
+#[allow(dead_code, unused_imports)]
 mod page_i18n;
 
 // The page's limits on outside text; plain Rust, so its tests run natively

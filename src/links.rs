@@ -39,8 +39,27 @@ pub struct Param {
     pub raw: String,
 }
 
+impl Param {
+    /// A pair as the browser's `URLSearchParams` decodes it (the page's way of
+    /// reading its address). The browser never refuses a broken escape: bytes
+    /// that are not UTF-8 come back as U+FFFD, so a value holding one is taken
+    /// as broken, as [`parse_query`] takes it, and a link that needs it is
+    /// refused naming it. (A `%` without two hex digits the browser keeps as
+    /// written: a character like any other here.)
+    pub fn decoded(key: &str, value: String) -> Param {
+        let broken = value.contains(char::REPLACEMENT_CHARACTER);
+        Param {
+            key: key.to_string(),
+            raw: value.clone(),
+            value: (!broken).then_some(value),
+        }
+    }
+}
+
 /// The pairs of a query string (`?a=1&b=2`, with or without the `?`), in
-/// order; `+` stands for a space, as in a submitted form.
+/// order; `+` stands for a space, as in a submitted form. (The page reads its
+/// address with the browser's `URLSearchParams` and [`Param::decoded`]; this
+/// is the same reading without a browser, for tests and the command line.)
 pub fn parse_query(search: &str) -> Vec<Param> {
     let search = search.strip_prefix('?').unwrap_or(search);
     search
@@ -450,6 +469,32 @@ mod tests {
         assert_eq!(err("seed=%20%20"), "the seed must be 1 to 100 characters");
         let long = err(&format!("g={}", "x".repeat(5000)));
         assert!(long.len() < 100, "{long}");
+    }
+
+    #[test]
+    fn the_browsers_pairs_decode_as_the_query_does() {
+        let browser = |pairs: &[(&str, &str)]| -> Vec<Param> {
+            pairs
+                .iter()
+                .map(|(k, v)| Param::decoded(k, v.to_string()))
+                .collect()
+        };
+        let q = "g=3&o=parlett,scoring:cards&s=hnx&seed=share%20test";
+        let from_browser = browser(&[
+            ("g", "3"),
+            ("o", "parlett,scoring:cards"),
+            ("s", "hnx"),
+            ("seed", "share test"),
+        ]);
+        assert_eq!(
+            decode(&from_browser, "2026-01-02"),
+            decode(&params(q), "2026-01-02")
+        );
+        // URLSearchParams reads "seed=%E0%A4%A" as U+FFFD then "%A": refused as broken.
+        let err = decode(&browser(&[("seed", "\u{FFFD}%A")]), "2026-01-02");
+        assert_eq!(err, Err(LinkError::Seed));
+        let err = decode(&browser(&[("g", "\u{FFFD}")]), "2026-01-02").unwrap_err();
+        assert_eq!(err.to_string(), "unknown game '\u{FFFD}': use g=2, 3 or 4");
     }
 
     #[test]

@@ -16,7 +16,8 @@ use duck_soup::engine::rng::Rng;
 use duck_soup::engine::rules::{Combine, OptionValue};
 use duck_soup::engine::{Game, GameKind, Rules};
 use duck_soup::links::{
-    deal_figures, decode, encode, parse_query, LinkError, LinkedGame, Seat, MAX_SEED_CHARS,
+    deal_figures, decode, encode, parse_query, LinkError, LinkedGame, Param, Seat, GAME_PARAMS,
+    MAX_SEED_CHARS,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -37,7 +38,12 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// What every query string must satisfy.
 fn check(search: &str) {
-    match decode(&parse_query(search), TODAY) {
+    check_params(&parse_query(search));
+}
+
+/// What every set of parameters must satisfy, however it was read.
+fn check_params(params: &[Param]) {
+    match decode(params, TODAY) {
         Ok(None) => {}
         Ok(Some(game)) => {
             // Accepted: a playable game, and its own link gives it back.
@@ -197,6 +203,22 @@ proptest! {
         let search = parts.concat();
         check(&search);
         check(&format!("?{search}"));
+    }
+
+    /// The page reads its address with the browser's URLSearchParams, which
+    /// decodes everything (U+FFFD for bytes that are not UTF-8): any values.
+    #[test]
+    fn pairs_as_the_browser_decodes_them_are_decoded_or_refused_in_one_line(
+        pairs in proptest::collection::vec(
+            (select(GAME_PARAMS.to_vec()), proptest::collection::vec(hostile_char(), 0..40)),
+            0..6,
+        )
+    ) {
+        let params: Vec<Param> = pairs
+            .into_iter()
+            .map(|(key, value)| Param::decoded(key, value.into_iter().collect()))
+            .collect();
+        check_params(&params);
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! option in the engine appears here without code for it.
 
 use super::model::{Player, Setup};
-use super::dom::{append, by_id, clear, dialog_form, doc, el, text_el};
+use super::dom::{
+    append, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+};
 use super::i18n::{self, t, tf, K};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
@@ -91,15 +93,23 @@ pub fn open(setup: &Setup) {
     let _ = error.set_attribute("role", "alert");
     append(&form, &error);
 
-    let buttons = el("div", "buttons");
-    let cancel = super::dom::button("secondary", "cancel-dialog");
-    cancel.set_text_content(Some(t(K::Cancel)));
-    let start = super::dom::button("primary", "start-game");
-    start.set_id("start-game");
-    start.set_text_content(Some(t(K::StartGame)));
-    append(&buttons, &cancel);
-    append(&buttons, &start);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[
+            FooterButton {
+                id: None,
+                label: t(K::Cancel),
+                primary: false,
+                does: Does::Action("cancel-dialog"),
+            },
+            FooterButton {
+                id: Some("start-game"),
+                label: t(K::StartGame),
+                primary: true,
+                does: Does::Action("start-game"),
+            },
+        ],
+    );
     append(&d, &form);
 
     fill_game_body(setup.rules.game, Some(setup));
@@ -218,7 +228,9 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
     let defaults = Rules::parlett(game).end();
     for spec in Rules::option_specs(game) {
         let label = el("label", "field");
-        append(&label, &text_el("span", "", i18n::option_label(spec.key)));
+        // An option the page has no words for shows its record name.
+        let name = i18n::option_label(spec.key).unwrap_or(spec.key);
+        append(&label, &text_el("span", "", name));
         let control = if spec.values.is_empty() {
             let input = el("input", "");
             let _ = input.set_attribute("type", "number");
@@ -237,15 +249,8 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
                 .values
                 .iter()
                 .map(|v| {
-                    let l = i18n::option_value_label(spec.key, v);
-                    (
-                        v.to_string(),
-                        if l.is_empty() {
-                            v.to_string()
-                        } else {
-                            l.to_string()
-                        },
-                    )
+                    let label = i18n::option_value_label(spec.key, v).unwrap_or(v);
+                    (v.to_string(), label.to_string())
                 })
                 .collect();
             select("", ("data-option", spec.key), &choices, "")
@@ -307,7 +312,8 @@ pub fn read() -> Result<Setup, String> {
             if !v.is_empty() {
                 // The engine's own error names the record's option key (in
                 // English): the person gets the field's label instead.
-                let bad = || tf(K::OptionWholeNumber, &[i18n::option_label(&key)]);
+                let name = i18n::option_label(&key).unwrap_or(&key);
+                let bad = || tf(K::OptionWholeNumber, &[name]);
                 let n = v.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?;
                 rules.set(&key, OptionValue::Number(n)).map_err(|_| bad())?;
             }

@@ -154,3 +154,43 @@ pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
     append(&doc().body().expect("a body"), &d);
     d.unchecked_into()
 }
+
+/// What a dialog's footer button does when clicked.
+pub enum Does<'a> {
+    /// A `data-action` for the controller's click listener.
+    Action(&'a str),
+    /// A `data-rec` for the records dialog's own listener.
+    Records(&'a str),
+}
+
+/// One button of a dialog's footer.
+pub struct FooterButton<'a> {
+    pub id: Option<&'a str>,
+    pub label: &'a str,
+    /// The dialog's main button (class `primary`), else `secondary`.
+    pub primary: bool,
+    pub does: Does<'a>,
+}
+
+/// The row of buttons that ends every dialog (`div.buttons`), appended to
+/// its form: one place, so that the dialogs' footers look and behave alike.
+pub fn dialog_footer(form: &Element, buttons: &[FooterButton]) {
+    let row = el("div", "buttons");
+    for b in buttons {
+        let class = if b.primary { "primary" } else { "secondary" };
+        let e = match b.does {
+            Does::Action(action) => button(class, action),
+            Does::Records(what) => {
+                let e = button(class, "");
+                let _ = e.set_attribute("data-rec", what);
+                e
+            }
+        };
+        if let Some(id) = b.id {
+            e.set_id(id);
+        }
+        e.set_text_content(Some(b.label));
+        append(&row, &e);
+    }
+    append(form, &row);
+}

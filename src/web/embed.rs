@@ -19,13 +19,15 @@
 //!
 //! The table listens to no messages: nothing from outside can alter a game.
 
+use super::params::PageParams;
 use super::serial;
 use crate::engine::Game;
 use serde::Serialize;
 use std::cell::Cell;
 
 thread_local! {
-    static EMBED: Cell<Option<bool>> = const { Cell::new(None) };
+    /// `?embed`, as the page's address gave it at start-up ([`init`]).
+    static EMBED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// A message to the host page (see the module's documentation).
@@ -52,19 +54,14 @@ const SOURCE: &str = "duck-soup";
 
 /// Whether the page runs embedded (`?embed=1`, `?embed=true` or bare `?embed`).
 pub fn active() -> bool {
-    EMBED.with(|e| {
-        if let Some(v) = e.get() {
-            return v;
-        }
-        let on = super::share::param("embed").is_some_and(|v| v != "0" && v != "false");
-        e.set(Some(on));
-        on
-    })
+    EMBED.with(Cell::get)
 }
 
-/// Marks the page as embedded (styles: `body.embed`).
-pub fn init() {
-    if active() {
+/// Takes `?embed` from the page's address, and marks the page as embedded
+/// (styles: `body.embed`).
+pub fn init(params: &PageParams) {
+    EMBED.with(|e| e.set(params.embed));
+    if params.embed {
         if let Some(b) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.body())

@@ -4,7 +4,9 @@
 //! moment (Help button or `?`). Each paragraph is one line of the texts
 //! below; a line starting with "# " is a heading.
 
-use super::dom::{append, by_id, clear, doc, el, set_attr, text_el};
+use super::dom::{
+    append, by_id, clear, dialog_footer, doc, el, set_attr, text_el, Does, FooterButton,
+};
 use super::i18n::{self, t, Lang, K};
 use crate::engine::GameKind;
 use wasm_bindgen::JsCast;
@@ -138,16 +140,23 @@ pub fn open(game: GameKind) {
     append(&keys, &list);
     append(&form, &keys);
 
-    let buttons = el("div", "buttons");
-    let walk = super::dom::button("secondary", "tutorial");
-    walk.set_id("start-tutorial");
-    walk.set_text_content(Some(t(K::HelpWalkthrough)));
-    let close = super::dom::button("primary", "close-dialog");
-    close.set_id("help-close");
-    close.set_text_content(Some(t(K::Close)));
-    append(&buttons, &walk);
-    append(&buttons, &close);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[
+            FooterButton {
+                id: Some("start-tutorial"),
+                label: t(K::HelpWalkthrough),
+                primary: false,
+                does: Does::Action("tutorial"),
+            },
+            FooterButton {
+                id: Some("help-close"),
+                label: t(K::Close),
+                primary: true,
+                does: Does::Action("close-dialog"),
+            },
+        ],
+    );
     append(&d, &form);
     show_game(game);
     if !d.open() {

@@ -13,7 +13,8 @@
 //!   (serde-wasm-bindgen and the browser's own `JSON`); [`input`]: limits on
 //!   text from outside (records, saved data).
 //!
-//! URL parameters (for links and tests):
+//! URL parameters (for links and tests), read once into
+//! [`params::PageParams`] and handed to those who need them:
 //! - `?seed=TEXT`: deal from this seed (`engine::rng::shuffled_deck`; deal k
 //!   of the game uses "TEXT/k"), with the first dealer and the computer
 //!   players' choices derived from it too: the same seed plays the same game.
@@ -39,6 +40,7 @@ mod help;
 mod i18n;
 mod input;
 mod model;
+mod params;
 mod persist;
 mod records;
 mod scene;
@@ -55,6 +57,7 @@ use model::{Action, Setup};
 use engine::{Card, GameKind, Suit};
 use gloo::events::EventListener;
 use i18n::{t, K};
+use params::PageParams;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -64,30 +67,32 @@ use crate::engine;
 
 #[wasm_bindgen(start)]
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
+    // The address, read once; its parts go to those below that need them.
+    let params = PageParams::read();
+    let restart = params.restart_address();
+    std::panic::set_hook(Box::new(move |info| {
         let text = info.to_string();
         web_sys::console::error_1(&JsValue::from_str(&text));
-        show_error_panel(&text);
+        show_error_panel(&text, &restart);
     }));
 
-    let params = Params::from_location();
     let body = dom::doc().body().expect("a body");
     if params.pace == 0.0 {
         let _ = body.class_list().add_1("no-anim");
     }
     sound::init();
-    embed::init();
+    embed::init(&params);
+    share::init(&params);
     // Language (?lang=, remembered, or the browser's), comfort settings,
     // and the keys that need no controller (a11y.rs).
-    i18n::init();
+    i18n::init(params.lang);
     settings::init();
     a11y::wire();
 
     let view = view::View::new();
-    let mut setup = Setup::default_for(GameKind::TwoPlayer);
-    setup.seed = params.seed.clone();
+    let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
-    let controller = controller::start(view, setup, Pace(params.pace), entropy());
+    let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params);
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     wire(&controller);
@@ -113,42 +118,6 @@ extern "C" {
 
 thread_local! {
     static APP: std::cell::RefCell<Option<Shared>> = const { std::cell::RefCell::new(None) };
-}
-
-struct Params {
-    seed: Option<String>,
-    pace: f64,
-    panic: bool,
-}
-
-impl Params {
-    fn from_location() -> Params {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        let mut p = Params {
-            seed: None,
-            pace: 1.0,
-            panic: false,
-        };
-        for param in crate::links::parse_query(&search) {
-            let value = param.value.unwrap_or_default();
-            match param.key.as_str() {
-                // (A bad seed is refused with a message by share::from_location.)
-                "seed" if crate::links::seed_ok(&value) => p.seed = Some(value),
-                "panic" => p.panic = true,
-                "pace" => {
-                    // JS parseFloat, not str::parse::<f64>: Rust's float parser
-                    // and its tables cost ~15 KB of gzipped wasm (BENCHMARKS.md).
-                    p.pace = Some(js_sys::Number::parse_float(&value))
-                        .filter(|x| x.is_finite() && *x >= 0.0)
-                        .unwrap_or(1.0)
-                }
-                _ => {}
-            }
-        }
-        p
-    }
 }
 
 /// 64 random bits from the browser's `crypto.getRandomValues` (getrandom):
@@ -252,9 +221,10 @@ fn action_of(el: &Element) -> Option<Action> {
 }
 
 /// A visible error panel instead of a blank or frozen page. Built with
-/// plain DOM calls (no Rust state) and a link that reloads the page, so it
-/// works even though the program cannot go on after a panic.
-fn show_error_panel(detail: &str) {
+/// plain DOM calls (no Rust state) and a link that reloads the page at
+/// `restart` (`PageParams::restart_address`), so it works even though the
+/// program cannot go on after a panic.
+fn show_error_panel(detail: &str, restart: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -291,25 +261,7 @@ fn show_error_panel(detail: &str) {
         let _ = panel.append_child(&e);
     }
     if let Some(a) = make("a", "button primary", t(K::NewGame)) {
-        let href = web_sys::window()
-            .and_then(|w| {
-                let l = w.location();
-                // The same address (seed, pace) without the test's ?panic.
-                let search = l.search().ok()?;
-                let kept: Vec<&str> = search
-                    .trim_start_matches('?')
-                    .split('&')
-                    .filter(|p| !p.is_empty() && *p != "panic" && !p.starts_with("panic="))
-                    .collect();
-                let query = if kept.is_empty() {
-                    String::new()
-                } else {
-                    format!("?{}", kept.join("&"))
-                };
-                Some(format!("{}{query}", l.pathname().ok()?))
-            })
-            .unwrap_or_else(|| "./".into());
-        let _ = a.set_attribute("href", &href);
+        let _ = a.set_attribute("href", restart);
         let _ = panel.append_child(&a);
     }
     let _ = overlay.append_child(&panel);

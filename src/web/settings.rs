@@ -10,7 +10,9 @@
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
 //! read once and moved into `settings`.
 
-use super::dom::{append, by_id, dialog_form, doc, el, text_el};
+use super::dom::{
+    append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+};
 use super::i18n::{self, t, Lang, K};
 use super::{serial, sound, storage};
 use serde::{Deserialize, Serialize};
@@ -137,19 +139,9 @@ pub fn init() {
     S.with(|s| s.set(loaded));
     apply();
     // Reduced motion: no animations at all (the CSS also honours the query).
-    // window.matchMedia through Reflect (no extra web-sys features).
-    let reduced = (|| {
-        let w: wasm_bindgen::JsValue = web_sys::window()?.into();
-        let f: js_sys::Function = js_sys::Reflect::get(&w, &"matchMedia".into())
-            .ok()?
-            .dyn_into()
-            .ok()?;
-        let m = f
-            .call1(&w, &"(prefers-reduced-motion: reduce)".into())
-            .ok()?;
-        js_sys::Reflect::get(&m, &"matches".into()).ok()?.as_bool()
-    })()
-    .unwrap_or(false);
+    let reduced = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches());
     if reduced {
         if let Some(b) = doc().body() {
             let _ = b.class_list().add_1("no-anim");
@@ -268,12 +260,15 @@ pub fn open() {
         &form,
         &checkbox("set-sound", t(K::SetSound), !sound::muted()),
     );
-    let buttons = el("div", "buttons");
-    let close = super::dom::button("primary", "close-dialog");
-    close.set_id("settings-close");
-    close.set_text_content(Some(t(K::Close)));
-    append(&buttons, &close);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[FooterButton {
+            id: Some("settings-close"),
+            label: t(K::Close),
+            primary: true,
+            does: Does::Action("close-dialog"),
+        }],
+    );
     append(&d, &form);
     if !d.open() {
         let _ = d.show_modal();

@@ -33,25 +33,23 @@
 //! dealing again.
 
 use super::model::{Player, Setup};
-use super::i18n::{t, tf, K};
+use super::i18n::{lang_tag, t, tf, Lang, K};
+use super::params::PageParams;
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::{Game, GameKind, Scorer};
-use crate::links::{self, LinkError, LinkedGame, Param, Seat};
-use wasm_bindgen::{JsCast, JsValue};
+use crate::links::{self, LinkError, LinkedGame, Seat};
+use std::cell::Cell;
+use wasm_bindgen::JsValue;
 
-/// The address's query string, split and decoded ([`links::parse_query`]).
-pub fn params() -> Vec<Param> {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    links::parse_query(&search)
+thread_local! {
+    /// The address's `?lang=`, carried by the links made here: an embedded
+    /// game's link opens the full page in the same language.
+    static ADDRESS_LANG: Cell<Option<Lang>> = const { Cell::new(None) };
 }
 
-/// A parameter's decoded value (empty if its escapes are broken).
-pub fn param(name: &str) -> Option<String> {
-    let params = params();
-    let p = links::find(&params, name)?;
-    Some(p.value.clone().unwrap_or_default())
+/// Takes what links need from the page's address.
+pub fn init(params: &PageParams) {
+    ADDRESS_LANG.with(|l| l.set(params.lang));
 }
 
 fn player(seat: Seat) -> Player {
@@ -85,12 +83,10 @@ pub fn link(setup: &Setup) -> String {
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    let mut extra = String::new();
-    // An embedded game's link opens the full page, in the same language.
-    if let Some(lang) = param("lang") {
-        extra = format!("&lang={}", links::encode_component(&lang));
-    }
-    format!("{base}?{}{extra}", query(setup))
+    let lang = ADDRESS_LANG.with(Cell::get)
+        .map(|l| format!("&lang={}", lang_tag(l)))
+        .unwrap_or_default();
+    format!("{base}?{}{lang}", query(setup))
 }
 
 /// Today's date (UTC) as YYYY-MM-DD.
@@ -118,8 +114,8 @@ pub fn daily_setup() -> Setup {
 
 /// The game the address asks for: `Ok(None)` when it names none, a one-line
 /// error in the player's language when a parameter is wrong.
-pub fn from_location() -> Result<Option<Setup>, String> {
-    let game = links::decode(&params(), &today()).map_err(|e| match e {
+pub fn from_address(params: &PageParams) -> Result<Option<Setup>, String> {
+    let game = links::decode(&params.link, &today()).map_err(|e| match e {
         LinkError::Game(g) => tf(K::BadGameParam, &[&g]),
         LinkError::Rules(why) => tf(K::BadRulesParam, &[&why]),
         LinkError::Seats(s, n) => tf(K::BadSeatsParam, &[&s, &n.to_string()]),
@@ -133,42 +129,18 @@ pub fn from_location() -> Result<Option<Setup>, String> {
 }
 
 /// Removes the game parameters from the address (keeps `pace`, `lang`, …).
-pub fn clean_address() {
+pub fn clean_address(params: &PageParams) {
     let Some(w) = web_sys::window() else { return };
     let l = w.location();
-    let kept: Vec<String> = l
-        .search()
-        .unwrap_or_default()
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| {
-            // The key as links::parse_query reads it.
-            let k = p.split('=').next().unwrap_or("");
-            let k = links::decode_component(k).unwrap_or_else(|| k.to_string());
-            !p.is_empty() && !links::GAME_PARAMS.contains(&k.as_str())
-        })
-        .map(str::to_string)
-        .collect();
-    let q = if kept.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", kept.join("&"))
-    };
     let url = format!(
-        "{}{q}{}",
+        "{}{}{}",
         l.pathname().unwrap_or_default(),
+        params.query_without(&links::GAME_PARAMS),
         l.hash().unwrap_or_default()
     );
-    if let Ok(h) = js_sys::Reflect::get(&w, &"history".into()) {
-        let _ = call(&h, "replaceState", &[JsValue::NULL, "".into(), url.into()]);
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
-}
-
-/// Calls `obj.name(...args)` (for the few browser APIs the crate's web-sys features lack).
-pub fn call(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
-    let f: js_sys::Function = js_sys::Reflect::get(obj, &name.into())?.dyn_into()?;
-    let list: js_sys::Array = args.iter().collect();
-    f.apply(obj, &list)
 }
 
 /// Gives a set-up without a seed a random one (marked by a leading `~`),
@@ -244,4 +216,13 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
         K::DailyResult,
         &[date, kind.name(), &mine, &others.join(" / "), outcome],
     ))
+}
+
+/// Calls `obj.name(...args)` (for the one browser API the crate's web-sys
+/// features lack: the records dialog's `MutationObserver`).
+pub fn call(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
+    use wasm_bindgen::JsCast;
+    let f: js_sys::Function = js_sys::Reflect::get(obj, &name.into())?.dyn_into()?;
+    let list: js_sys::Array = args.iter().collect();
+    f.apply(obj, &list)
 }

@@ -6,6 +6,7 @@ use super::{Controller, Pace, Shared};
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::{t, tf, K};
 use crate::web::model::{Setup, Ui};
+use crate::web::params::PageParams;
 use crate::web::persist::{self, Saved, Saver, TableState};
 use crate::web::view::View;
 use crate::web::{embed, share};
@@ -73,9 +74,9 @@ impl Controller {
 /// Starts the table: a game named by the address (a share link, the daily
 /// deal, or an embed's parameters), else the saved game, else `default`.
 /// A bad link or unusable saved data leaves a notice on a playable game.
-pub fn start(view: View, default: Setup, pace: Pace, entropy: u64) -> Shared {
+pub fn start(view: View, default: Setup, pace: Pace, entropy: u64, address: &PageParams) -> Shared {
     let embedded = embed::active();
-    let link = share::from_location();
+    let link = share::from_address(address);
     let mut notice = None;
     // Nothing is saved until the saved game (if any) is back on the table.
     let mut saver = Saver::new(true);
@@ -112,7 +113,7 @@ pub fn start(view: View, default: Setup, pace: Pace, entropy: u64) -> Shared {
         }
     }
     if linked && !embedded {
-        share::clean_address();
+        share::clean_address(address);
     }
     if let Some(n) = notice {
         c.borrow_mut().notice(n);

@@ -5,7 +5,9 @@
 use crate::web::model::Step;
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
-use crate::web::dom::{append, button, by_id, dialog_form, doc, el, text_el};
+use crate::web::dom::{
+    append, button, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+};
 use crate::web::i18n::{t, tf, K};
 use crate::web::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
 use crate::web::model::{Action, Dispatch, RecordsAction, Setup};
@@ -13,7 +15,10 @@ use crate::web::{persist, serial, share};
 use gloo::events::EventListener;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlDialogElement, HtmlElement, HtmlInputElement};
+use web_sys::{
+    Blob, BlobPropertyBag, Element, HtmlDialogElement, HtmlElement, HtmlInputElement,
+    HtmlTextAreaElement, Url,
+};
 
 /// Adds the Share tool to the header and wires the dialog's and the
 /// viewer's buttons: what needs the game goes to `dispatch` as an action.
@@ -106,17 +111,16 @@ fn clicked(dispatch: &Dispatch, what: &str) {
 /// The pasted record, or its size if it is over [`MAX_RECORD_BYTES`]
 /// (measured before the text is copied into the wasm's memory, which never shrinks).
 fn pasted_text() -> Result<String, f64> {
-    let value = by_id("record-paste")
-        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
-        .unwrap_or(JsValue::UNDEFINED);
-    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+    let Some(area) = by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+    else {
         return Ok(String::new());
     };
-    let length = f64::from(text.length());
+    // The value's length in UTF-16 units, as the JS string's `length` counts.
+    let length = f64::from(area.text_length());
     if length > MAX_RECORD_BYTES as f64 {
         return Err(length);
     }
-    Ok(String::from(text))
+    Ok(area.value())
 }
 
 /// The refusal of a record over the size limit.
@@ -127,17 +131,26 @@ fn too_large(bytes: f64) -> String {
     )
 }
 
+/// The text of a copy row's field: an `<input>`, or a `<textarea>` for many lines.
 fn input_value(id: &str) -> String {
-    by_id(id)
-        .and_then(|e| {
-            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
-                return Some(i.value());
-            }
-            js_sys::Reflect::get(&e, &"value".into())
-                .ok()
-                .and_then(|v| v.as_string())
-        })
+    let Some(e) = by_id(id) else {
+        return String::new();
+    };
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        return i.value();
+    }
+    e.dyn_ref::<HtmlTextAreaElement>()
+        .map(HtmlTextAreaElement::value)
         .unwrap_or_default()
+}
+
+/// Selects a copy row's field, for copying by hand if the clipboard refuses.
+fn select_field(e: &Element) {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        i.select();
+    } else if let Some(a) = e.dyn_ref::<HtmlTextAreaElement>() {
+        a.select();
+    }
 }
 
 fn dialog() -> HtmlDialogElement {
@@ -277,13 +290,15 @@ pub fn open(setup: &Setup, game: &Game, viewing: bool) {
         append(&f, &table);
     }
 
-    let buttons = el("div", "buttons");
-    let close = button("secondary", "");
-    close.set_id("share-close");
-    let _ = close.set_attribute("data-rec", "close");
-    close.set_text_content(Some(t(K::Close)));
-    append(&buttons, &close);
-    append(&form, &buttons);
+    dialog_footer(
+        &form,
+        &[FooterButton {
+            id: Some("share-close"),
+            label: t(K::Close),
+            primary: false,
+            does: Does::Records("close"),
+        }],
+    );
     append(&d, &form);
     if !d.open() {
         let _ = d.show_modal();
@@ -309,54 +324,51 @@ fn stats_label(key: &str) -> String {
 fn copy_from(id: &str) {
     let Some(field) = by_id(id) else { return };
     let text = input_value(id);
-    let _ = js_sys::Reflect::get(&field, &"select".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .map(|f| f.call0(&field));
+    select_field(&field);
     let button = by_id(&format!("{id}-copy"));
     let say = move |k: K| {
         if let Some(b) = &button {
             b.set_text_content(Some(t(k)));
         }
     };
+    // navigator.clipboard is undefined outside a secure context (http://).
     let clipboard = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"navigator".into()).ok())
-        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
-        .filter(|c| !c.is_undefined() && !c.is_null());
+        .map(|w| w.navigator().clipboard())
+        .filter(|c| !c.is_undefined());
     let Some(clipboard) = clipboard else {
         return say(K::CopyByHand);
     };
-    match share::call(&clipboard, "writeText", &[text.into()]) {
-        Ok(p) => {
-            let ok = say.clone();
-            let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
-            let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
-            let _ = share::call(&p, "then", &[done, fail]);
-        }
-        Err(_) => say(K::CopyByHand),
-    }
+    let ok = say.clone();
+    let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
+    let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
+    then_once(clipboard.write_text(&text), &done, &fail);
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A promise whose `then` takes the callbacks `Closure::once_into_js`
+    /// makes (freed once called), which js-sys's `Promise::then` does not.
+    #[wasm_bindgen(extends = js_sys::Promise)]
+    type OncePromise;
+    #[wasm_bindgen(method, js_name = then)]
+    fn then_once(this: &OncePromise, done: &JsValue, failed: &JsValue);
+}
+
+/// `promise.then(done, failed)` with one-shot callbacks.
+fn then_once(promise: js_sys::Promise, done: &JsValue, failed: &JsValue) {
+    promise.unchecked_into::<OncePromise>().then_once(done, failed);
 }
 
 /// Downloads the record shown in the dialog as a .json file (a Blob object URL).
 fn download() {
     let text = input_value("record-text");
-    let Some(w) = web_sys::window() else { return };
-    let global: JsValue = w.clone().into();
     let parts: js_sys::Array = std::iter::once(JsValue::from(text)).collect();
-    let opts = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&opts, &"type".into(), &"application/json".into());
-    let blob = js_sys::Reflect::get(&global, &"Blob".into())
-        .ok()
-        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
-        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&parts, &opts)).ok());
-    let Some(blob) = blob else { return };
-    let Ok(url_api) = js_sys::Reflect::get(&global, &"URL".into()) else {
+    let options = BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) else {
         return;
     };
-    let Some(url) = share::call(&url_api, "createObjectURL", &[blob])
-        .ok()
-        .and_then(|u| u.as_string())
-    else {
+    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
         return;
     };
     let a = el("a", "");
@@ -372,7 +384,7 @@ fn download() {
         }
         a.remove();
         gloo::timers::callback::Timeout::new(1000, move || {
-            let _ = share::call(&url_api, "revokeObjectURL", &[url.into()]);
+            let _ = Url::revoke_object_url(&url);
         })
         .forget();
     })
@@ -380,34 +392,24 @@ fn download() {
 }
 
 fn read_file(dispatch: &Dispatch, input: &HtmlInputElement) {
-    let file = js_sys::Reflect::get(input, &"files".into())
-        .ok()
-        .and_then(|f| js_sys::Reflect::get(&f, &0.into()).ok())
-        .filter(|f| !f.is_undefined() && !f.is_null());
-    let Some(file) = file else {
+    let Some(file) = input.files().and_then(|files| files.get(0)) else {
         return;
     };
     // Refused before reading: reading 20 MB alone blocks the page for seconds.
-    let size = js_sys::Reflect::get(&file, &"size".into())
-        .ok()
-        .and_then(|s| s.as_f64())
-        .unwrap_or(0.0);
+    let size = file.size();
     if size > MAX_RECORD_BYTES as f64 {
         input.set_value("");
         return show_error(&too_large(size));
     }
-    let Ok(p) = share::call(&file, "text", &[]) else {
-        return;
-    };
     let dispatch = dispatch.clone();
     let done = Closure::once_into_js(move |text: JsValue| {
         let text = text.as_string().unwrap_or_default();
-        if let Some(e) = by_id("record-paste") {
-            let _ = js_sys::Reflect::set(&e, &"value".into(), &text.clone().into());
+        if let Some(area) = by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok()) {
+            area.set_value(&text);
         }
         dispatch(Action::Records(RecordsAction::Import(text)));
     });
-    let _ = share::call(&p, "then", &[done]);
+    then_once(file.text(), &done, &JsValue::UNDEFINED);
 }
 
 pub fn show_error(text: &str) {

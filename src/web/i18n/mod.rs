@@ -1,0 +1,198 @@
+//! Every string the table shows, by language behind a typed key: [`t`] looks
+//! a [`K`] up in the current [`Lang`]'s table and [`tf`] fills in `{0}`,
+//! `{1}`, … placeholders. View and controller code hold no user-visible
+//! literals.
+//!
+//! - `keys.rs`: [`K`], one key per string.
+//! - `en.rs`, `ja.rs`: one exhaustive match each from key to text, and the
+//!   language's [`CardWords`]: a key or a word missing in one language fails
+//!   to compile instead of showing nothing.
+//! - `names.rs`: seats, sides, suits, ranks, cards, levels and why a move may
+//!   not be played, put together from those.
+//! - `options.rs`: the new-game dialog's rules options, by their record names.
+//!
+//! To add a language: a `Lang` variant, a file like `en.rs`, and its arms in
+//! [`t`] and `names::card_words`. [`detect`] picks the language from
+//! `?lang=`, the remembered choice, or the browser's languages.
+//!
+//! Only the functions that read the browser are wasm-only: the texts and
+//! their wording (e.g. [`illegal_move`]) also compile natively, where
+//! `src/lib.rs` includes this module for its tests.
+
+mod en;
+mod ja;
+mod keys;
+mod names;
+mod options;
+
+pub use keys::K;
+pub use names::{
+    card_name, illegal_move, level_name, rank_a, rank_index, rank_word, seat_name, side_name,
+    suit_plural, suit_title,
+};
+pub use options::{option_label, option_value_label};
+
+use std::cell::Cell;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Ja,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim().to_ascii_lowercase();
+        match tag.split(['-', '_']).next().unwrap_or("") {
+            "en" => Some(Lang::En),
+            "ja" | "jp" => Some(Lang::Ja),
+            _ => None,
+        }
+    }
+
+    /// The language's own name ("English", "日本語").
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ja => "日本語",
+        }
+    }
+}
+
+/// The language to start in: `?lang=` in the address (read by the page's
+/// `PageParams`), else the one chosen before (localStorage), else the first of
+/// the browser's languages we have.
+#[cfg(target_arch = "wasm32")]
+pub fn detect(url_lang: Option<Lang>) -> Lang {
+    if let Some(l) = url_lang {
+        return l;
+    }
+    if let Some(l) = super::storage::get("lang")
+        .as_deref()
+        .and_then(Lang::from_tag)
+    {
+        return l;
+    }
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return Lang::En;
+    };
+    nav.languages()
+        .iter()
+        .filter_map(|tag| tag.as_string())
+        .chain(nav.language())
+        .find_map(|tag| Lang::from_tag(&tag))
+        .unwrap_or(Lang::En)
+}
+
+/// Sets the page's language at start-up (see [`detect`]).
+#[cfg(target_arch = "wasm32")]
+pub fn init(url_lang: Option<Lang>) {
+    set_lang(detect(url_lang));
+    apply_document_lang();
+}
+
+/// Chooses a language for this page and remembers it for the next visit.
+#[cfg(target_arch = "wasm32")]
+pub fn choose_lang(lang: Lang) {
+    set_lang(lang);
+    // If storage refuses, the language still applies to this visit.
+    let _ = super::storage::set("lang", lang_tag(lang));
+    apply_document_lang();
+}
+
+/// `<html lang>` and the page title follow the language.
+#[cfg(target_arch = "wasm32")]
+pub fn apply_document_lang() {
+    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(html) = d.document_element() {
+            let _ = html.set_attribute("lang", lang_tag(lang()));
+        }
+        d.set_title(t(K::AppTitle));
+    }
+}
+
+thread_local! {
+    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+pub fn set_lang(lang: Lang) {
+    LANG.with(|l| l.set(lang));
+}
+
+pub fn lang() -> Lang {
+    LANG.with(|l| l.get())
+}
+
+/// The BCP 47 tag of a language (for `<html lang>`).
+pub fn lang_tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Ja => "ja",
+    }
+}
+
+/// The string for a key in the current language.
+pub fn t(key: K) -> &'static str {
+    match lang() {
+        Lang::En => en::text(key),
+        Lang::Ja => ja::text(key),
+    }
+}
+
+/// A string with `{0}`, `{1}`, … replaced by `args`.
+pub fn tf(key: K, args: &[&str]) -> String {
+    fill(t(key), args)
+}
+
+fn fill(template: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        match after
+            .find('}')
+            .and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n)))
+        {
+            Some((j, n)) => {
+                out.push_str(args.get(n).copied().unwrap_or(""));
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The words a card's name is made of, in one language: a struct, so that a
+/// language without one of them does not compile. Suits are in the engine's
+/// order (clubs, diamonds, hearts, spades), ranks from Ace to King.
+struct CardWords {
+    /// A suit in a sentence ("clubs").
+    suits: [&'static str; 4],
+    /// A suit as a heading or button ("Clubs").
+    suit_titles: [&'static str; 4],
+    /// A rank in a sentence ("Ace", "7", "Queen").
+    rank_words: [&'static str; 13],
+    /// A rank with its indefinite article ("an Ace", "a 7").
+    ranks_with_article: [&'static str; 13],
+    /// A rank in a card's spoken name ("ace" of spades).
+    rank_names: [&'static str; 13],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled() {
+        assert_eq!(fill("{0} of {1}", &["ace", "spades"]), "ace of spades");
+        assert_eq!(fill("a {x} b", &[]), "a {x} b");
+    }
+}

@@ -1,0 +1,87 @@
+//! The page's address, read once. [`PageParams::read`] is the only reader of
+//! `location.search`: the browser's `URLSearchParams` splits and decodes it,
+//! and start-up hands each part to whoever needs it (the language to
+//! `i18n`, `embed` to `embed`, the share-link parameters to `share`, the
+//! whole to the controller's start and the error panel). The parameters
+//! themselves are described in the module documentation of `web`.
+
+use super::i18n::Lang;
+use crate::links::{self, Param};
+use web_sys::UrlSearchParams;
+
+pub struct PageParams {
+    /// `?pace=N`: scales every delay; 0 makes the computers answer at once
+    /// and turns animations off (1 when absent or not a number ≥ 0).
+    pub pace: f64,
+    /// `?panic`: panics once the table is up, to check the error panel.
+    pub panic: bool,
+    /// `?lang=en|ja`; None when absent or not a language the page has.
+    pub lang: Option<Lang>,
+    /// `?embed` (any value but `0` or `false`): the table for an iframe.
+    pub embed: bool,
+    /// The share-link parameters present ([`links::GAME_PARAMS`]), each as
+    /// [`links::decode`] takes it.
+    pub link: Vec<Param>,
+    /// The whole query, to write the address back without some parameters.
+    all: UrlSearchParams,
+}
+
+impl PageParams {
+    /// Reads the address's query string.
+    pub fn read() -> PageParams {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        // (It never refuses a string: broken escapes come back as written or as U+FFFD.)
+        let all = UrlSearchParams::new_with_str(&search)
+            .unwrap_or_else(|_| panic!("URLSearchParams refused the address"));
+        let pace = all
+            .get("pace")
+            // JS parseFloat, not str::parse::<f64>: Rust's float parser and
+            // its tables cost ~15 KB of gzipped wasm (BENCHMARKS.md).
+            .map(|v| js_sys::Number::parse_float(&v))
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .unwrap_or(1.0);
+        PageParams {
+            pace,
+            panic: all.has("panic"),
+            lang: all.get("lang").as_deref().and_then(Lang::from_tag),
+            embed: all.get("embed").is_some_and(|v| v != "0" && v != "false"),
+            link: links::GAME_PARAMS
+                .iter()
+                .filter_map(|key| Some(Param::decoded(key, all.get(key)?)))
+                .collect(),
+            all,
+        }
+    }
+
+    /// The query string (`?…`, or empty) without the parameters named in `dropped`.
+    pub fn query_without(&self, dropped: &[&str]) -> String {
+        let Ok(kept) = UrlSearchParams::new_with_str(&String::from(self.all.to_string())) else {
+            return String::new();
+        };
+        for key in dropped {
+            kept.delete(key);
+        }
+        let query = String::from(kept.to_string());
+        if query.is_empty() {
+            query
+        } else {
+            format!("?{query}")
+        }
+    }
+
+    /// The address the error panel's New game link opens: this one without
+    /// `?panic`, and without the game parameters `share::clean_address` takes
+    /// away once used (an embed keeps them: its game is its address).
+    pub fn restart_address(&self) -> String {
+        let mut dropped = vec!["panic"];
+        if !self.embed {
+            dropped.extend(links::GAME_PARAMS);
+        }
+        let path = web_sys::window()
+            .and_then(|w| w.location().pathname().ok())
+            .unwrap_or_else(|| "./".into());
+        format!("{path}{}", self.query_without(&dropped))
+    }
+}
