@@ -3,6 +3,7 @@
 
 pub mod heuristic;
 pub mod search;
+pub mod solve;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 pub mod view;
