@@ -10,6 +10,7 @@ use crate::engine::deal::ace_high;
 use crate::engine::partnership_rules::{is_high_lead, value, winner};
 use crate::engine::rules::DuckWinner;
 use crate::engine::{Card, CardSet, Course, Deal, GameKind, Move, Stage, Trick};
+use std::cell::Cell;
 
 /// Expected trick points are weighed against how much a card is worth keeping.
 const POINT: f32 = 10.0;
@@ -28,6 +29,8 @@ struct Ctx<'a> {
     unknown: CardSet,
     /// How many unknown cards there are (other hands and the stock).
     unknown_len: u32,
+    /// Where [`Ctx::best`] writes each move's score, when asked for them.
+    scores: Option<&'a Cell<[f32; 16]>>,
 }
 
 impl Ctx<'_> {
@@ -103,8 +106,13 @@ impl Ctx<'_> {
     fn best(&self, moves: &[Move], mut score: impl FnMut(Move) -> f32) -> Move {
         let mut best = moves[0];
         let mut best_score = f32::NEG_INFINITY;
-        for &mv in moves {
+        for (i, &mv) in moves.iter().enumerate() {
             let s = score(mv);
+            if let Some(scores) = self.scores {
+                let mut all = scores.get();
+                all[i] = s;
+                scores.set(all);
+            }
             if s > best_score {
                 best = mv;
                 best_score = s;
@@ -125,6 +133,39 @@ pub fn choose(d: &Deal) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
+    decide(d, moves, None)
+}
+
+/// The Normal player's view of a decision: its choice, and how it scored
+/// each legal move (in [`Deal::legal_moves`] order) where it weighs them;
+/// None where a rule decides (a single legal move, answering quacks).
+pub struct Scored {
+    pub chosen: Move,
+    pub scores: Option<[f32; 16]>,
+}
+
+/// [`choose`] with the scores behind the choice (for inference: how much
+/// the Normal player would have preferred each move).
+pub fn scored(d: &Deal) -> Scored {
+    let legal = d.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() == 1 {
+        return Scored {
+            chosen: moves[0],
+            scores: None,
+        };
+    }
+    const UNSET: f32 = f32::NAN;
+    let scores = Cell::new([UNSET; 16]);
+    let chosen = decide(d, moves, Some(&scores));
+    let scores = scores.get();
+    Scored {
+        chosen,
+        scores: (!scores[0].is_nan()).then_some(scores),
+    }
+}
+
+fn decide(d: &Deal, moves: &[Move], scores: Option<&Cell<[f32; 16]>>) -> Move {
     let me = d.to_move();
     let unknown = unknown_to(d, me);
     let ctx = Ctx {
@@ -132,6 +173,7 @@ pub fn choose(d: &Deal) -> Move {
         me,
         unknown,
         unknown_len: unknown.len(),
+        scores,
     };
     match d.game() {
         GameKind::TwoPlayer => two_player(&ctx, moves),

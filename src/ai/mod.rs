@@ -2,6 +2,8 @@
 //! card its seat cannot see removed, so no level can cheat.
 
 pub mod heuristic;
+pub mod history;
+pub mod infer;
 pub mod search;
 pub mod solve;
 #[cfg(not(target_arch = "wasm32"))]
@@ -10,6 +12,7 @@ pub mod view;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Move};
+pub use history::SeatHistory;
 pub use view::SeatView;
 
 /// How strong a computer player is.
