@@ -75,7 +75,7 @@ pub fn player_letter(p: Player) -> char {
         Player::Human => 'h',
         Player::Computer(Level::Easy | Level::Random) => 'e',
         Player::Computer(Level::Normal) => 'n',
-        Player::Computer(Level::Hard) => 'x',
+        Player::Computer(Level::Hard | Level::Expert) => 'x',
     }
 }
 
