@@ -162,7 +162,7 @@ impl Seat {
             Seat::Person => 'h',
             Seat::Computer(Level::Easy | Level::Random) => 'e',
             Seat::Computer(Level::Normal) => 'n',
-            Seat::Computer(Level::Hard) => 'x',
+            Seat::Computer(Level::Hard | Level::Expert) => 'x',
         }
     }
 

@@ -1,14 +1,19 @@
 //! Computer players. Each decides from a [`SeatView`]: the deal with every
 //! card its seat cannot see removed, so no level can cheat.
 
+pub mod expert;
 pub mod heuristic;
+pub mod history;
+pub mod infer;
 pub mod search;
+pub mod solve;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 pub mod view;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Move};
+pub use history::SeatHistory;
 pub use view::SeatView;
 
 /// How strong a computer player is.
@@ -21,10 +26,19 @@ pub enum Level {
     Normal,
     /// Search over sampled hidden cards.
     Hard,
+    /// Deeper search over more samples, exact near the end, reading the
+    /// other players' moves.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Expert,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -32,6 +46,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -46,6 +61,29 @@ const EASY_SLIP: f64 = 0.6;
 /// The move a computer player at `level` makes in `view`. Deterministic:
 /// the same view and seed give the same move.
 pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
+    choose_with(level, view, None, seed, expert::DEFAULT_PLAYOUTS)
+}
+
+/// [`choose`] for a player that has seen the deal's moves so far (`seen`,
+/// recorded for the same seat): the Expert player infers hidden cards from
+/// them; the other levels do not read them.
+pub fn choose_with_history(level: Level, view: &SeatView, seen: &SeatHistory, seed: u64) -> Move {
+    choose_with(level, view, Some(seen), seed, expert::DEFAULT_PLAYOUTS)
+}
+
+/// [`choose_with_history`] with the Expert player's budget given:
+/// `expert_playouts` play-outs per decision (the other levels ignore it).
+pub fn choose_with(
+    level: Level,
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    expert_playouts: u32,
+) -> Move {
+    debug_assert!(
+        seen.is_none_or(|h| h.seat() == view.seat),
+        "another seat's history"
+    );
     let mut rng = Rng::new(seed ^ position_hash(&view.deal));
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
@@ -55,6 +93,7 @@ pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
         Level::Easy if rng.unit() < EASY_SLIP => view.deal.random_move(&mut rng),
         Level::Easy | Level::Normal => heuristic::choose(&view.deal),
         Level::Hard => search::choose(view, &mut rng, search::playouts(view.deal.game())),
+        Level::Expert => expert::choose(view, seen, &mut rng, expert_playouts),
     }
 }
 

@@ -1,16 +1,85 @@
 //! Duplicate-deal tournaments between two levels: every deck is replayed
 //! with the levels in every seating, so the luck of the cards cancels out.
 
-use super::{choose, Level, SeatView};
+use super::{choose_with, expert, Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, Rng};
-use crate::engine::{Deal, GameKind, Roles, Rules};
+use crate::engine::{Card, Deal, GameKind, Roles, Rules};
 
-/// One seating: which seats level A holds (the rest are B's).
-fn seatings(game: GameKind) -> Vec<[bool; 4]> {
-    match game {
-        GameKind::TwoPlayer => vec![[true, false, false, false], [false, true, false, false]],
-        GameKind::ThreePlayer => (0..3).map(|a| std::array::from_fn(|s| s == a)).collect(),
-        GameKind::Partnership => vec![[true, false, true, false], [false, true, false, true]],
+/// Who plays: level A against level B. In partnerships a `partner` level
+/// makes each side one `partner` player (a stand-in for a person) and one
+/// computer partner at A or B, so that what is measured is how well each
+/// level partners that player.
+#[derive(Clone, Copy, Debug)]
+pub struct Lineup {
+    pub a: Level,
+    pub b: Level,
+    pub partner: Option<Level>,
+    /// The Expert player's play-outs per decision.
+    pub expert_playouts: u32,
+}
+
+impl Lineup {
+    pub fn new(a: Level, b: Level) -> Lineup {
+        Lineup {
+            a,
+            b,
+            partner: None,
+            expert_playouts: expert::DEFAULT_PLAYOUTS,
+        }
+    }
+}
+
+/// One seating: the level at each seat, and a seat of side A.
+#[derive(Clone, Copy, Debug)]
+pub struct Seating {
+    pub levels: [Level; 4],
+    pub a_seat: u8,
+}
+
+/// Every seating of a deck: A and B swap seats, so each level holds every
+/// seat's cards once. With a partner level, the partner players sit either
+/// at seats 0 and 1 or at 2 and 3 (so each side's partner player is once
+/// High and once Low) and the two computers take the other seat of each side.
+fn seatings(game: GameKind, lineup: Lineup) -> Vec<Seating> {
+    let Lineup { a, b, partner, .. } = lineup;
+    let with_a = |a_seats: [bool; 4]| Seating {
+        levels: a_seats.map(|x| if x { a } else { b }),
+        a_seat: a_seats.iter().position(|&x| x).expect("A has a seat") as u8,
+    };
+    match (game, partner) {
+        (GameKind::TwoPlayer, _) => vec![
+            with_a([true, false, false, false]),
+            with_a([false, true, false, false]),
+        ],
+        (GameKind::ThreePlayer, _) => (0..3)
+            .map(|a| with_a(std::array::from_fn(|s| s == a)))
+            .collect(),
+        (GameKind::Partnership, None) => vec![
+            with_a([true, false, true, false]),
+            with_a([false, true, false, true]),
+        ],
+        (GameKind::Partnership, Some(person)) => {
+            let mut out = Vec::new();
+            for people in [[0u8, 1], [2, 3]] {
+                for a_side in [0u8, 1] {
+                    let levels = std::array::from_fn(|s| {
+                        let s = s as u8;
+                        if people.contains(&s) {
+                            person
+                        } else if s % 2 == a_side {
+                            a
+                        } else {
+                            b
+                        }
+                    });
+                    out.push(Seating {
+                        levels,
+                        a_seat: a_side,
+                    });
+                }
+            }
+            out
+        }
     }
 }
 
@@ -19,46 +88,58 @@ fn seatings(game: GameKind) -> Vec<[bool; 4]> {
 pub struct DealOutcome {
     pub result: f64,
     pub margin: f64,
+    /// A against each B scorer in turn (1 above it, 0.5 level, 0 below),
+    /// averaged: the head-to-head rate, even at 50% in every game (the
+    /// result is even at 33% in the three-player game).
+    pub pairwise: f64,
 }
 
-/// Plays one deal from `deck` with A in the seats `a_seats`.
+/// Plays one deal from `deck` in `seating`. Every seat decides from its
+/// view and the history of the deal as it saw it.
 pub fn play_deal(
     rules: Rules,
-    deck: &[crate::engine::Card],
-    a_seats: [bool; 4],
-    a: Level,
-    b: Level,
+    deck: &[Card],
+    seating: Seating,
+    expert_playouts: u32,
     seed: u64,
 ) -> DealOutcome {
     let roles = Roles::of_game(rules.game, 0);
     let mut deal = Deal::new(rules, 0, roles, deck).expect("a generated deck is valid");
+    let mut histories: Vec<SeatHistory> = (0..deal.seats()).map(SeatHistory::new).collect();
     let mut rng = Rng::new(seed);
     while !deal.is_over() {
         let seat = deal.to_move();
-        let level = if a_seats[seat as usize] { a } else { b };
-        let mv = choose(level, &SeatView::of(&deal, seat), rng.next_u64());
+        let level = seating.levels[seat as usize];
+        let view = SeatView::of(&deal, seat);
+        let seen = &histories[seat as usize];
+        let mv = choose_with(level, &view, Some(seen), rng.next_u64(), expert_playouts);
+        for h in &mut histories {
+            h.record(&deal, mv);
+        }
         deal.apply(mv);
     }
     let scores = deal.scores();
-    let a_seat = a_seats.iter().position(|&x| x).expect("A has a seat") as u8;
-    let a_scorer = rules.game.scorer_of(a_seat);
+    let a_scorer = rules.game.scorer_of(seating.a_seat);
     let best_b = scores
         .iter()
         .filter(|&(s, _)| s != a_scorer)
         .map(|(_, &v)| v)
         .max()
         .unwrap_or(0);
-    let (mine, theirs) = (scores[a_scorer] as f64, best_b as f64);
-    let result = if mine > theirs {
-        1.0
-    } else if mine == theirs {
-        0.5
-    } else {
-        0.0
+    let against = |theirs: u32| match scores[a_scorer].cmp(&theirs) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
     };
+    let others: Vec<f64> = scores
+        .iter()
+        .filter(|&(s, _)| s != a_scorer)
+        .map(|(_, &v)| against(v))
+        .collect();
     DealOutcome {
-        result,
-        margin: mine - theirs,
+        result: against(best_b),
+        margin: scores[a_scorer] as f64 - best_b as f64,
+        pairwise: others.iter().sum::<f64>() / others.len() as f64,
     }
 }
 
@@ -71,6 +152,9 @@ pub struct Summary {
     pub ci95: (f64, f64),
     pub mean_margin: f64,
     pub margin_ci95: (f64, f64),
+    /// A's head-to-head rate against each B scorer (see [`DealOutcome`]).
+    pub pairwise: f64,
+    pub pairwise_ci95: (f64, f64),
 }
 
 fn mean_ci(xs: &[f64]) -> (f64, f64, f64) {
@@ -86,11 +170,11 @@ fn mean_ci(xs: &[f64]) -> (f64, f64, f64) {
 }
 
 /// Plays at least `deals` deals (whole decks, every seating) on `threads` threads.
-pub fn run(rules: Rules, a: Level, b: Level, deals: usize, seed: u64, threads: usize) -> Summary {
-    let seats = seatings(rules.game);
+pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize) -> Summary {
+    let seats = seatings(rules.game, lineup);
     let decks = deals.div_ceil(seats.len()).max(1);
     let threads = threads.clamp(1, decks);
-    let per_deck: Vec<(f64, f64)> = std::thread::scope(|scope| {
+    let per_deck: Vec<(f64, f64, f64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let seats = &seats;
@@ -106,12 +190,15 @@ pub fn run(rules: Rules, a: Level, b: Level, deals: usize, seed: u64, threads: u
                             let play_seed = rng.next_u64();
                             let outs: Vec<DealOutcome> = seats
                                 .iter()
-                                .map(|&s| play_deal(rules, &deck, s, a, b, play_seed))
+                                .map(|&s| {
+                                    play_deal(rules, &deck, s, lineup.expert_playouts, play_seed)
+                                })
                                 .collect();
                             let n = outs.len() as f64;
                             (
                                 outs.iter().map(|o| o.result).sum::<f64>() / n,
                                 outs.iter().map(|o| o.margin).sum::<f64>() / n,
+                                outs.iter().map(|o| o.pairwise).sum::<f64>() / n,
                             )
                         })
                         .collect::<Vec<_>>()
@@ -127,11 +214,15 @@ pub fn run(rules: Rules, a: Level, b: Level, deals: usize, seed: u64, threads: u
     let margins: Vec<f64> = per_deck.iter().map(|p| p.1).collect();
     let (rate, lo, hi) = mean_ci(&results);
     let (margin, mlo, mhi) = mean_ci(&margins);
+    let pairwise: Vec<f64> = per_deck.iter().map(|p| p.2).collect();
+    let (pair, plo, phi) = mean_ci(&pairwise);
     Summary {
         deals: decks * seats.len(),
         a_win_rate: rate,
         ci95: (lo.max(0.0), hi.min(1.0)),
         mean_margin: margin,
         margin_ci95: (mlo, mhi),
+        pairwise: pair,
+        pairwise_ci95: (plo.max(0.0), phi.min(1.0)),
     }
 }

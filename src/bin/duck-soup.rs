@@ -1,11 +1,12 @@
 //! The Duck Soup command line: replay records, run tournaments between
 //! computer players, and measure the engine's speed.
 
-use duck_soup::ai::{choose, tournament, Level, SeatView};
+use duck_soup::ai::tournament::{self, Lineup};
+use duck_soup::ai::{choose_with, expert, Level, SeatHistory, SeatView};
 use duck_soup::engine::record::replay_text;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::text::quoted;
-use duck_soup::engine::{playout, GameKind, Rules};
+use duck_soup::engine::{playout, Deal, GameKind, Rules};
 use std::ffi::{OsStr, OsString};
 use std::fmt::Display;
 use std::io::Read;
@@ -16,12 +17,14 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage:
   duck-soup replay FILE|-
-  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--deals N] [--seed N] [--threads N] [--json]
-  duck-soup bench --game GAME [--seconds S] [--hard N] [--json]
-games: two-player, three-player, partnership; levels: random, easy, normal, hard
+  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--json]
+  duck-soup bench --game GAME [--seconds S] [--hard N] [--expert N] [--playouts N] [--json]
+games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
+--partner (partnership only): each side is a LEVEL player with an A or B partner
+--playouts 1 to 1000000: the Expert player's play-outs per decision (default 8000)
 --deals 1 to 1000000 (default 2000; rounded up to whole decks, each played in every seating)
 --seed 0 to 18446744073709551615 (default 1); --threads 1 to 256 (default: one per core)
---seconds above 0, at most 3600 (default 2); --hard 0 to 10000 Hard decisions to time (default 0)";
+--seconds above 0, at most 3600 (default 2); --hard, --expert 0 to 10000 decisions to time (default 0)";
 
 /// Tournament deals. A million already narrows the 95% interval of the win
 /// rate to under ±0.15 points, and Hard against Hard takes days of one core
@@ -38,8 +41,13 @@ const MAX_SECONDS: f64 = 3600.0;
 /// (the benchmarks use 100).
 const HARD: RangeInclusive<usize> = 0..=10_000;
 
-const TOURNAMENT_FLAGS: &[&str] = &["game", "a", "b", "deals", "seed", "threads", "json"];
-const BENCH_FLAGS: &[&str] = &["game", "seconds", "hard", "json"];
+/// Expert play-outs per decision: a million is minutes a decision.
+const PLAYOUTS: RangeInclusive<u32> = 1..=1_000_000;
+
+const TOURNAMENT_FLAGS: &[&str] = &[
+    "game", "a", "b", "partner", "deals", "seed", "threads", "playouts", "json",
+];
+const BENCH_FLAGS: &[&str] = &["game", "seconds", "hard", "expert", "playouts", "json"];
 
 fn main() -> ExitCode {
     // Arguments as the system gives them: a file name need not be UTF-8.
@@ -223,17 +231,30 @@ impl Flags {
 fn tournament_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
     let (a, b) = (f.level("a")?, f.level("b")?);
+    let partner = if f.has("partner") {
+        if game != GameKind::Partnership {
+            return Err(format!("--partner: only in the partnership game, not {game}"));
+        }
+        Some(f.level("partner")?)
+    } else {
+        None
+    };
+    let lineup = Lineup {
+        partner,
+        expert_playouts: f.whole("playouts", PLAYOUTS, expert::DEFAULT_PLAYOUTS)?,
+        ..Lineup::new(a, b)
+    };
     let deals = f.whole("deals", DEALS, 2000)?;
     let seed = f.whole("seed", 0..=u64::MAX, 1)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = f.whole("threads", THREADS, cores.min(*THREADS.end()))?;
-    let s = tournament::run(Rules::parlett(game), a, b, deals, seed, threads);
+    let s = tournament::run(Rules::parlett(game), lineup, deals, seed, threads);
     // Every deck is played in every seating (2 or 3), so the count played is
     // rounded up to whole decks; the output says so rather than hide it.
     if f.has("json") {
         println!(
-            "{{\"deals\": {}, \"deals_asked\": {deals}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}}}",
-            s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin
+            "{{\"deals\": {}, \"deals_asked\": {deals}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}, \"pairwise\": {:.4}, \"pairwise_ci95\": [{:.4}, {:.4}]}}",
+            s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin, s.pairwise, s.pairwise_ci95.0, s.pairwise_ci95.1
         );
     } else {
         let rounding = if s.deals == deals {
@@ -241,12 +262,16 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
         } else {
             format!(" ({deals} asked, rounded up to whole decks, each played in every seating)")
         };
-        println!(
-            "{game}: {} (A) against {} (B), {} duplicate deals{rounding}",
-            a.name(),
-            b.name(),
-            s.deals
-        );
+        let sides = match partner {
+            Some(p) => format!(
+                "{p} player with {a} (A) against {p} player with {b} (B)",
+                p = p.name(),
+                a = a.name(),
+                b = b.name()
+            ),
+            None => format!("{} (A) against {} (B)", a.name(), b.name()),
+        };
+        println!("{game}: {sides}, {} duplicate deals{rounding}", s.deals);
         println!(
             "A wins {:.1}% (95% CI {:.1}% to {:.1}%)",
             s.a_win_rate * 100.0,
@@ -257,6 +282,14 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
             "mean margin {:+.1} points (95% CI {:+.1} to {:+.1})",
             s.mean_margin, s.margin_ci95.0, s.margin_ci95.1
         );
+        if game == GameKind::ThreePlayer {
+            println!(
+                "A above each B seat {:.1}% (95% CI {:.1}% to {:.1}%; even: 50%, and 33.3% for A wins)",
+                s.pairwise * 100.0,
+                s.pairwise_ci95.0 * 100.0,
+                s.pairwise_ci95.1 * 100.0
+            );
+        }
     }
     Ok(())
 }
@@ -266,7 +299,11 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
 fn bench_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
     let seconds = f.seconds(2.0)?;
-    let hard = f.whole("hard", HARD, 0)?;
+    let timed = [
+        (Level::Hard, f.whole("hard", HARD, 0)?),
+        (Level::Expert, f.whole("expert", HARD, 0)?),
+    ];
+    let playouts = f.whole("playouts", PLAYOUTS, expert::DEFAULT_PLAYOUTS)?;
     let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
     let (mut deals, mut moves) = (0u64, 0u64);
@@ -281,45 +318,65 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         }
     }
     let rate = deals as f64 / start.elapsed().as_secs_f64();
-    let mut times: Vec<f64> = playout::random_positions(game, hard, 11)
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let view = SeatView::of(d, d.to_move());
-            let t = Instant::now();
-            std::hint::black_box(choose(Level::Hard, &view, i as u64));
-            t.elapsed().as_secs_f64() * 1000.0
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| {
-        times
-            .get(((times.len() as f64 * p).ceil() as usize).saturating_sub(1))
-            .copied()
-            .unwrap_or(0.0)
-    };
-    if f.has("json") {
-        if hard > 0 {
-            println!(
-                "{{\"deals_per_second\": {rate:.0}, \"hard_ms_p50\": {:.2}, \"hard_ms_p95\": {:.2}}}",
-                pct(0.5),
-                pct(0.95)
-            );
-        } else {
-            println!("{{\"deals_per_second\": {rate:.0}}}");
-        }
-    } else {
+    let mut json = format!("{{\"deals_per_second\": {rate:.0}");
+    if !f.has("json") {
         println!(
             "{game}: {rate:.0} random deals per second ({:.1} moves per deal)",
             moves as f64 / deals as f64
         );
-        if hard > 0 {
+    }
+    for (level, count) in timed.into_iter().filter(|&(_, n)| n > 0) {
+        let mut times: Vec<f64> = positions_with_history(game, count, 11)
+            .iter()
+            .enumerate()
+            .map(|(i, (d, seen))| {
+                let view = SeatView::of(d, d.to_move());
+                let t = Instant::now();
+                std::hint::black_box(choose_with(level, &view, Some(seen), i as u64, playouts));
+                t.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let pct = |p: f64| times[((times.len() as f64 * p).ceil() as usize).saturating_sub(1)];
+        let name = level.name();
+        json += &format!(
+            ", \"{name}_ms_p50\": {:.2}, \"{name}_ms_p95\": {:.2}, \"{name}_ms_max\": {:.2}",
+            pct(0.5),
+            pct(0.95),
+            pct(1.0)
+        );
+        if !f.has("json") {
             println!(
-                "Hard decision: {:.2} ms median, {:.2} ms at the 95th percentile",
+                "{name} decision: {:.2} ms median, {:.2} ms at the 95th percentile, {:.2} ms at most",
                 pct(0.5),
-                pct(0.95)
+                pct(0.95),
+                pct(1.0)
             );
         }
     }
+    if f.has("json") {
+        println!("{json}}}");
+    }
     Ok(())
+}
+
+/// Random positions, each with the history of the seat to move (the random
+/// moves that led there, recorded), for timing decisions.
+fn positions_with_history(game: GameKind, count: usize, seed: u64) -> Vec<(Deal, SeatHistory)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let start = playout::start_deal(game, rng.next_u64());
+        let mut d = start;
+        let mut moves = Vec::new();
+        for _ in 0..rng.below(40) {
+            let mv = d.random_move(&mut rng);
+            d.apply(mv);
+            moves.push(mv);
+        }
+        if !d.is_over() {
+            out.push((d, SeatHistory::replay(&start, &moves, d.to_move())));
+        }
+    }
+    out
 }

@@ -44,7 +44,7 @@ fn player_choice(p: Player) -> &'static str {
         Player::Human => "human",
         Player::Computer(Level::Easy | Level::Random) => "easy",
         Player::Computer(Level::Normal) => "normal",
-        Player::Computer(Level::Hard) => "hard",
+        Player::Computer(Level::Hard | Level::Expert) => "hard",
     }
 }
 

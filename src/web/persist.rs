@@ -167,6 +167,7 @@ enum SavedPlayer {
     Easy,
     Normal,
     Hard,
+    Expert,
 }
 
 impl From<Player> for SavedPlayer {
@@ -177,6 +178,7 @@ impl From<Player> for SavedPlayer {
             Player::Computer(Level::Easy) => SavedPlayer::Easy,
             Player::Computer(Level::Normal) => SavedPlayer::Normal,
             Player::Computer(Level::Hard) => SavedPlayer::Hard,
+            Player::Computer(Level::Expert) => SavedPlayer::Expert,
         }
     }
 }
@@ -189,6 +191,7 @@ impl From<SavedPlayer> for Player {
             SavedPlayer::Easy => Player::Computer(Level::Easy),
             SavedPlayer::Normal => Player::Computer(Level::Normal),
             SavedPlayer::Hard => Player::Computer(Level::Hard),
+            SavedPlayer::Expert => Player::Computer(Level::Expert),
         }
     }
 }

@@ -1,0 +1,203 @@
+//! The Expert player: the Hard player's determinized search, made stronger
+//! where it pays.
+//!
+//! - Successive halving: the budget is spent in rounds, each on fresh
+//!   samples of the hidden cards, and after each round the worse half of the
+//!   moves is dropped, so the close contenders are compared on many samples.
+//! - Exact search near the end: when few cards are left, each sampled deal
+//!   is searched to its end ([`super::solve`]) instead of played out.
+//! - The two-player Soup course hides nothing: one deal, searched trick by
+//!   trick deeper until the budget is spent (exact near the end).
+//!
+//! The budget counts play-outs, as the Hard player's does, but is spent as
+//! moves (a play-out is worth as many moves as are left in the deal), so a
+//! decision takes about the same time whether it plays out or searches.
+
+use super::heuristic;
+use super::history::SeatHistory;
+use super::infer::Inference;
+use super::search::{outcome, play_out};
+use super::solve::{Solver, TO_THE_END};
+use super::view::SeatView;
+use crate::engine::rng::Rng;
+use crate::engine::{Deal, GameKind, Move};
+
+/// Play-outs per decision by default.
+pub const DEFAULT_PLAYOUTS: u32 = 8000;
+
+/// Sampled deals are searched to their end once every hand has at most
+/// this many cards (and the stock is empty).
+fn exact_cards(game: GameKind) -> u32 {
+    match game {
+        GameKind::TwoPlayer => 6,
+        GameKind::ThreePlayer => 3,
+        GameKind::Partnership => 4,
+    }
+}
+
+/// The fewest samples a round judges its moves on.
+const MIN_SAMPLES: u64 = 8;
+
+/// Moves whose mean outcomes are this close count as equally good.
+const TIE: f64 = 0.0;
+
+pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playouts: u32) -> Move {
+    let legal = view.deal.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let budget = playouts as u64 * moves_left(&view.deal);
+    if single_world(view) {
+        return deepening(view, moves, budget);
+    }
+    let inference = seen.map(|h| Inference::new(view, h));
+    let mut worlds = Worlds {
+        view,
+        inference: inference.as_ref().filter(|i| i.decisions() > 0),
+        spent: 0,
+    };
+    halving(&mut worlds, moves, rng, budget)
+}
+
+/// Candidate deals drawn for each one searched, the one kept chosen by its
+/// likelihood given the moves seen.
+const CANDIDATES: usize = 8;
+
+/// The sampled deals of a decision.
+struct Worlds<'a> {
+    view: &'a SeatView,
+    inference: Option<&'a Inference>,
+    /// Moves' worth of work spent weighing candidates.
+    spent: u64,
+}
+
+impl Worlds<'_> {
+    /// A deal consistent with the seat's view; with inference, one of
+    /// [`CANDIDATES`] such deals drawn in proportion to its likelihood
+    /// (sampling-importance-resampling).
+    fn next(&mut self, rng: &mut Rng) -> Deal {
+        let Some(inference) = self.inference else {
+            return self.view.sample(rng);
+        };
+        let mut pool = [self.view.deal; CANDIDATES];
+        let mut weights = [0f64; CANDIDATES];
+        for i in 0..CANDIDATES {
+            pool[i] = self.view.sample(rng);
+            weights[i] = inference.weight(&pool[i], rng);
+        }
+        // Weighing a candidate runs the Normal player once per decision read.
+        self.spent += (CANDIDATES * inference.decisions()) as u64;
+        let mut x = rng.unit() * weights.iter().sum::<f64>();
+        for i in 0..CANDIDATES {
+            x -= weights[i];
+            if x < 0.0 {
+                return pool[i];
+            }
+        }
+        pool[CANDIDATES - 1]
+    }
+}
+
+/// Moves left in the deal, about: one per card not yet shown.
+fn moves_left(d: &Deal) -> u64 {
+    (d.game().deck_size() as u64)
+        .saturating_sub(d.played().len() as u64)
+        .max(1)
+}
+
+/// Whether the seat can know every card: the stock is empty and at most one
+/// other seat holds cards (the two-player Soup course).
+fn single_world(view: &SeatView) -> bool {
+    let d = &view.deal;
+    d.stock_len() == 0
+        && (0..d.seats())
+            .filter(|&s| s != view.seat && view.hand_len(s) > 0)
+            .count()
+            <= 1
+}
+
+/// One known deal: searched a trick deeper each time while the budget lasts.
+fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
+    let world = view.sample(&mut Rng::new(0));
+    let mut solver = Solver::new(view.seat);
+    solver.node_limit = budget;
+    // The stock is empty: no more tricks than cards in the mover's hand.
+    let tricks_left = view.hand().len() as u8;
+    let mut best = moves[0];
+    for depth in 1..=tricks_left {
+        let Ok(values) = solver.root_values(&world, moves, depth) else {
+            break;
+        };
+        best = moves[argmax(&values[..moves.len()])];
+    }
+    best
+}
+
+/// Sampled deals, the moves judged on each by play-out (or exact search
+/// near the end); the worse half dropped after each round.
+fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> Move {
+    let view = worlds.view;
+    let d = &view.deal;
+    let exact = d.stock_len() == 0 && view.hand().len() <= exact_cards(d.game());
+    let per_move = moves_left(d);
+    let mut alive: Vec<usize> = (0..moves.len()).collect();
+    let mut totals = [0f64; 16];
+    let mut counts = [0u32; 16];
+    let rounds = usize::BITS - (moves.len() - 1).leading_zeros();
+    let mut solver = Solver::new(view.seat);
+    let mut spent = 0u64;
+    let mean = |totals: &[f64; 16], counts: &[u32; 16], i: usize| totals[i] / counts[i] as f64;
+    for round in 0..rounds {
+        let share = (budget - spent.min(budget)) / (rounds - round) as u64;
+        let start = spent;
+        let mut samples = 0u64;
+        while samples < MIN_SAMPLES || spent - start < share {
+            let before = worlds.spent;
+            let world = worlds.next(rng);
+            spent += worlds.spent - before;
+            if exact {
+                let chosen: Vec<Move> = alive.iter().map(|&i| moves[i]).collect();
+                solver.nodes = 0;
+                let values = solver
+                    .root_values(&world, &chosen, TO_THE_END)
+                    .expect("no node limit");
+                spent += solver.nodes.max(per_move);
+                for (k, &i) in alive.iter().enumerate() {
+                    totals[i] += values[k] as f64;
+                    counts[i] += 1;
+                }
+            } else {
+                for &i in &alive {
+                    let mut w = world;
+                    w.apply(moves[i]);
+                    play_out(&mut w);
+                    totals[i] += outcome(&w, view.seat) as f64;
+                    counts[i] += 1;
+                    spent += per_move;
+                }
+            }
+            samples += 1;
+        }
+        let m = |i| mean(&totals, &counts, i);
+        alive.sort_by(|&a, &b| m(b).total_cmp(&m(a)).then(a.cmp(&b)));
+        if alive.len() <= 2 || round + 1 == rounds {
+            break;
+        }
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    // Moves too close to tell apart: the Normal player's choice, which
+    // keeps what the search cannot see a reason to spend (it does not
+    // overtake a partner's winning card, say).
+    let normal = heuristic::choose(d);
+    let best = alive[0];
+    let m = |i| mean(&totals, &counts, i);
+    match alive.iter().find(|&&i| moves[i] == normal) {
+        Some(&i) if m(i) >= m(best) - TIE => normal,
+        _ => moves[best],
+    }
+}
+
+fn argmax(values: &[f32]) -> usize {
+    (0..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b })
+}
