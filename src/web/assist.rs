@@ -131,7 +131,8 @@ impl Controller {
             }
             Action::Help => super::help::open(self.game.kind()),
             Action::HelpGame(game) => super::help::show_game(game),
-            Action::FocusCard(card) => {
+            // (Already the stop: nothing to draw again.)
+            Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
                 self.ui.tab_stop = Some((card, self.ui.moves));
                 self.render();
             }

@@ -1,7 +1,8 @@
 //! The page's one event scheme: a delegated listener per event type on the
 //! document turns DOM events into [`Action`]s for the controller. Elements
 //! say what they do with `data-action` (clicks) and `data-change` (form
-//! controls); keys are shortcuts or keyboard navigation ([`keyboard`]).
+//! controls); keys are shortcuts or keyboard navigation ([`keyboard`]), and
+//! the focus entering a card of the hand moves its tab stop there.
 //! (The Share and records dialog still has its own `data-rec` listeners, in
 //! records.rs.)
 //!
@@ -42,6 +43,23 @@ pub fn listen(controller: &Shared) {
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));
+    })
+    .forget();
+
+    // The hand's tab stop stays on the card the focus is on, however it got
+    // there (Tab, a click, the arrow keys), as cards come and go around it.
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&d, "focusin", move |e| {
+        let Some(card) = target(e).and_then(|t| keyboard::hand_card(&t)) else {
+            return;
+        };
+        // A render's own focus call is answered once that render is done (the
+        // controller is busy meanwhile); by then the focus may have moved on.
+        controller::with(&weak, move |c| {
+            if keyboard::focused_hand_card() == Some(card) {
+                c.act(Action::FocusCard(card));
+            }
+        });
     })
     .forget();
 

@@ -36,9 +36,25 @@ fn step(key: &str, i: usize, n: usize, ends: bool) -> Option<usize> {
     }
 }
 
+/// The roving hand (face up, at the bottom) that `e` is in.
+fn roving_hand(e: &Element) -> Option<Element> {
+    e.closest(".seat.pos-bottom .hand.up").ok().flatten()
+}
+
+/// The card `e` is, if it is a card of the roving hand.
+pub fn hand_card(e: &Element) -> Option<Card> {
+    roving_hand(e)?;
+    e.get_attribute("data-card")?.parse().ok()
+}
+
+/// The card of the roving hand that has the focus, if any.
+pub fn focused_hand_card() -> Option<Card> {
+    hand_card(&doc().active_element()?)
+}
+
 /// A key on a card of the hand at the bottom: the card it moves to.
 pub fn move_in_hand(target: &Element, key: &str) -> Option<Action> {
-    let hand = target.closest(".seat.pos-bottom .hand.up").ok().flatten()?;
+    let hand = roving_hand(target)?;
     let cards = all(&hand, "button.card");
     let i = cards.iter().position(|c| c == target)?;
     let j = step(key, i, cards.len(), true)?;

@@ -92,8 +92,8 @@ pub struct Ui {
     pub reveal: bool,
     /// A hint for the position after this many moves.
     pub hint: Option<(usize, HintTarget)>,
-    /// The hand's card the person moved the keyboard to, and the moves made
-    /// then: the hand's one tab stop (see `scene::tab_stop`).
+    /// The hand's card the focus last moved to, and the moves made then:
+    /// the hand's one tab stop (see `scene::tab_stop`).
     pub tab_stop: Option<(Card, usize)>,
 }
 
@@ -101,7 +101,7 @@ pub struct Ui {
 #[derive(Clone, Debug)]
 pub enum Action {
     Play(Card),
-    /// The keyboard moved to this card of the hand (arrow keys, Home, End).
+    /// The focus moved to this card of the hand (arrow keys, Home, End, Tab, a click).
     FocusCard(Card),
     Quack,
     Duck,
