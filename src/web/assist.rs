@@ -2,13 +2,11 @@
 //! walkthrough and screen-reader announcements (kept out of controller.rs,
 //! which only calls in here).
 
-use super::a11y;
+use super::announcer;
 use super::controller::Controller;
 use super::model::{Action, Setup};
 use super::i18n::{self, t, K};
-use super::scene::Scene;
 use super::tutorial::{self, Situation};
-use super::view::View;
 use crate::ai::{self, Level, SeatView};
 use crate::engine::{Deal, Effect, GameKind, Move, Turn};
 
@@ -26,12 +24,20 @@ impl Controller {
         self.ai_seed.rotate_left(17) ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    /// Asks the Hard player what the person should do; returns its words.
+    /// Asks the Hard player what the person should do, keeps what it
+    /// points at for the scene and returns its words.
     fn compute_hint(&mut self) -> Option<String> {
         let me = self.acting_seat()?;
         let deal = *self.game.deal()?;
         let mv = ai::choose(Level::Hard, &SeatView::of(&deal, me), self.hint_seed());
-        Some(a11y::set_hint(self.ui.moves, &deal, mv))
+        let (target, words) = super::hint::advice(&deal, mv);
+        self.ui.hint = Some((self.ui.moves, target));
+        Some(words)
+    }
+
+    /// Whether a hint is held for the position on the table.
+    fn has_hint(&self) -> bool {
+        self.ui.hint.is_some_and(|(at, _)| at == self.ui.moves)
     }
 
     fn situation(&self) -> Situation {
@@ -48,23 +54,28 @@ impl Controller {
         }
     }
 
-    /// After every render: keyboard, screen reader and walkthrough upkeep.
-    pub(super) fn after_render(&mut self, scene: &Scene) {
-        if tutorial::active() {
-            if self.setup.seed.as_deref() != Some(tutorial::SEED)
-                || self.setup.rules.game != GameKind::TwoPlayer
-            {
-                tutorial::end();
-            } else if !tutorial::in_intro()
-                && !tutorial::done()
-                && scene.waiting == "human"
-                && !a11y::has_hint(self.ui.moves)
-            {
-                let why = self.compute_hint();
-                tutorial::set_reason(why);
-            }
+    /// Before every scene is built: the walkthrough highlights the move it
+    /// suggests whenever the person may act (a hint the scene marks).
+    pub(super) fn before_render(&mut self) {
+        if !tutorial::active() {
+            return;
         }
-        a11y::after_render(scene);
+        if self.setup.seed.as_deref() != Some(tutorial::SEED)
+            || self.setup.rules.game != GameKind::TwoPlayer
+        {
+            tutorial::end();
+        } else if !tutorial::in_intro()
+            && !tutorial::done()
+            && self.acting_seat().is_some()
+            && !self.has_hint()
+        {
+            let why = self.compute_hint();
+            tutorial::set_reason(why);
+        }
+    }
+
+    /// After every render: the walkthrough's coach panel.
+    pub(super) fn after_render(&mut self) {
         if tutorial::active() {
             tutorial::after_render(if tutorial::in_intro() {
                 Situation::Wait
@@ -82,12 +93,12 @@ impl Controller {
         seat: u8,
         effect: &Effect,
     ) {
-        a11y::clear_hint();
+        self.ui.hint = None;
         if let Some(d) = before {
-            a11y::announce(&a11y::describe(&d, mv, seat, effect));
+            announcer::announce(&announcer::describe(&d, mv, seat, effect));
         }
         if effect.duck_course_ended {
-            a11y::announce(t(K::SoupBegins));
+            announcer::announce(t(K::SoupBegins));
         }
         if tutorial::active() {
             if self.seat_is_person_here(seat) {
@@ -102,9 +113,8 @@ impl Controller {
     fn rebuild_view(&mut self) {
         super::dialog::close();
         super::help::close();
-        a11y::reset_view_state();
         tutorial::relabel();
-        self.view = View::new();
+        self.view.rebuild();
         self.view.set_table(self.game.kind());
         self.render();
     }
@@ -120,6 +130,12 @@ impl Controller {
                 self.render();
             }
             Action::Help => super::help::open(self.game.kind()),
+            Action::HelpGame(game) => super::help::show_game(game),
+            // (Already the stop: nothing to draw again.)
+            Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
+                self.ui.tab_stop = Some((card, self.ui.moves));
+                self.render();
+            }
             Action::Settings => super::settings::open(),
             Action::SettingChanged => {
                 if let Some(lang) = super::settings::changed() {
@@ -137,10 +153,8 @@ impl Controller {
                 };
                 i18n::choose_lang(other);
                 self.rebuild_view();
-                if let Some(b) = super::dom::by_id("lang-btn")
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = b.focus();
+                if let Some(b) = super::dom::by_id("lang-btn") {
+                    super::dom::focus(&b);
                 }
             }
             Action::Tutorial => {
@@ -150,10 +164,8 @@ impl Controller {
                 self.new_game(setup);
                 tutorial::start();
                 self.render();
-                if let Some(b) = super::dom::by_id("coach-next")
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = b.focus();
+                if let Some(b) = super::dom::by_id("coach-next") {
+                    super::dom::focus(&b);
                 }
             }
             Action::TutorialNext => {
@@ -162,7 +174,7 @@ impl Controller {
             }
             Action::TutorialEnd => {
                 tutorial::end();
-                a11y::clear_hint();
+                self.ui.hint = None;
                 self.render();
             }
             _ => {}

@@ -43,6 +43,13 @@ pub fn by_id(id: &str) -> Option<Element> {
     doc().get_element_by_id(id)
 }
 
+/// Gives an element the keyboard focus (if it can take it).
+pub fn focus(e: &Element) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    }
+}
+
 /// Sets the text if it differs (no needless layout work).
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {

@@ -2,7 +2,12 @@
 //!
 //! - [`controller`]: the game and its seats, computer turns, input.
 //! - [`scene`]: what the table shows, as data, for the seat being shown.
-//! - [`view`]: renders a scene into the DOM (no game logic).
+//! - [`view`]: renders a scene into the DOM (no game logic), the only
+//!   writer of the table's DOM.
+//! - [`events`]: the delegated listeners turning clicks, changes and keys
+//!   into actions; [`keyboard`]: navigation in the hand, the chooser and
+//!   overlays; [`announcer`]: the screen readers' live log; [`hint`]: a
+//!   hint's words and target.
 //! - [`dialog`]: the new-game dialog; [`sound`]: the synthesized quack;
 //!   [`i18n`]: every user-visible string; [`storage`]: localStorage.
 //! - [`persist`]: saving and resuming the game, statistics; [`share`]: share
@@ -28,7 +33,7 @@
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
 
-mod a11y;
+mod announcer;
 mod assist;
 #[cfg(feature = "bench")]
 mod bench;
@@ -36,9 +41,12 @@ mod controller;
 mod dialog;
 mod dom;
 mod embed;
+mod events;
 mod help;
+mod hint;
 mod i18n;
 mod input;
+mod keyboard;
 mod model;
 mod params;
 mod persist;
@@ -53,15 +61,12 @@ mod tutorial;
 mod view;
 
 use controller::{Pace, Shared};
-use model::{Action, Setup};
-use engine::{Card, GameKind, Suit};
-use gloo::events::EventListener;
+use engine::GameKind;
 use i18n::{t, K};
+use model::Setup;
 use params::PageParams;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, KeyboardEvent};
 
 use crate::engine;
 
@@ -84,10 +89,11 @@ pub fn start() {
     embed::init(&params);
     share::init(&params);
     // Language (?lang=, remembered, or the browser's), comfort settings,
-    // and the keys that need no controller (a11y.rs).
+    // and the live log (screen readers watch regions that exist before
+    // their content changes).
     i18n::init(params.lang);
     settings::init();
-    a11y::wire();
+    announcer::region();
 
     let view = view::View::new();
     let setup = Setup::default_for(GameKind::TwoPlayer);
@@ -95,7 +101,8 @@ pub fn start() {
     let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params);
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
-    wire(&controller);
+    // Input reaches the controller only through these listeners.
+    events::listen(&controller);
     let weak = Rc::downgrade(&controller);
     let dispatch: model::Dispatch =
         Rc::new(move |action| controller::with(&weak, move |c| c.act(action)));
@@ -126,98 +133,6 @@ thread_local! {
 /// the clock still varies the deals.
 pub(crate) fn entropy() -> u64 {
     getrandom::u64().unwrap_or_else(|_| js_sys::Date::now().to_bits())
-}
-
-/// One delegated listener per event type: elements say what they do with
-/// `data-action` (clicks) and `data-change` (form controls).
-fn wire(controller: &Shared) {
-    let doc = dom::doc();
-    let weak = Rc::downgrade(controller);
-    EventListener::new(&doc, "click", move |e| {
-        sound::unlock();
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        let Some(el) = target.closest("[data-action]").ok().flatten() else {
-            return;
-        };
-        if let Some(action) = action_of(&el) {
-            controller::with(&weak, move |c| c.act(action));
-        }
-    })
-    .forget();
-
-    let weak = Rc::downgrade(controller);
-    EventListener::new(&doc, "change", move |e| {
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        let action = match target.get_attribute("data-change").as_deref() {
-            Some("game") => Action::DialogChanged,
-            Some("preset") => Action::PresetChanged,
-            Some("setting") => Action::SettingChanged,
-            _ => return,
-        };
-        controller::with(&weak, move |c| c.act(action));
-    })
-    .forget();
-
-    let weak = Rc::downgrade(controller);
-    EventListener::new(&doc, "keydown", move |e| {
-        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
-            return;
-        };
-        if k.ctrl_key() || k.meta_key() || k.alt_key() {
-            return;
-        }
-        // Typing in the dialog is not a shortcut.
-        let in_form = k
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        let action = match k.key().as_str() {
-            "Escape" if !in_form => Action::Escape,
-            "q" | "Q" if !in_form => Action::Quack,
-            "d" | "D" if !in_form => Action::Duck,
-            "h" | "H" if !in_form => Action::Hint,
-            "?" if !in_form => Action::Help,
-            _ => return,
-        };
-        controller::with(&weak, move |c| c.act(action));
-    })
-    .forget();
-}
-
-fn action_of(el: &Element) -> Option<Action> {
-    let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
-    Some(match el.get_attribute("data-action")?.as_str() {
-        "play" => Action::Play(card("data-card")?),
-        "choice" => Action::Choice(card("data-choice")?),
-        "quack" => Action::Quack,
-        "duck" => Action::Duck,
-        "duck-suit" => Action::DuckSuit(
-            el.get_attribute("data-suit")
-                .and_then(|s| s.chars().next())
-                .and_then(Suit::from_letter)?,
-        ),
-        "privacy" => Action::PrivacyContinue,
-        "next-deal" => Action::NextDeal,
-        "new-game" => Action::OpenDialog,
-        "start-game" => Action::StartGame,
-        "cancel-dialog" => Action::CancelDialog,
-        "play-again" => Action::PlayAgain,
-        "mute" => Action::ToggleMute,
-        "scores" => Action::ToggleScores,
-        "review" => Action::ToggleReview,
-        "hint" => Action::Hint,
-        "help" => Action::Help,
-        "settings" => Action::Settings,
-        "lang" => Action::SwitchLang,
-        "tutorial" => Action::Tutorial,
-        "tutorial-next" => Action::TutorialNext,
-        "tutorial-end" => Action::TutorialEnd,
-        _ => return None,
-    })
 }
 
 /// A visible error panel instead of a blank or frozen page. Built with

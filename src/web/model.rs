@@ -58,6 +58,17 @@ pub enum Chooser {
     QuackCard(Vec<Card>),
 }
 
+/// What a hint points at: the move the Hard player would make.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HintTarget {
+    Card(Card),
+    /// A Duck to lead, then the suit it stands for.
+    LeadDuck(Card, Suit),
+    /// Quack! (with this card, if asked which).
+    Quack(Card),
+    Duck,
+}
+
 /// Table state beyond the engine's: what is shown and to whom.
 #[derive(Clone, Debug, Default)]
 pub struct Ui {
@@ -79,12 +90,19 @@ pub struct Ui {
     pub moves: usize,
     /// Every hand face up (the replay viewer's "show all hands").
     pub reveal: bool,
+    /// A hint for the position after this many moves.
+    pub hint: Option<(usize, HintTarget)>,
+    /// The hand's card the focus last moved to, and the moves made then:
+    /// the hand's one tab stop (see `scene::tab_stop`).
+    pub tab_stop: Option<(Card, usize)>,
 }
 
 /// Everything a click or a key can ask for.
 #[derive(Clone, Debug)]
 pub enum Action {
     Play(Card),
+    /// The focus moved to this card of the hand (arrow keys, Home, End, Tab, a click).
+    FocusCard(Card),
     Quack,
     Duck,
     DuckSuit(Suit),
@@ -104,6 +122,8 @@ pub enum Action {
     // Help, hints, settings, languages, the walkthrough (see assist.rs)
     Hint,
     Help,
+    /// The help's tab for one game.
+    HelpGame(GameKind),
     Settings,
     SettingChanged,
     SwitchLang,

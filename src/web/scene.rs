@@ -3,7 +3,7 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
-use super::model::{Chooser, Player, Setup, Ui};
+use super::model::{Chooser, HintTarget, Player, Setup, Ui};
 use super::i18n::{self, t, tf, K};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
@@ -74,6 +74,21 @@ pub struct Scene {
     pub review_available: bool,
     pub muted: bool,
     pub scores_open: bool,
+    /// What the hint highlights now (only while the person may act).
+    pub hint: Option<Hinted>,
+}
+
+/// The one thing a hint highlights on the table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Hinted {
+    /// A card of the hand at the bottom.
+    HandCard(Card),
+    /// A suit in the chooser (a led Duck's).
+    Suit(Suit),
+    /// A card in the chooser (which to quack with).
+    Choice(Card),
+    Quack,
+    Duck,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -85,6 +100,11 @@ pub struct SeatScene {
     pub badges: Vec<(String, &'static str)>,
     pub to_move: bool,
     pub hand: HandScene,
+    /// The hand's name for screen readers ("South's hand", or its count).
+    pub hand_label: String,
+    /// The hand is one tab stop moved through with the arrow keys (the
+    /// face-up hand at the bottom); its cards say which holds the stop.
+    pub roving: bool,
     pub piles: Vec<PileScene>,
     pub summary: Option<String>,
 }
@@ -104,6 +124,8 @@ pub struct HandCard {
     pub quack: bool,
     /// Partnership: "high" or "low" for an Ace.
     pub ace: Option<&'static str>,
+    /// Holds the hand's tab stop (in a roving hand).
+    pub tab_stop: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -171,6 +193,8 @@ pub struct EndPanel {
     pub title: String,
     pub lines: Vec<(String, String)>,
     pub verdict: String,
+    /// The label of the panel's Share button, if it offers one.
+    pub share: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -295,8 +319,9 @@ fn combine_text(rules_combine: Combine, a: u32, b: u32) -> String {
     }
 }
 
-/// Builds the scene for the current state.
-pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
+/// Builds the scene for the current state (`replaying`: the table shows a
+/// record in the replay viewer, which offers nothing to share).
+pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
     let kind = game.kind();
     let n = kind.seats() as u8;
     let deal = game.deal();
@@ -321,6 +346,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
         ("playing", false, _) => "computer",
         _ => "none",
     };
+    let hint = ui
+        .hint
+        .filter(|(at, _)| *at == ui.moves && waiting == "human")
+        .map(|(_, target)| hinted(target, ui.chooser.is_some()));
 
     // Course and lead lines.
     let (course, course_line) = match deal {
@@ -371,7 +400,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
             Some(Role::Low) => badges.push((t_owned(K::Low), "low")),
             None => {}
         }
-        let hand = match deal {
+        let mut hand = match deal {
             Some(d) if viewer == Some(s) || ui.reveal => {
                 let acting = can_act && mover == Some(s);
                 let quackers = if acting {
@@ -387,12 +416,24 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
                             playable: acting && d.may_play(c),
                             quack: quackers.contains(c),
                             ace: ace_mark(d, s, c),
+                            tab_stop: false,
                         })
                         .collect(),
                 )
             }
             Some(d) => HandScene::Down(d.hand_len(s)),
             None => HandScene::Down(0),
+        };
+        let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
+        if let (true, HandScene::Up(cards)) = (roving, &mut hand) {
+            let stop = tab_stop(cards, ui.tab_stop, ui.moves, waiting == "human");
+            for c in cards.iter_mut() {
+                c.tab_stop = Some(c.card) == stop;
+            }
+        }
+        let hand_label = match &hand {
+            HandScene::Up(_) => tf(K::Hand, &[&seat_label(setup, s)]),
+            HandScene::Down(n) => tf(K::HandDown, &[&seat_label(setup, s), &n.to_string()]),
         };
         let (piles, summary) = match deal {
             Some(d) if kind.has_courses() => {
@@ -434,6 +475,8 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
             badges,
             to_move: mover == Some(s),
             hand,
+            hand_label,
+            roving,
             piles,
             summary,
         });
@@ -555,7 +598,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
 
     let scores = score_sheet(game, setup);
     let deal_end = (phase == "deal-over" && ui.held.is_none()).then(|| deal_panel(game, setup));
-    let game_over = (over && ui.held.is_none()).then(|| game_panel(game, setup));
+    let game_over = (over && ui.held.is_none()).then(|| game_panel(game, setup, replaying));
     let last = deal.and_then(|d| d.last_trick().copied());
     let review = match (ui.review_open, last) {
         (true, Some(o)) => Some(ReviewScene {
@@ -617,7 +660,40 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui) -> Scene {
         review_available: last.is_some(),
         muted: super::sound::muted(),
         scores_open: ui.scores_open,
+        hint,
     }
+}
+
+/// Where a hint shows: on the hand, or in the chooser once it is open.
+fn hinted(target: HintTarget, chooser_open: bool) -> Hinted {
+    match (target, chooser_open) {
+        // The Duck is chosen: now its suit.
+        (HintTarget::LeadDuck(_, suit), true) => Hinted::Suit(suit),
+        (HintTarget::Card(c) | HintTarget::LeadDuck(c, _), _) => Hinted::HandCard(c),
+        (HintTarget::Quack(c), true) => Hinted::Choice(c),
+        (HintTarget::Quack(_), false) => Hinted::Quack,
+        (HintTarget::Duck, _) => Hinted::Duck,
+    }
+}
+
+/// The card of a roving hand that holds its one tab stop: the card the
+/// person last moved to while it is in the hand, unless the position has
+/// changed since, it is their turn and it may not be played; else the first
+/// playable card; else the first.
+pub fn tab_stop(
+    cards: &[HandCard],
+    chosen: Option<(Card, usize)>,
+    moves: usize,
+    your_turn: bool,
+) -> Option<Card> {
+    let held = |card: Card| cards.iter().find(|c| c.card == card);
+    let remembered = chosen.filter(|(card, _)| held(*card).is_some());
+    let kept = remembered
+        .filter(|(card, at)| !your_turn || *at == moves || held(*card).is_some_and(|c| c.playable));
+    kept.map(|(card, _)| card)
+        .or_else(|| cards.iter().find(|c| c.playable).map(|c| c.card))
+        .or(remembered.map(|(card, _)| card))
+        .or_else(|| cards.first().map(|c| c.card))
 }
 
 /// The scorers' names: seats, or partnership sides.
@@ -728,6 +804,7 @@ fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
         .map(|r| deal_cells(game, &r.points, &r.scores))
         .unwrap_or_default();
     EndPanel {
+        share: None,
         title: tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(game, setup, &cells),
         verdict: r
@@ -736,9 +813,15 @@ fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
     }
 }
 
-fn game_panel(game: &Game, setup: &Setup) -> EndPanel {
+fn game_panel(game: &Game, setup: &Setup, replaying: bool) -> EndPanel {
     let winner = game.outcome().and_then(|o| o.winner);
+    // An embedded table never leads away from its host page.
+    let share = (!replaying && !super::embed::active()).then(|| {
+        let daily = super::share::daily_date(setup).is_some();
+        t_owned(if daily { K::DailyShare } else { K::ShareTool })
+    });
     EndPanel {
+        share,
         title: winner_text(game, setup, winner, false),
         lines: scorer_names(game, setup)
             .into_iter()

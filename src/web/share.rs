@@ -218,11 +218,3 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
     ))
 }
 
-/// Calls `obj.name(...args)` (for the one browser API the crate's web-sys
-/// features lack: the records dialog's `MutationObserver`).
-pub fn call(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
-    use wasm_bindgen::JsCast;
-    let f: js_sys::Function = js_sys::Reflect::get(obj, &name.into())?.dyn_into()?;
-    let list: js_sys::Array = args.iter().collect();
-    f.apply(obj, &list)
-}

@@ -186,9 +186,11 @@ impl Controller {
     }
 
     pub(super) fn render(&mut self) {
-        let scene = scene::build(&self.game, &self.setup, &self.ui);
+        self.before_render();
+        let replaying = self.replay.is_some();
+        let scene = scene::build(&self.game, &self.setup, &self.ui, replaying);
         self.view.render(&scene);
-        self.after_render(&scene);
+        self.after_render();
     }
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
@@ -427,8 +429,10 @@ impl Controller {
                 self.ui.review_open = !self.ui.review_open;
                 self.render();
             }
-            Action::Hint
+            Action::FocusCard(_)
+            | Action::Hint
             | Action::Help
+            | Action::HelpGame(_)
             | Action::Settings
             | Action::SettingChanged
             | Action::SwitchLang

@@ -40,20 +40,6 @@ pub fn init(dispatch: Dispatch) {
             let _ = tools.insert_before(&b, new_game.as_ref().map(|n| n.as_ref()));
         }
     }
-    // Whenever the game-over panel is drawn, it gets a Share button.
-    if let (Some(panel), Some(w)) = (by_id("game-over"), web_sys::window()) {
-        let ctor = js_sys::Reflect::get(&w, &"MutationObserver".into())
-            .ok()
-            .and_then(|c| c.dyn_into::<js_sys::Function>().ok());
-        if let Some(ctor) = ctor {
-            let cb = Closure::<dyn FnMut()>::new(add_share_button).into_js_value();
-            if let Ok(obs) = js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&cb)) {
-                let opts = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&opts, &"childList".into(), &true.into());
-                let _ = share::call(&obs, "observe", &[panel.into(), opts.into()]);
-            }
-        }
-    }
     let on_click = dispatch.clone();
     EventListener::new(&doc(), "click", move |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
@@ -441,33 +427,4 @@ pub fn read_record(text: &str) -> Result<GameRecord, String> {
         return Err(bad("deals: empty"));
     }
     Ok(record)
-}
-
-/// Adds a Share button to the game-over panel ("Share result" for the daily deal).
-pub fn add_share_button() {
-    let Some(buttons) = doc().query_selector("#game-over .buttons").ok().flatten() else {
-        return;
-    };
-    let replaying = doc()
-        .body()
-        .is_some_and(|b| b.class_list().contains("replaying"));
-    if by_id("game-over-share").is_some() || crate::web::embed::active() || replaying {
-        return;
-    }
-    let daily = crate::web::APP.with(|a| {
-        a.borrow().as_ref().and_then(|c| {
-            c.try_borrow()
-                .ok()
-                .map(|c| share::daily_date(&c.setup).is_some())
-        })
-    });
-    let b = button("secondary", "");
-    b.set_id("game-over-share");
-    let _ = b.set_attribute("data-rec", "open");
-    b.set_text_content(Some(t(if daily == Some(true) {
-        K::DailyShare
-    } else {
-        K::ShareTool
-    })));
-    append(&buttons, &b);
 }

@@ -1,0 +1,173 @@
+//! The page's one event scheme: a delegated listener per event type on the
+//! document turns DOM events into [`Action`]s for the controller. Elements
+//! say what they do with `data-action` (clicks) and `data-change` (form
+//! controls); keys are shortcuts or keyboard navigation ([`keyboard`]), and
+//! the focus entering a card of the hand moves its tab stop there.
+//! (The Share and records dialog still has its own `data-rec` listeners, in
+//! records.rs.)
+//!
+//! [`keyboard`]: super::keyboard
+
+use super::controller::{self, Shared};
+use super::dom::doc;
+use super::keyboard;
+use super::model::Action;
+use super::sound;
+use crate::engine::{Card, GameKind, Suit};
+use gloo::events::{EventListener, EventListenerOptions};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlDialogElement, KeyboardEvent};
+
+/// Listens on the document for as long as the page lives.
+pub fn listen(controller: &Shared) {
+    let d = doc();
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&d, "click", move |e| {
+        sound::unlock();
+        if let Some(action) = clicked(e) {
+            controller::with(&weak, move |c| c.act(action));
+        }
+    })
+    .forget();
+
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&d, "change", move |e| {
+        let action = match target(e)
+            .and_then(|t| t.get_attribute("data-change"))
+            .as_deref()
+        {
+            Some("game") => Action::DialogChanged,
+            Some("preset") => Action::PresetChanged,
+            Some("setting") => Action::SettingChanged,
+            _ => return,
+        };
+        controller::with(&weak, move |c| c.act(action));
+    })
+    .forget();
+
+    // The hand's tab stop stays on the card the focus is on, however it got
+    // there (Tab, a click, the arrow keys), as cards come and go around it.
+    let weak = Rc::downgrade(controller);
+    EventListener::new(&d, "focusin", move |e| {
+        let Some(card) = target(e).and_then(|t| keyboard::hand_card(&t)) else {
+            return;
+        };
+        // A render's own focus call is answered once that render is done (the
+        // controller is busy meanwhile); by then the focus may have moved on.
+        controller::with(&weak, move |c| {
+            if keyboard::focused_hand_card() == Some(card) {
+                c.act(Action::FocusCard(card));
+            }
+        });
+    })
+    .forget();
+
+    // Not passive: arrow keys and Tab are taken over (preventDefault).
+    let weak = Rc::downgrade(controller);
+    let opts = EventListenerOptions::enable_prevent_default();
+    EventListener::new_with_options(&d, "keydown", opts, move |e| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+            return;
+        };
+        if k.ctrl_key() || k.meta_key() || k.alt_key() {
+            return;
+        }
+        let (action, handled) = key_pressed(k);
+        if handled {
+            e.prevent_default();
+        }
+        if let Some(action) = action {
+            controller::with(&weak, move |c| c.act(action));
+        }
+    })
+    .forget();
+}
+
+fn target(e: &Event) -> Option<Element> {
+    e.target().and_then(|t| t.dyn_into::<Element>().ok())
+}
+
+/// The action of a click, if it asks for one.
+fn clicked(e: &Event) -> Option<Action> {
+    let target = target(e)?;
+    // A dialog's own Close button: the dialog holds no game state.
+    if let Some(b) = target
+        .closest("[data-action=\"close-dialog\"]")
+        .ok()
+        .flatten()
+    {
+        if let Some(d) = b.closest("dialog").ok().flatten() {
+            d.unchecked_into::<HtmlDialogElement>().close();
+        }
+        return None;
+    }
+    if let Some(tab) = target.closest("[data-help-game]").ok().flatten() {
+        let game = tab.get_attribute("data-help-game")?;
+        return GameKind::from_name(&game).map(Action::HelpGame);
+    }
+    action_of(&target.closest("[data-action]").ok().flatten()?)
+}
+
+fn action_of(el: &Element) -> Option<Action> {
+    let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
+    Some(match el.get_attribute("data-action")?.as_str() {
+        "play" => Action::Play(card("data-card")?),
+        "choice" => Action::Choice(card("data-choice")?),
+        "quack" => Action::Quack,
+        "duck" => Action::Duck,
+        "duck-suit" => Action::DuckSuit(
+            el.get_attribute("data-suit")
+                .and_then(|s| s.chars().next())
+                .and_then(Suit::from_letter)?,
+        ),
+        "privacy" => Action::PrivacyContinue,
+        "next-deal" => Action::NextDeal,
+        "new-game" => Action::OpenDialog,
+        "start-game" => Action::StartGame,
+        "cancel-dialog" => Action::CancelDialog,
+        "play-again" => Action::PlayAgain,
+        "mute" => Action::ToggleMute,
+        "scores" => Action::ToggleScores,
+        "review" => Action::ToggleReview,
+        "hint" => Action::Hint,
+        "help" => Action::Help,
+        "settings" => Action::Settings,
+        "lang" => Action::SwitchLang,
+        "tutorial" => Action::Tutorial,
+        "tutorial-next" => Action::TutorialNext,
+        "tutorial-end" => Action::TutorialEnd,
+        _ => return None,
+    })
+}
+
+/// A key's action, if any, and whether the browser's own handling is taken
+/// over (arrow keys that move, Tab kept in an overlay).
+fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
+    let Some(target) = k.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return (None, false);
+    };
+    let key = k.key();
+    if key == "Tab" {
+        return (None, keyboard::trap_tab(k));
+    }
+    if let Some(action) = keyboard::move_in_hand(&target, &key) {
+        return (Some(action), true);
+    }
+    if keyboard::move_in_row(&target, &key) {
+        return (None, true);
+    }
+    // Typing in a dialog is not a shortcut.
+    if target.closest("dialog").ok().flatten().is_some() {
+        return (None, false);
+    }
+    let action = match key.as_str() {
+        "Escape" => Action::Escape,
+        "q" | "Q" => Action::Quack,
+        "d" | "D" => Action::Duck,
+        "h" | "H" => Action::Hint,
+        "?" => Action::Help,
+        _ => return (None, false),
+    };
+    (Some(action), false)
+}

@@ -1,0 +1,55 @@
+//! A hint in words and what it points at on the table: the Hard player's
+//! move for the person to make, said as advice ("Hint: lead the ten of
+//! hearts, …"). The controller keeps the target in its `Ui`; the scene marks
+//! it and the view highlights it.
+
+use super::i18n::{self, t, tf, K};
+use super::model::HintTarget;
+use crate::engine::{Call, Deal, GameKind, Move, Turn};
+
+/// What `mv` (the move advised in `deal`) points at, and its words.
+pub fn advice(deal: &Deal, mv: Move) -> (HintTarget, String) {
+    let me = deal.to_move();
+    let turn = deal.turn();
+    match mv {
+        Move::Concede => (HintTarget::Duck, t(K::HintDuck).to_string()),
+        Move::LeadDuck(c, s) => (
+            HintTarget::LeadDuck(c, s),
+            tf(
+                K::HintLeadDuck,
+                &[&i18n::card_name(c), i18n::suit_plural(s)],
+            ),
+        ),
+        Move::Play(c) => {
+            let name = i18n::card_name(c);
+            if deal.quack_cards().contains(c) {
+                // A first quack can still be overtaken; later ones answer it.
+                let key = if deal.call_if_quacked() == Some(Call::Quack) {
+                    K::HintQuack
+                } else {
+                    K::HintQuackAgain
+                };
+                (HintTarget::Quack(c), tf(key, &[&name]))
+            } else if turn == Some(Turn::Lead) {
+                (HintTarget::Card(c), tf(K::HintLead, &[&name]))
+            } else if matches!(turn, Some(Turn::AddCard | Turn::AnswerQuackQuack { .. })) {
+                (HintTarget::Card(c), tf(K::HintDiscard, &[&name]))
+            } else {
+                // Whether the card takes the trick for the mover (or its side).
+                let mut d = *deal;
+                let game = d.game();
+                let won = d
+                    .apply(mv)
+                    .trick
+                    .map(|o| game.scorer_of(o.winner) == game.scorer_of(me));
+                let key = match won {
+                    Some(true) if game == GameKind::Partnership => K::HintWinSide,
+                    Some(true) => K::HintWin,
+                    Some(false) => K::HintLose,
+                    None => K::HintPlay,
+                };
+                (HintTarget::Card(c), tf(key, &[&name]))
+            }
+        }
+    }
+}

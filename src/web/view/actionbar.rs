@@ -1,0 +1,125 @@
+//! The action bar under the table: the prompt, messages, the Quack!, Duck
+//! and Hint buttons, and the chooser (a led Duck's suit, or which card to
+//! quack with).
+
+use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el, toggle_class};
+use super::super::i18n::{self, t, K};
+use super::super::scene::{ChooserScene, Hinted, Scene};
+use super::cards::card_el;
+use super::{rebuild, with_id};
+use crate::engine::{Card, Suit};
+use web_sys::Element;
+
+pub struct ActionBar {
+    status: Element,
+    message: Element,
+    quack: Element,
+    duck: Element,
+    hint: Element,
+    pub chooser: Element,
+    chooser_shown: Option<Option<ChooserScene>>,
+}
+
+impl ActionBar {
+    pub fn build(table: &Element) -> ActionBar {
+        let bar = el("div", "actionbar");
+        let status = with_id(el("p", "status"), "status");
+        let _ = status.set_attribute("role", "status");
+        append(&bar, &status);
+        let buttons = el("div", "calls");
+        let quack = with_id(button("quack-btn", "quack"), "quack");
+        let _ = quack.set_attribute("aria-keyshortcuts", "Q");
+        let duck = with_id(button("duck-btn", "duck"), "duck");
+        duck.set_text_content(Some(t(K::DuckButton)));
+        let _ = duck.set_attribute("title", t(K::DuckButtonHint));
+        let _ = duck.set_attribute("aria-keyshortcuts", "D");
+        let hint = with_id(button("hint-btn", "hint"), "hint");
+        hint.set_text_content(Some(t(K::Hint)));
+        let _ = hint.set_attribute("aria-keyshortcuts", "H");
+        for b in [&quack, &duck, &hint] {
+            set_hidden(b, true);
+            append(&buttons, b);
+        }
+        append(&bar, &buttons);
+        let chooser = with_id(el("div", "chooser"), "chooser");
+        set_hidden(&chooser, true);
+        append(&bar, &chooser);
+        let message = with_id(el("p", "message"), "message");
+        let _ = message.set_attribute("aria-live", "polite");
+        append(&bar, &message);
+        append(table, &bar);
+        ActionBar {
+            status,
+            message,
+            quack,
+            duck,
+            hint,
+            chooser,
+            chooser_shown: None,
+        }
+    }
+
+    /// A new table: the chooser is drawn afresh.
+    pub fn clear(&mut self) {
+        self.chooser_shown = None;
+    }
+
+    pub fn render(&mut self, s: &Scene) {
+        let your_turn = s.waiting == "human";
+        set_text(&self.status, &s.status);
+        toggle_class(&self.status, "your-turn", your_turn);
+        set_text(&self.message, s.message.as_deref().unwrap_or(""));
+        set_hidden(&self.message, s.message.is_none());
+        if let Some(label) = &s.quack {
+            set_text(&self.quack, label);
+        }
+        set_hidden(&self.quack, s.quack.is_none());
+        set_hidden(&self.duck, !s.duck);
+        set_hidden(&self.hint, !your_turn);
+        toggle_class(&self.quack, "hinted", s.hint == Some(Hinted::Quack));
+        toggle_class(&self.duck, "hinted", s.hint == Some(Hinted::Duck));
+        self.render_chooser(s.chooser.as_ref());
+        self.mark_hinted_choice(s.hint);
+    }
+
+    fn render_chooser(&mut self, c: Option<&ChooserScene>) {
+        let Some(c) = rebuild(&mut self.chooser_shown, &self.chooser, c) else {
+            return;
+        };
+        append(&self.chooser, &text_el("span", "prompt", &c.prompt));
+        for &suit in &c.suits {
+            let colour = if suit.is_red() { "red" } else { "black" };
+            let b = button(&format!("suit-choice {colour}"), "duck-suit");
+            let _ = b.set_attribute("data-suit", &suit.letter().to_string());
+            b.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
+            append(&b, &text_el("span", "", i18n::suit_title(suit)));
+            append(&self.chooser, &b);
+        }
+        for &card in &c.cards {
+            let b = card_el(card, "button", "choice");
+            let _ = b.set_attribute("type", "button");
+            let _ = b.set_attribute("data-action", "choice");
+            let _ = b.set_attribute("data-choice", &card.to_string());
+            b.remove_attribute("data-card").ok();
+            append(&self.chooser, &b);
+        }
+    }
+
+    /// The chooser's button a hint points at (its other buttons unmarked).
+    fn mark_hinted_choice(&self, hint: Option<Hinted>) {
+        let (suit, card): (Option<Suit>, Option<Card>) = match hint {
+            Some(Hinted::Suit(s)) => (Some(s), None),
+            Some(Hinted::Choice(c)) => (None, Some(c)),
+            _ => (None, None),
+        };
+        let mut b = self.chooser.first_element_child();
+        while let Some(x) = b {
+            b = x.next_element_sibling();
+            let is_suit = x.get_attribute("data-suit").and_then(|s| s.chars().next())
+                == suit.map(|s| s.letter());
+            let is_card = x.get_attribute("data-choice") == card.map(|c| c.to_string());
+            let hinted = (suit.is_some() && is_suit) || (card.is_some() && is_card);
+            toggle_class(&x, "hinted", hinted);
+        }
+    }
+}

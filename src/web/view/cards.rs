@@ -1,0 +1,154 @@
+//! Card elements: a face-up card (named for screen readers, its face drawn
+//! from the sprite and hidden from them), a face-down back that says
+//! nothing about its card, and the face-up hand kept in order by card code.
+
+use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_class};
+use super::super::i18n::{self, t, K};
+use super::super::scene::HandCard;
+use crate::engine::{Card, Suit};
+use web_sys::Element;
+
+/// A face-down card: nothing about its identity, ever.
+pub fn back_card() -> Element {
+    let b = el("span", "card back");
+    let _ = b.set_attribute("aria-hidden", "true");
+    append(&b, &el("span", "face"));
+    b
+}
+
+pub fn suit_icon(s: Suit, class: &str) -> String {
+    icon(&format!("suit-{}", s.letter()), class)
+}
+
+/// A face-up card (`tag` is "button" for a hand, "div" elsewhere).
+pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
+    let colour = if card.is_joker() {
+        if card.joker_is_red() {
+            "red joker"
+        } else {
+            "black joker"
+        }
+    } else if card.suit().is_red() {
+        "red"
+    } else {
+        "black"
+    };
+    // suit-X: the four-colour deck (settings.rs) recolours clubs and diamonds.
+    let suit = if card.is_joker() {
+        String::new()
+    } else {
+        format!(" suit-{}", card.suit().letter())
+    };
+    let e = el(tag, format!("card {colour}{suit} {extra}").trim());
+    let _ = e.set_attribute("data-card", &card.to_string());
+    let html = if card.is_joker() {
+        let d = icon("duck-figure", "pip");
+        format!(
+            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\">{d}</span><span class=\"mid duck-mid\">{}</span><span class=\"idx idx-b\">{d}</span></span>",
+            icon("duck-figure", "big")
+        )
+    } else {
+        let r = i18n::rank_index(card.rank());
+        let pip = suit_icon(card.suit(), "pip");
+        let mid = if card.rank() > 10 {
+            format!(
+                "<span class=\"mid court\"><span class=\"court-letter\">{r}</span>{}</span>",
+                suit_icon(card.suit(), "court-pip")
+            )
+        } else {
+            format!(
+                "<span class=\"mid\">{}</span>",
+                suit_icon(card.suit(), "big")
+            )
+        };
+        format!(
+            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\"><span class=\"r\">{r}</span>{pip}</span>{mid}<span class=\"idx idx-b\"><span class=\"r\">{r}</span>{pip}</span></span>"
+        )
+    };
+    e.set_inner_html(&html);
+    // The card's name for screen readers, as text (the face is aria-hidden).
+    let _ = e.insert_adjacent_element(
+        "afterbegin",
+        &text_el("span", "sr-only", &i18n::card_name(card)),
+    );
+    e
+}
+
+/// A partnership Ace's "high" or "low": marked on its face and said after
+/// its name (the face is hidden from screen readers).
+pub fn set_ace_mark(card: &Element, code: Card, ace: Option<&'static str>) {
+    let mark = card.query_selector(".ace-mark").ok().flatten();
+    let text = ace.map(|a| t(if a == "high" { K::AceHigh } else { K::AceLow }));
+    match (ace, text, mark) {
+        (Some(a), Some(text), None) => {
+            let face = card
+                .query_selector(".face")
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| card.clone());
+            append(&face, &text_el("span", &format!("ace-mark ace-{a}"), text));
+        }
+        (None, _, Some(m)) => m.remove(),
+        _ => {}
+    }
+    if let Some(name) = card.query_selector(".sr-only").ok().flatten() {
+        let plain = i18n::card_name(code);
+        match text {
+            Some(text) => set_text(&name, &format!("{plain} ({text})")),
+            None => set_text(&name, &plain),
+        }
+    }
+}
+
+/// The face-up hand, updated in place: cards keyed by code, new ones dealt
+/// or drawn in, the order the scene's. A roving hand is one tab stop.
+pub fn render_hand_up(
+    hand: &Element,
+    cards: &[HandCard],
+    acting: bool,
+    roving: bool,
+    hinted: Option<Card>,
+) {
+    let fresh = hand.first_element_child().is_none();
+    let keys: Vec<String> = cards.iter().map(|c| c.card.to_string()).collect();
+    let mut c = hand.first_element_child();
+    while let Some(x) = c {
+        c = x.next_element_sibling();
+        let key = x.get_attribute("data-card").unwrap_or_default();
+        if !keys.contains(&key) {
+            x.remove();
+        }
+    }
+    let mut cursor = hand.first_element_child();
+    for (hc, key) in cards.iter().zip(&keys) {
+        let node = match hand
+            .query_selector(&format!("[data-card=\"{key}\"]"))
+            .ok()
+            .flatten()
+        {
+            Some(x) => x,
+            None => {
+                let x = card_el(hc.card, "button", if fresh { "dealt" } else { "drawn" });
+                let _ = x.set_attribute("type", "button");
+                let _ = x.set_attribute("data-action", "play");
+                x
+            }
+        };
+        if cursor.as_ref() == Some(&node) {
+            cursor = node.next_element_sibling();
+        } else {
+            let _ = hand.insert_before(&node, cursor.as_ref().map(|c| c.as_ref()));
+        }
+        let dimmed = acting && !hc.playable;
+        toggle_class(&node, "playable", hc.playable);
+        toggle_class(&node, "dimmed", dimmed);
+        toggle_class(&node, "quack", hc.quack);
+        toggle_class(&node, "hinted", hinted == Some(hc.card));
+        // Not actionable now (another seat's turn, or a card that may not be
+        // played): tapping it still explains why.
+        opt_attr(&node, "aria-disabled", (!hc.playable).then_some("true"));
+        let tabindex = roving.then_some(if hc.tab_stop { "0" } else { "-1" });
+        opt_attr(&node, "tabindex", tabindex);
+        set_ace_mark(&node, hc.card, hc.ace);
+    }
+}

@@ -1,0 +1,188 @@
+//! The view: renders a [`Scene`] into the DOM and holds no game logic; it
+//! is the only writer of the table's DOM. The page skeleton is built once;
+//! each render updates it in place — hand and trick cards are keyed by card
+//! code, other hands keep one back per card, and small panels are rebuilt
+//! only when their content changed. Looks are all in www/style.css (classes
+//! and CSS custom properties).
+//!
+//! By part of the table: [`toolbar`] (the header), [`seats`] (name plates,
+//! hands, piles) with [`cards`] (card elements), [`trick`] (stock, trick,
+//! call banner), [`actionbar`] (prompt, Quack!/Duck/Hint, chooser),
+//! [`panels`] (end of deal and game, last trick, pass the device, scores).
+//! After a render, [`focus`] moves the keyboard focus as the scene asks and
+//! [`readout`] tells the announcer what newly shows.
+
+mod actionbar;
+mod cards;
+mod focus;
+mod panels;
+mod readout;
+mod seats;
+mod toolbar;
+mod trick;
+
+use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
+use super::i18n::{self, t, K};
+use super::scene::{Hinted, Pos, Scene};
+use crate::engine::GameKind;
+use actionbar::ActionBar;
+use panels::Panels;
+use readout::Readout;
+use seats::SeatEls;
+use toolbar::Toolbar;
+use trick::Centre;
+use web_sys::Element;
+
+/// Suits, the Duck and a few icons, drawn once and used by reference.
+const SPRITE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" focusable="false"><defs>
+<symbol id="suit-H" viewBox="0 0 100 100"><path d="M50 90C46 86 8 61 8 34 8 18 20 8 32 8c9 0 15 5 18 12 3-7 9-12 18-12 12 0 24 10 24 26 0 27-38 52-42 56z"/></symbol>
+<symbol id="suit-D" viewBox="0 0 100 100"><path d="M50 4c10 18 22 32 38 46-16 14-28 28-38 46C40 78 28 64 12 50 28 36 40 22 50 4z"/></symbol>
+<symbol id="suit-S" viewBox="0 0 100 100"><path d="M50 6c8 16 40 32 40 54 0 14-10 22-21 22-7 0-13-3-16-8 1 10 5 16 13 20H34c8-4 12-10 13-20-3 5-9 8-16 8-11 0-21-8-21-22C10 38 42 22 50 6z"/></symbol>
+<symbol id="suit-C" viewBox="0 0 100 100"><path d="M31 30a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM9 60a19 19 0 1 0 38 0 19 19 0 1 0-38 0zm44 0a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM45 52c1 22-3 34-11 42h32c-8-8-12-20-11-42z"/></symbol>
+<symbol id="duck-figure" viewBox="0 0 100 100"><path d="M30 56c2-6 10-9 19-7 12 2 22 4 36-7 4 8 6 18 2 26-6 14-22 20-38 20-14 0-25-8-27-18-1-6 2-11 8-14z"/><circle cx="38" cy="36" r="15"/><path d="M25 33c-8-1-15 2-19 7 6 3 13 3 20 1z"/><circle cx="35" cy="32" r="3" fill="#fff"/><path d="M47 62c10-6 24-4 30 2-8 10-22 10-30-2z" fill="#fff" fill-opacity=".3"/></symbol>
+<symbol id="i-sound" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M64 36c8 8 8 20 0 28M73 26c14 14 14 34 0 48" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
+<symbol id="i-mute" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M66 38l22 24m0-24L66 62" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
+<symbol id="i-trick" viewBox="0 0 100 100"><g fill="none" stroke="currentColor" stroke-width="7" stroke-linejoin="round"><path d="M18 30l30-10 12 40-30 10z"/><path d="M52 24l32 4-6 46-18-2"/></g></symbol>
+<symbol id="i-scores" viewBox="0 0 100 100"><g fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"><path d="M22 26h56M22 50h56M22 74h56M44 16v68"/></g></symbol>
+<symbol id="i-new" viewBox="0 0 100 100"><path d="M50 18v64M18 50h64" fill="none" stroke="currentColor" stroke-width="9" stroke-linecap="round"/></symbol>
+</defs></svg>"##;
+
+const POSITIONS: [Pos; 4] = [Pos::Bottom, Pos::Left, Pos::Top, Pos::Right];
+
+pub struct View {
+    root: Element,
+    table: Element,
+    toolbar: Toolbar,
+    seats: Vec<SeatEls>,
+    centre: Centre,
+    bar: ActionBar,
+    panels: Panels,
+    focus: focus::Focus,
+    readout: Readout,
+}
+
+/// Whether a panel's content differs from what it shows (and remembers the new one).
+/// Compared with `==`: formatting scenes into signatures would link `Debug`
+/// and its Unicode tables into the page.
+fn changed<T: PartialEq>(shown: &mut Option<T>, now: T) -> bool {
+    if shown.as_ref() == Some(&now) {
+        return false;
+    }
+    *shown = Some(now);
+    true
+}
+
+/// For a panel rebuilt whole when its content changes: None if it stays as
+/// it is; else it is emptied, shown only if there is something to show, and
+/// that content is returned to fill it with.
+fn rebuild<'a, T: PartialEq + Clone>(
+    shown: &mut Option<Option<T>>,
+    panel: &Element,
+    now: Option<&'a T>,
+) -> Option<&'a T> {
+    if !changed(shown, now.cloned()) {
+        return None;
+    }
+    clear(panel);
+    set_hidden(panel, now.is_none());
+    now
+}
+
+fn with_id(e: Element, id: &str) -> Element {
+    e.set_id(id);
+    e
+}
+
+impl View {
+    /// Builds the page skeleton inside `#app`.
+    pub fn new() -> View {
+        let d = doc();
+        let body = d.body().expect("a body");
+        // Once per page: a language switch builds the view again.
+        if d.query_selector("svg.sprite").ok().flatten().is_none() {
+            let _ = body.insert_adjacent_html("afterbegin", SPRITE);
+        }
+        if let Some(html) = d.document_element() {
+            let _ = html.set_attribute("lang", i18n::lang_tag(i18n::lang()));
+        }
+        d.set_title(t(K::AppTitle));
+        let root = d.get_element_by_id("app").unwrap_or_else(|| {
+            let a = with_id(el("div", ""), "app");
+            append(&body, &a);
+            a
+        });
+        clear(&root);
+
+        // In page order: the header, the table (its centre, the action bar,
+        // then the seats from set_table), the score sheet, the overlays.
+        let toolbar = Toolbar::build(&root);
+        let layout = el("div", "layout");
+        append(&root, &layout);
+        let table = with_id(el("main", "table"), "table");
+        append(&layout, &table);
+        let center = el("div", "center");
+        append(&table, &center);
+        let centre = Centre::build(&center);
+        let panels = Panels::build(&center, &layout, &root);
+        let bar = ActionBar::build(&table);
+
+        View {
+            root,
+            table,
+            toolbar,
+            seats: Vec::new(),
+            centre,
+            bar,
+            panels,
+            focus: focus::Focus::default(),
+            readout: Readout::default(),
+        }
+    }
+
+    /// The skeleton built again (a language switch), keeping what has
+    /// already been read out so that it is not read twice.
+    pub fn rebuild(&mut self) {
+        let readout = std::mem::take(&mut self.readout);
+        *self = View::new();
+        self.readout = readout;
+    }
+
+    /// Lays the table out for a game: one section per seat.
+    pub fn set_table(&mut self, kind: GameKind) {
+        for s in self.seats.drain(..) {
+            s.remove();
+        }
+        self.centre.clear();
+        self.bar.clear();
+        self.panels.clear();
+        set_attr(&self.root, "data-game", kind.name());
+        set_attr(&self.root, "data-seats", &kind.seats().to_string());
+        for seat in 0..kind.seats() {
+            self.seats.push(SeatEls::build(&self.table, seat));
+        }
+    }
+
+    pub fn render(&mut self, s: &Scene) {
+        let r = &self.root;
+        set_attr(r, "data-phase", s.phase);
+        set_attr(r, "data-waiting", s.waiting);
+        set_attr(r, "data-moves", &s.moves.to_string());
+        set_attr(r, "data-course", s.course);
+        toggle_class(r, "scores-open", s.scores_open);
+        self.toolbar.render(s);
+        let hinted = match s.hint {
+            Some(Hinted::HandCard(c)) => Some(c),
+            _ => None,
+        };
+        for seat in &s.seats {
+            if let Some(e) = self.seats.get_mut(seat.seat as usize) {
+                e.render(seat, s.waiting == "human", hinted);
+            }
+        }
+        self.centre.render(s);
+        self.bar.render(s);
+        self.panels.render(s);
+        self.readout.read(s);
+        self.move_focus(s);
+    }
+}

@@ -1,0 +1,228 @@
+//! The panels over and beside the table: the end of a deal, the end of the
+//! game (with its Share button), the last trick, the pass-the-device cover
+//! and the score sheet. Each is rebuilt only when its content changes. The
+//! overlays are modal dialogs named by their heading.
+
+use super::super::dom::{append, button, clear, el, icon, set_hidden, set_text, text_el};
+use super::super::i18n::{t, K};
+use super::super::scene::{EndPanel, ReviewScene, Scene, ScoreSheet};
+use super::cards::card_el;
+use super::{changed, rebuild, with_id};
+use web_sys::Element;
+
+pub struct Panels {
+    pub deal_end: Element,
+    pub game_over: Element,
+    pub review: Element,
+    pub privacy: Element,
+    privacy_text: Element,
+    scores: Element,
+    scores_shown: Option<ScoreSheet>,
+    deal_end_shown: Option<Option<EndPanel>>,
+    game_over_shown: Option<Option<EndPanel>>,
+    review_shown: Option<Option<ReviewScene>>,
+}
+
+/// A modal panel inside an overlay, labelled by its `<h2>` (`{id}-title`).
+fn modal_panel(overlay_id: &str) -> Element {
+    let panel = el("div", "panel");
+    let _ = panel.set_attribute("role", "dialog");
+    let _ = panel.set_attribute("aria-modal", "true");
+    let _ = panel.set_attribute("aria-labelledby", &format!("{overlay_id}-title"));
+    panel
+}
+
+fn title(overlay_id: &str, text: &str) -> Element {
+    with_id(text_el("h2", "", text), &format!("{overlay_id}-title"))
+}
+
+impl Panels {
+    /// The deal's end goes in the table's centre; the score sheet beside the
+    /// table (`layout`); the overlays over everything (`root`).
+    pub fn build(center: &Element, layout: &Element, root: &Element) -> Panels {
+        let deal_end = with_id(el("div", "panel deal-end"), "deal-end");
+        let _ = deal_end.set_attribute("role", "region");
+        let _ = deal_end.set_attribute("aria-labelledby", "deal-end-title");
+        set_hidden(&deal_end, true);
+        append(center, &deal_end);
+        let scores = with_id(el("aside", "scores"), "scores");
+        append(layout, &scores);
+
+        let review = with_id(el("div", "overlay review"), "review");
+        let _ = review.set_attribute("data-action", "review");
+        set_hidden(&review, true);
+        append(root, &review);
+        let game_over = with_id(el("div", "overlay game-over"), "game-over");
+        set_hidden(&game_over, true);
+        append(root, &game_over);
+        let privacy = with_id(el("div", "overlay privacy"), "privacy");
+        let _ = privacy.set_attribute("data-action", "privacy");
+        let panel = modal_panel("privacy");
+        panel.set_inner_html(&icon("duck-figure", "privacy-duck"));
+        let privacy_text = title("privacy", "");
+        append(&panel, &privacy_text);
+        let cont = with_id(button("primary", "privacy"), "privacy-continue");
+        cont.set_text_content(Some(t(K::TapToContinue)));
+        append(&panel, &cont);
+        append(&privacy, &panel);
+        set_hidden(&privacy, true);
+        append(root, &privacy);
+        Panels {
+            deal_end,
+            game_over,
+            review,
+            privacy,
+            privacy_text,
+            scores,
+            scores_shown: None,
+            deal_end_shown: None,
+            game_over_shown: None,
+            review_shown: None,
+        }
+    }
+
+    /// A new table: every panel is drawn afresh.
+    pub fn clear(&mut self) {
+        self.scores_shown = None;
+        self.deal_end_shown = None;
+        self.game_over_shown = None;
+        self.review_shown = None;
+    }
+
+    pub fn render(&mut self, s: &Scene) {
+        if changed(&mut self.scores_shown, s.scores.clone()) {
+            render_scores(&self.scores, &s.scores);
+        }
+        self.render_deal_end(s.deal_end.as_ref());
+        self.render_game_over(s.game_over.as_ref());
+        self.render_review(s.review.as_ref());
+        if let Some(text) = &s.privacy {
+            set_text(&self.privacy_text, text);
+        }
+        set_hidden(&self.privacy, s.privacy.is_none());
+    }
+
+    fn render_deal_end(&mut self, p: Option<&EndPanel>) {
+        let Some(p) = rebuild(&mut self.deal_end_shown, &self.deal_end, p) else {
+            return;
+        };
+        fill_panel(&self.deal_end, p, "deal-result", "deal-end");
+        let next = with_id(button("primary", "next-deal"), "next-deal");
+        next.set_text_content(Some(t(K::NextDeal)));
+        append(&self.deal_end, &next);
+    }
+
+    fn render_game_over(&mut self, p: Option<&EndPanel>) {
+        let Some(p) = rebuild(&mut self.game_over_shown, &self.game_over, p) else {
+            return;
+        };
+        let panel = modal_panel("game-over");
+        panel.set_inner_html(&icon("duck-figure", "trophy-duck"));
+        fill_panel(&panel, p, "final", "game-over");
+        let buttons = el("div", "buttons");
+        let again = with_id(button("primary", "play-again"), "play-again");
+        again.set_text_content(Some(t(K::PlayAgain)));
+        let new_game = button("secondary", "new-game");
+        new_game.set_text_content(Some(t(K::NewGame)));
+        append(&buttons, &again);
+        append(&buttons, &new_game);
+        if let Some(label) = &p.share {
+            // Opens the Share and records dialog (records.rs handles `data-rec`).
+            let share = with_id(button("secondary", ""), "game-over-share");
+            let _ = share.set_attribute("data-rec", "open");
+            share.set_text_content(Some(label));
+            append(&buttons, &share);
+        }
+        append(&panel, &buttons);
+        append(&self.game_over, &panel);
+    }
+
+    fn render_review(&mut self, r: Option<&ReviewScene>) {
+        let Some(r) = rebuild(&mut self.review_shown, &self.review, r) else {
+            return;
+        };
+        let panel = modal_panel("review");
+        append(&panel, &title("review", t(K::LastTrick)));
+        let row = el("div", "review-cards");
+        for (who, card, quack) in &r.plays {
+            let fig = el("figure", "");
+            let c = card_el(*card, "div", if *quack { "quack" } else { "" });
+            append(&fig, &c);
+            append(&fig, &text_el("figcaption", "", who));
+            append(&row, &fig);
+        }
+        append(&panel, &row);
+        append(&panel, &text_el("p", "verdict", &r.verdict));
+        let close = button("primary", "review");
+        close.set_text_content(Some(t(K::Close)));
+        append(&panel, &close);
+        append(&self.review, &panel);
+    }
+}
+
+/// An end panel's heading (`{id}-title`), score lines and verdict.
+fn fill_panel(target: &Element, p: &EndPanel, class: &str, id: &str) {
+    append(target, &title(id, &p.title));
+    let list = el("dl", class);
+    for (name, value) in &p.lines {
+        append(&list, &text_el("dt", "", name));
+        append(&list, &text_el("dd", "", value));
+    }
+    if class == "final" {
+        append(target, &text_el("p", "verdict", &p.verdict));
+        append(target, &list);
+    } else {
+        append(target, &list);
+        append(target, &text_el("p", "verdict", &p.verdict));
+    }
+}
+
+fn render_scores(target: &Element, s: &ScoreSheet) {
+    clear(target);
+    let head = el("div", "scores-head");
+    append(&head, &text_el("h2", "", t(K::ScoreSheet)));
+    let close = button("tool close-scores", "scores");
+    close.set_text_content(Some(t(K::Close)));
+    append(&head, &close);
+    append(target, &head);
+    append(target, &text_el("p", "caption", &s.caption));
+    let table = el("table", "");
+    let thead = el("thead", "");
+    let tr = el("tr", "");
+    append(&tr, &el("th", ""));
+    for h in &s.heads {
+        append(&tr, &text_el("th", "", h));
+    }
+    append(&thead, &tr);
+    append(&table, &thead);
+    let tbody = el("tbody", "");
+    for (k, row) in s.rows.iter().enumerate() {
+        let tr = el("tr", if row.live { "live" } else { "" });
+        let _ = tr.set_attribute("data-deal", &(k + 1).to_string());
+        append(&tr, &text_el("th", "", &row.label));
+        for (i, (detail, score)) in row.cells.iter().enumerate() {
+            let td = el("td", "");
+            let _ = td.set_attribute("data-scorer", &i.to_string());
+            append(&td, &text_el("span", "work", detail));
+            let sc = match score {
+                Some(v) => v.to_string(),
+                None => t(K::InProgress).to_string(),
+            };
+            append(&td, &text_el("span", "deal-score", &sc));
+            append(&tr, &td);
+        }
+        append(&tbody, &tr);
+    }
+    append(&table, &tbody);
+    let tfoot = el("tfoot", "");
+    let tr = el("tr", "");
+    append(&tr, &text_el("th", "", t(K::Total)));
+    for (i, v) in s.totals.iter().enumerate() {
+        let td = text_el("td", "", &v.to_string());
+        let _ = td.set_attribute("data-total", &i.to_string());
+        append(&tr, &td);
+    }
+    append(&tfoot, &tr);
+    append(&table, &tfoot);
+    append(target, &table);
+}

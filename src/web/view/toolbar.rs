@@ -1,0 +1,114 @@
+//! The header: the brand, the course (or how the trick on the table is won)
+//! and the tools: language, Help, Settings, last trick, scores, sound, new
+//! game. (The Share tool is added by records.rs, before New game.)
+
+use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, toggle_class};
+use super::super::i18n::{self, t, Lang, K};
+use super::super::scene::Scene;
+use super::{changed, with_id};
+use web_sys::Element;
+
+pub struct Toolbar {
+    course: Element,
+    mute: Element,
+    review_btn: Element,
+    muted_shown: Option<bool>,
+}
+
+/// A tool with an icon from the sprite and a label (hidden on narrow screens).
+fn tool_button(id: &str, action: &str, icon_id: &str, label: &str) -> Element {
+    let b = with_id(button("tool", action), id);
+    set_icon_label(&b, icon_id, label);
+    b
+}
+
+fn set_icon_label(b: &Element, icon_id: &str, label: &str) {
+    b.set_inner_html(&format!(
+        "{}<span class=\"label\"></span>",
+        icon(icon_id, "icon")
+    ));
+    if let Some(l) = b.query_selector(".label").ok().flatten() {
+        l.set_text_content(Some(label));
+    }
+    let _ = b.set_attribute("title", label);
+    let _ = b.set_attribute("aria-label", label);
+}
+
+/// A tool whose icon is a character ("?", "⚙").
+fn glyph_button(id: &str, action: &str, glyph: &str, label: &str) -> Element {
+    let b = with_id(button("tool", action), id);
+    let g = text_el("span", "icon glyph", glyph);
+    let _ = g.set_attribute("aria-hidden", "true");
+    append(&b, &g);
+    append(&b, &text_el("span", "label", label));
+    let _ = b.set_attribute("title", label);
+    let _ = b.set_attribute("aria-label", label);
+    b
+}
+
+/// The other language's button, named in that language.
+fn lang_button() -> Element {
+    let other = match i18n::lang() {
+        Lang::En => Lang::Ja,
+        Lang::Ja => Lang::En,
+    };
+    let b = with_id(button("tool lang-btn", "lang"), "lang-btn");
+    let _ = b.set_attribute("lang", i18n::lang_tag(other));
+    b.set_text_content(Some(other.own_name()));
+    let _ = b.set_attribute("title", t(K::Language));
+    b
+}
+
+impl Toolbar {
+    pub fn build(root: &Element) -> Toolbar {
+        let header = el("header", "topbar");
+        let brand = el("h1", "brand");
+        brand.set_inner_html(&icon("duck-figure", "brand-duck"));
+        append(&brand, &text_el("span", "", t(K::AppTitle)));
+        append(&header, &brand);
+        // (The course, the trick's winner and the calls are read out by the announcer.)
+        let course = with_id(el("div", "course"), "course");
+        append(&header, &course);
+        let tools = el("nav", "tools");
+        let review_btn = tool_button("last-trick", "review", "i-trick", t(K::LastTrick));
+        let mute = tool_button("mute", "mute", "i-sound", t(K::SoundOn));
+        for b in [
+            &lang_button(),
+            &glyph_button("help-btn", "help", "?", t(K::Help)),
+            &glyph_button("settings-btn", "settings", "⚙", t(K::Settings)),
+            &review_btn,
+            &tool_button("scores-toggle", "scores", "i-scores", t(K::Scores)),
+            &mute,
+            &tool_button("new-game", "new-game", "i-new", t(K::NewGame)),
+        ] {
+            append(&tools, b);
+        }
+        append(&header, &tools);
+        append(root, &header);
+        Toolbar {
+            course,
+            mute,
+            review_btn,
+            muted_shown: None,
+        }
+    }
+
+    pub fn render(&mut self, s: &Scene) {
+        set_text(&self.course, &s.course_line);
+        set_attr(&self.course, "data-course", s.course);
+        if changed(&mut self.muted_shown, s.muted) {
+            let (icon_id, label) = if s.muted {
+                ("i-mute", K::SoundOff)
+            } else {
+                ("i-sound", K::SoundOn)
+            };
+            set_icon_label(&self.mute, icon_id, t(label));
+            set_attr(
+                &self.mute,
+                "aria-pressed",
+                if s.muted { "true" } else { "false" },
+            );
+        }
+        toggle_class(&self.review_btn, "disabled", !s.review_available);
+    }
+}

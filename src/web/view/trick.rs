@@ -1,0 +1,208 @@
+//! The centre of the table: the duck-house (stock), the trick in play (one
+//! slot per position; a finished trick slides to its winner) and the call
+//! banner ("Quack!").
+
+use super::super::dom::{
+    append, clear, el, icon, remove_attr, restart_animation, set_attr, set_hidden, set_text,
+    set_var, text_el, toggle_class,
+};
+use super::super::i18n::{self, t, tf, K};
+use super::super::scene::{Pos, Scene, TrickCard};
+use super::cards::{back_card, card_el, set_ace_mark};
+use super::{with_id, POSITIONS};
+use web_sys::Element;
+
+/// How long a collected trick's cards take to slide away (see `.collect` in the CSS).
+const COLLECT_MS: u32 = 450;
+
+pub struct Centre {
+    stock: Element,
+    stock_count: Element,
+    trick: Element,
+    slots: Vec<Element>,
+    trick_note: Element,
+    call: Element,
+    call_text: Element,
+    call_who: Element,
+    call_generation: u32,
+    last_winner: Option<Pos>,
+}
+
+impl Centre {
+    /// The stock, the trick, its note and the call banner, in `center`.
+    pub fn build(center: &Element) -> Centre {
+        let stock = el("div", "stock");
+        let _ = stock.set_attribute("role", "group");
+        let _ = stock.set_attribute("aria-label", t(K::DuckHouse));
+        let stack = el("div", "stack");
+        for _ in 0..3 {
+            append(&stack, &back_card());
+        }
+        append(&stock, &stack);
+        append(&stock, &text_el("span", "stock-label", t(K::DuckHouse)));
+        let stock_count = el("span", "stock-count");
+        append(&stock, &stock_count);
+        append(center, &stock);
+        let trick = with_id(el("div", "trick"), "trick");
+        let _ = trick.set_attribute("role", "group");
+        let _ = trick.set_attribute("aria-label", t(K::TrickArea));
+        let slots: Vec<Element> = POSITIONS
+            .iter()
+            .map(|p| {
+                let s = el("div", &format!("slot slot-{}", p.name()));
+                append(&trick, &s);
+                s
+            })
+            .collect();
+        append(center, &trick);
+        let trick_note = el("div", "trick-note");
+        append(center, &trick_note);
+        let call = with_id(el("div", "call"), "call");
+        let call_text = el("span", "call-text");
+        let call_who = el("span", "call-who");
+        append(&call, &call_text);
+        append(&call, &call_who);
+        append(center, &call);
+        Centre {
+            stock,
+            stock_count,
+            trick,
+            slots,
+            trick_note,
+            call,
+            call_text,
+            call_who,
+            call_generation: 0,
+            last_winner: None,
+        }
+    }
+
+    /// A new table: no trick on it.
+    pub fn clear(&mut self) {
+        for slot in &self.slots {
+            clear(slot);
+        }
+    }
+
+    pub fn render(&mut self, s: &Scene) {
+        self.render_stock(s.stock);
+        self.render_trick(s);
+        self.render_call(s);
+    }
+
+    fn render_stock(&self, stock: Option<usize>) {
+        let Some(n) = stock else {
+            return set_hidden(&self.stock, true);
+        };
+        set_hidden(&self.stock, false);
+        let count = if n == 0 {
+            t(K::DuckHouseEmpty).to_string()
+        } else {
+            tf(K::Cards, &[&n.to_string()])
+        };
+        set_text(&self.stock_count, &count);
+        toggle_class(&self.stock, "empty", n == 0);
+        set_attr(&self.stock, "data-count", &n.to_string());
+    }
+
+    fn render_trick(&mut self, s: &Scene) {
+        // A finished trick leaving the table slides to its winner.
+        let collect = self.last_winner.filter(|_| s.trick.plays.is_empty());
+        for (i, slot) in self.slots.iter().enumerate() {
+            let pos = POSITIONS[i];
+            let wanted: Vec<&TrickCard> = s.trick.plays.iter().filter(|p| p.pos == pos).collect();
+            drop_gone(slot, &wanted, collect);
+            for (k, tc) in wanted.iter().enumerate() {
+                let key = tc.card.to_string();
+                let existing = slot
+                    .query_selector(&format!("[data-card=\"{key}\"]"))
+                    .ok()
+                    .flatten();
+                let card = match existing {
+                    Some(x) => x,
+                    None => {
+                        let x = card_el(tc.card, "div", &format!("enter enter-{}", pos.name()));
+                        append(slot, &x);
+                        x
+                    }
+                };
+                toggle_class(&card, "quack", tc.quack);
+                set_var(&card, "--k", &k.to_string());
+                set_ace_mark(&card, tc.card, tc.ace);
+                show_named_suit(&card, tc);
+            }
+            toggle_class(slot, "winner", s.trick.winner == Some(pos));
+            toggle_class(slot, "filled", !wanted.is_empty());
+        }
+        self.last_winner = s.trick.winner;
+        toggle_class(&self.trick, "done", s.trick.winner.is_some());
+        set_text(&self.trick_note, s.trick.note.as_deref().unwrap_or(""));
+        toggle_class(&self.trick_note, "shown", s.trick.note.is_some());
+    }
+
+    fn render_call(&mut self, s: &Scene) {
+        match &s.call {
+            Some(c) => {
+                set_text(&self.call_text, c.text);
+                set_text(&self.call_who, &c.who);
+                set_attr(&self.call, "data-call", c.id);
+                if c.generation != self.call_generation {
+                    self.call_generation = c.generation;
+                    set_attr(&self.call, "data-call-n", &c.generation.to_string());
+                    restart_animation(&self.call, "show");
+                }
+            }
+            None => {
+                remove_attr(&self.call, "data-call");
+                toggle_class(&self.call, "show", false);
+            }
+        }
+    }
+}
+
+/// Drops a slot's cards no longer on the table: slid to the trick's winner
+/// (`collect`) and removed after, or removed at once.
+fn drop_gone(slot: &Element, wanted: &[&TrickCard], collect: Option<Pos>) {
+    let mut c = slot.first_element_child();
+    while let Some(x) = c {
+        c = x.next_element_sibling();
+        if x.class_list().contains("collect") {
+            continue;
+        }
+        let key = x.get_attribute("data-card").unwrap_or_default();
+        if wanted.iter().any(|w| w.card.to_string() == key) {
+            continue;
+        }
+        match collect {
+            Some(to) => {
+                let _ = x.remove_attribute("data-card");
+                let _ = x
+                    .class_list()
+                    .add_2("collect", &format!("collect-{}", to.name()));
+                let ghost = x.clone();
+                gloo::timers::callback::Timeout::new(COLLECT_MS, move || ghost.remove()).forget();
+            }
+            None => x.remove(),
+        }
+    }
+}
+
+/// A led Duck's chip naming the suit it stands for.
+fn show_named_suit(card: &Element, tc: &TrickCard) {
+    let named = card.query_selector(".named").ok().flatten();
+    match (tc.named, named) {
+        (Some(suit), None) => {
+            let chip = el(
+                "span",
+                &format!("named {}", if suit.is_red() { "red" } else { "black" }),
+            );
+            chip.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
+            append(&chip, &text_el("span", "", i18n::suit_title(suit)));
+            let _ = chip.set_attribute("title", &tf(K::DuckNamed, &[i18n::suit_title(suit)]));
+            let _ = chip.set_attribute("data-named", &suit.letter().to_string());
+            append(card, &chip);
+        }
+        (None, Some(chip)) => chip.remove(),
+        _ => {}
+    }
+}
