@@ -174,7 +174,7 @@ fn unknown_games_and_levels_are_refused() {
             "--a",
         ),
         (
-            &["--game", "two-player", "--a", "easy", "--b", "expert"],
+            &["--game", "two-player", "--a", "easy", "--b", "grandmaster"],
             "--b",
         ),
     ];
