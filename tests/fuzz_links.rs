@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::play_random_deal;
+use common::{cases_from_env, damaged, play_random_deal};
 use duck_soup::ai::Level;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::rules::{Combine, OptionValue};
@@ -25,15 +25,7 @@ use proptest::sample::select;
 const TODAY: &str = "2026-11-22";
 
 fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
+    cases_from_env("FUZZ_CASES", cases)
 }
 
 /// What every query string must satisfy.
@@ -233,17 +225,7 @@ proptest! {
         game in linked_game(),
         edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0u8..4, hostile_char()), 1..6),
     ) {
-        let mut text: Vec<char> = encode(&game).chars().collect();
-        for (at, how, c) in edits {
-            let i = at.index(text.len() + 1);
-            match how {
-                0 => text.insert(i, c),
-                1 if i < text.len() => { text.remove(i); }
-                2 if i < text.len() => text[i] = c,
-                _ => text.truncate(i),
-            }
-        }
-        check(&text.into_iter().collect::<String>());
+        check(&damaged(&encode(&game), edits));
     }
 }
 

@@ -17,15 +17,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 
 fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
+    cases_from_env("FUZZ_CASES", cases)
 }
 
 /// One finished or part-played game's record text, from a seed.
@@ -96,18 +88,7 @@ proptest! {
         cut in 0usize..30,
         edits in proptest::collection::vec((any::<proptest::sample::Index>(), 0u8..4, hostile_char()), 1..6),
     ) {
-        let mut text: Vec<char> = valid_record(kind, seed, cut).chars().collect();
-        for (at, how, c) in edits {
-            let i = at.index(text.len() + 1);
-            match how {
-                0 => text.insert(i, c),
-                1 if i < text.len() => { text.remove(i); }
-                2 if i < text.len() => text[i] = c,
-                // Truncation.
-                _ => text.truncate(i),
-            }
-        }
-        check(&text.into_iter().collect::<String>());
+        check(&damaged(&valid_record(kind, seed, cut), edits));
     }
 
     #[test]

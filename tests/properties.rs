@@ -23,15 +23,7 @@ use proptest::sample::select;
 const MAX_DEALS: usize = 150;
 
 fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
+    cases_from_env("PROPTEST_CASES", cases)
 }
 
 // ---- option sets ----

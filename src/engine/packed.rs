@@ -295,8 +295,10 @@ fn write_text(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(text.as_bytes());
 }
 
-/// 16 bits of FNV-1a, folded: catches a changed or dropped character.
-fn check(bytes: &[u8]) -> [u8; 2] {
+/// The check the game's links end with (record links here, invites and
+/// replies in `net::invite`): 16 bits of FNV-1a, folded. It catches a
+/// changed or dropped character before anything is read from the link.
+pub fn check(bytes: &[u8]) -> [u8; 2] {
     let mut h: u32 = 0x811c_9dc5;
     for &b in bytes {
         h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);

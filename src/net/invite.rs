@@ -20,6 +20,7 @@
 //! chat (cut short, a character changed) before anything is tried with it.
 
 use super::sdp::{Address, Candidate, CandidateKind, Connection, DtlsRole, Protocol, TcpType};
+use crate::engine::packed::check;
 use crate::engine::GameKind;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -189,16 +190,6 @@ pub fn clean_name(name: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// 16 bits of FNV-1a over the bytes: enough to catch a changed character.
-fn check(bytes: &[u8]) -> [u8; 2] {
-    let mut h: u32 = 0x811c_9dc5;
-    for &b in bytes {
-        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-    }
-    let folded = (h >> 16) ^ (h & 0xffff);
-    [(folded >> 8) as u8, folded as u8]
 }
 
 /// ICE characters (`A-Z a-z 0-9 + /`) in 6 bits each: the standard base64

@@ -654,3 +654,40 @@ pub fn replayed_with(game: &Game, rules: Rules) -> Game {
     .replay()
     .expect("the same deals replay")
 }
+
+// ---- fuzzing ----
+
+/// A proptest configuration of `cases`, or as many as the environment
+/// variable `var` says (e.g. `FUZZ_CASES=200000` to fuzz longer).
+pub fn cases_from_env(var: &str, cases: u32) -> proptest::prelude::ProptestConfig {
+    let cases = std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    proptest::prelude::ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}
+
+/// One damage to a text: insert, remove or replace a character, or cut the
+/// text short there (`how`: 0, 1, 2, else), at the place `at` picks.
+pub type Edit = (proptest::sample::Index, u8, char);
+
+/// `text` after its `edits`, as a chat or a careless hand might leave it.
+pub fn damaged(text: &str, edits: Vec<Edit>) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, how, c) in edits {
+        let i = at.index(chars.len() + 1);
+        match how {
+            0 => chars.insert(i, c),
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            2 if i < chars.len() => chars[i] = c,
+            _ => chars.truncate(i),
+        }
+    }
+    chars.into_iter().collect()
+}
