@@ -57,31 +57,32 @@ impl Controller {
     /// Before every scene is built: the walkthrough highlights the move it
     /// suggests whenever the person may act (a hint the scene marks).
     pub(super) fn before_render(&mut self) {
-        if !tutorial::active() {
+        if !self.walkthrough.active() {
             return;
         }
         if self.setup.seed.as_deref() != Some(tutorial::SEED)
             || self.setup.rules.game != GameKind::TwoPlayer
         {
-            tutorial::end();
-        } else if !tutorial::in_intro()
-            && !tutorial::done()
+            self.walkthrough.end();
+        } else if !self.walkthrough.in_intro()
+            && !self.walkthrough.done()
             && self.acting_seat().is_some()
             && !self.has_hint()
         {
             let why = self.compute_hint();
-            tutorial::set_reason(why);
+            self.walkthrough.set_reason(why);
         }
     }
 
     /// After every render: the walkthrough's coach panel.
     pub(super) fn after_render(&mut self) {
-        if tutorial::active() {
-            tutorial::after_render(if tutorial::in_intro() {
+        if self.walkthrough.active() {
+            let situation = if self.walkthrough.in_intro() {
                 Situation::Wait
             } else {
                 self.situation()
-            });
+            };
+            self.walkthrough.after_render(situation);
         }
     }
 
@@ -100,12 +101,12 @@ impl Controller {
         if effect.duck_course_ended {
             announcer::announce(t(K::SoupBegins));
         }
-        if tutorial::active() {
+        if self.walkthrough.active() {
             if self.seat_is_person_here(seat) {
-                tutorial::human_moved();
+                self.walkthrough.human_moved();
             }
             if effect.trick.is_some() {
-                tutorial::trick_done();
+                self.walkthrough.trick_done();
             }
         }
     }
@@ -162,18 +163,18 @@ impl Controller {
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
                 setup.seed = Some(tutorial::SEED.to_string());
                 self.new_game(setup);
-                tutorial::start();
+                self.walkthrough.start();
                 self.render();
                 if let Some(b) = super::dom::by_id("coach-next") {
                     super::dom::focus(&b);
                 }
             }
             Action::TutorialNext => {
-                tutorial::next();
+                self.walkthrough.next();
                 self.render();
             }
             Action::TutorialEnd => {
-                tutorial::end();
+                self.walkthrough.end();
                 self.ui.hint = None;
                 self.render();
             }

@@ -6,7 +6,6 @@
 
 use super::dom::{append, by_id, clear, doc, el, set_text, text_el};
 use super::i18n::{t, K};
-use std::cell::Cell;
 
 pub const SEED: &str = "walkthrough";
 /// Your decisions the walkthrough explains before it lets go.
@@ -25,58 +24,84 @@ pub enum Situation {
     Wait,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Step {
+    #[default]
     Off,
     Intro,
     Play,
     Done,
 }
 
-thread_local! {
-    static STEP: Cell<Step> = const { Cell::new(Step::Off) };
-    static MOVES: Cell<u32> = const { Cell::new(0) };
-    static TRICKS: Cell<u32> = const { Cell::new(0) };
+/// Where the walkthrough stands. The controller owns one; it is off
+/// unless the person starts the walkthrough.
+#[derive(Debug, Default)]
+pub struct Walkthrough {
+    step: Step,
+    /// The person's moves so far, and the tricks finished.
+    moves: u32,
+    tricks: u32,
     /// The hint's own reason for the highlighted move.
-    static REASON: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    reason: Option<String>,
 }
 
-pub fn set_reason(reason: Option<String>) {
-    REASON.with(|r| *r.borrow_mut() = reason);
-}
-
-pub fn start() {
-    STEP.with(|s| s.set(Step::Intro));
-    MOVES.with(|m| m.set(0));
-    TRICKS.with(|m| m.set(0));
-}
-
-pub fn active() -> bool {
-    STEP.with(|s| s.get()) != Step::Off
-}
-
-pub fn next() {
-    if STEP.with(|s| s.get()) == Step::Intro {
-        STEP.with(|s| s.set(Step::Play));
+impl Walkthrough {
+    pub fn set_reason(&mut self, reason: Option<String>) {
+        self.reason = reason;
     }
-}
 
-pub fn end() {
-    STEP.with(|s| s.set(Step::Off));
-    if let Some(c) = by_id("coach") {
-        c.remove();
+    pub fn start(&mut self) {
+        *self = Walkthrough {
+            step: Step::Intro,
+            ..Walkthrough::default()
+        };
     }
-}
 
-/// A move of yours was played.
-pub fn human_moved() {
-    MOVES.with(|m| m.set(m.get() + 1));
-}
+    pub fn active(&self) -> bool {
+        self.step != Step::Off
+    }
 
-pub fn trick_done() {
-    TRICKS.with(|m| m.set(m.get() + 1));
-    if MOVES.with(|m| m.get()) >= STEPS && STEP.with(|s| s.get()) == Step::Play {
-        STEP.with(|s| s.set(Step::Done));
+    pub fn next(&mut self) {
+        if self.step == Step::Intro {
+            self.step = Step::Play;
+        }
+    }
+
+    pub fn end(&mut self) {
+        self.step = Step::Off;
+        if let Some(c) = by_id("coach") {
+            c.remove();
+        }
+    }
+
+    /// A move of the person's was played.
+    pub fn human_moved(&mut self) {
+        self.moves += 1;
+    }
+
+    pub fn trick_done(&mut self) {
+        self.tricks += 1;
+        if self.moves >= STEPS && self.step == Step::Play {
+            self.step = Step::Done;
+        }
+    }
+
+    /// Whether the intro is on show (the table waits for "Next").
+    pub fn in_intro(&self) -> bool {
+        self.step == Step::Intro
+    }
+
+    /// The walkthrough is over and waiting for its last click.
+    pub fn done(&self) -> bool {
+        self.step == Step::Done
+    }
+
+    /// Updates the coach panel after a render.
+    pub fn after_render(&self, situation: Situation) {
+        if self.step == Step::Off {
+            return;
+        }
+        coach(self.step, self.tricks, self.reason.as_deref(), situation);
     }
 }
 
@@ -106,17 +131,12 @@ fn panel() -> web_sys::Element {
     c
 }
 
-/// Updates the coach panel after a render.
-pub fn after_render(situation: Situation) {
-    let step = STEP.with(|s| s.get());
-    if step == Step::Off {
-        return;
-    }
+/// The coach panel for this step and situation.
+fn coach(step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
     let c = panel();
     if let Some(h) = c.query_selector("h2").ok().flatten() {
         set_text(&h, t(K::TutTitle));
     }
-    let tricks = TRICKS.with(|m| m.get());
     let text = match (step, situation) {
         (Step::Intro, _) => K::TutIntro,
         (Step::Done, _) => K::TutDone,
@@ -132,10 +152,8 @@ pub fn after_render(situation: Situation) {
         set_text(&p, t(text));
     }
     if let Some(r) = by_id("coach-reason") {
-        let reason = REASON
-            .with(|r| r.borrow().clone())
-            .filter(|_| step == Step::Play && situation != Situation::Wait);
-        set_text(&r, reason.as_deref().unwrap_or(""));
+        let reason = reason.filter(|_| step == Step::Play && situation != Situation::Wait);
+        set_text(&r, reason.unwrap_or(""));
         super::dom::set_hidden(&r, reason.is_none());
     }
     let Some(buttons) = by_id("coach-buttons") else {
@@ -163,16 +181,6 @@ pub fn after_render(situation: Situation) {
         append(&buttons, &end);
         let _ = buttons.set_attribute("data-step", &want);
     }
-}
-
-/// Whether the intro is on show (the table waits for "Next").
-pub fn in_intro() -> bool {
-    STEP.with(|s| s.get()) == Step::Intro
-}
-
-/// The walkthrough is over and waiting for its last click.
-pub fn done() -> bool {
-    STEP.with(|s| s.get()) == Step::Done
 }
 
 /// Rebuilt in the new language on the next render.

@@ -21,6 +21,7 @@ use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
 use seats::{seat_player, SeatPlayer, Turn};
+use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::SeatView;
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
@@ -62,6 +63,8 @@ pub struct Controller {
     seats: Vec<Box<dyn SeatPlayer>>,
     /// The latest request for a move: answers to older ones are dropped.
     asked: u64,
+    /// The walkthrough for newcomers, when it is running.
+    pub(super) walkthrough: Walkthrough,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -89,6 +92,7 @@ impl Controller {
             replay: None,
             seats: Vec::new(),
             asked: 0,
+            walkthrough: Walkthrough::default(),
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
