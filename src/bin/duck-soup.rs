@@ -16,7 +16,7 @@ const USAGE: &str = "usage:
   duck-soup bench --game GAME [--seconds S] [--hard N] [--expert N] [--playouts N] [--json]
 games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
 --partner (partnership only): each side is a LEVEL player with an A or B partner
---playouts: the Expert player's play-outs per decision (default 8000)";
+--playouts: the Expert player's play-outs per decision (default 10000)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
