@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "usage:
   duck-soup replay FILE|-
   duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--json]
-  duck-soup bench --game GAME [--seconds S] [--hard N] [--expert N] [--playouts N] [--json]
+  duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--playouts N] [--json]
 games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
 --partner (partnership only): each side is a LEVEL player with an A or B partner
 --playouts: the Expert player's play-outs per decision (default 10000)";
@@ -181,12 +181,13 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
 }
 
 /// Uniformly random legal play-outs of whole deals on one thread; with
-/// `--hard N` (`--expert N`), also the time of N Hard (Expert) decisions
-/// from random positions, each knowing the moves that led there.
+/// `--normal N`, `--hard N` or `--expert N`, also the time of N decisions
+/// of that level from random positions, each knowing the moves that led there.
 fn bench_cmd(f: &Flags) -> Result<(), String> {
     let game = f.game()?;
     let seconds = f.number("seconds", 2.0f64)?;
     let timed = [
+        (Level::Normal, f.number("normal", 0usize)?),
         (Level::Hard, f.number("hard", 0usize)?),
         (Level::Expert, f.number("expert", 0usize)?),
     ];
@@ -223,14 +224,14 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         let pct = |p: f64| times[((times.len() as f64 * p).ceil() as usize).saturating_sub(1)];
         let name = level.name();
         json += &format!(
-            ", \"{name}_ms_p50\": {:.2}, \"{name}_ms_p95\": {:.2}, \"{name}_ms_max\": {:.2}",
+            ", \"{name}_ms_p50\": {:.3}, \"{name}_ms_p95\": {:.3}, \"{name}_ms_max\": {:.3}",
             pct(0.5),
             pct(0.95),
             pct(1.0)
         );
         if !f.has("json") {
             println!(
-                "{} decision: {:.2} ms median, {:.2} ms at the 95th percentile, {:.2} ms at most",
+                "{} decision: {:.3} ms median, {:.3} ms at the 95th percentile, {:.3} ms at most",
                 name,
                 pct(0.5),
                 pct(0.95),
