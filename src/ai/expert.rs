@@ -133,12 +133,20 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
     solver.node_limit = budget;
     // The stock is empty: no more tricks than cards in the mover's hand.
     let tricks_left = view.hand().len() as u8;
-    let mut best = moves[0];
+    let normal = heuristic::choose(&view.deal);
+    // Should even one trick be too deep for the budget, Normal's choice.
+    let mut best = normal;
     for depth in 1..=tricks_left {
         let Ok(values) = solver.root_values(&world, moves, depth) else {
             break;
         };
-        best = moves[argmax(&values[..moves.len()])];
+        let values = &values[..moves.len()];
+        let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        // Among equally valued moves, Normal's (see the end of `halving`).
+        best = match moves.iter().position(|&m| m == normal) {
+            Some(i) if values[i] >= top => normal,
+            _ => moves[values.iter().position(|&v| v >= top).expect("a best move")],
+        };
     }
     best
 }
@@ -205,8 +213,4 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
         Some(&i) if m(i) >= m(best) => normal,
         _ => moves[best],
     }
-}
-
-fn argmax(values: &[f32]) -> usize {
-    (0..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b })
 }
