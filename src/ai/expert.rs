@@ -1,6 +1,10 @@
 //! The Expert player: the Hard player's determinized search, made stronger
 //! where it pays.
 //!
+//! - Play-outs that see the sampled deal: each seat plays by the Normal
+//!   player's rules but fears only the cards its opponents really hold
+//!   there ([`super::solve::play_out`]), where the Hard player's play-outs
+//!   guess as if nothing were known.
 //! - Successive halving: the budget is spent in rounds, each on fresh
 //!   samples of the hidden cards, and after each round the worse half of the
 //!   moves is dropped, so the close contenders are compared on many samples.
@@ -8,6 +12,8 @@
 //!   is searched to its end ([`super::solve`]) instead of played out.
 //! - The two-player Soup course hides nothing: one deal, searched trick by
 //!   trick deeper until the budget is spent (exact near the end).
+//! - Inference: each sample is the likelier of several, judged by the
+//!   moves the other seats were seen to make ([`super::infer`]).
 //!
 //! The budget counts play-outs, as the Hard player's does, but is spent as
 //! moves (a play-out is worth as many moves as are left in the deal), so a
@@ -16,30 +22,29 @@
 use super::heuristic;
 use super::history::SeatHistory;
 use super::infer::Inference;
-use super::search::{outcome, play_out};
-use super::solve::{Solver, TO_THE_END};
+use super::search::outcome;
+use super::solve::{play_out, Solver, TO_THE_END};
 use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
-/// Play-outs per decision by default.
-pub const DEFAULT_PLAYOUTS: u32 = 8000;
+/// Play-outs per decision by default: natively, single-threaded, at most
+/// about 130 ms a decision (see BENCHMARKS.md), which leaves room for the
+/// page's wasm (0.9 times native speed) on a phone four times slower than
+/// the machine measured within the 600 ms a worker has per computer turn.
+pub const DEFAULT_PLAYOUTS: u32 = 10_000;
 
-/// Sampled deals are searched to their end once every hand has at most
-/// this many cards (and the stock is empty).
-fn exact_cards(game: GameKind) -> u32 {
-    match game {
-        GameKind::TwoPlayer => 6,
-        GameKind::ThreePlayer => 3,
-        GameKind::Partnership => 4,
-    }
-}
+/// Sampled deals are searched to their end once the stock is empty and the
+/// mover holds at most this many cards. A search to the end costs about 800
+/// moves per deal with three cards each (a play-out about 10 for each move
+/// judged), about 7,000 with four in partnerships and 19,000 in the
+/// three-player game: at four the budget would judge only a score of deals.
+/// (The two-player game hides nothing once the stock is empty: see
+/// [`deepening`].)
+const EXACT_CARDS: u32 = 3;
 
 /// The fewest samples a round judges its moves on.
 const MIN_SAMPLES: u64 = 8;
-
-/// Moves whose mean outcomes are this close count as equally good.
-const TIE: f64 = 0.0;
 
 pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playouts: u32) -> Move {
     let legal = view.deal.legal_moves();
@@ -51,7 +56,11 @@ pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playou
     if single_world(view) {
         return deepening(view, moves, budget);
     }
-    let inference = seen.map(|h| Inference::new(view, h));
+    // Which cards a two-player opponent drew when is too uncertain for its
+    // moves to tell much (see `infer::TEMPERATURE`).
+    let inference = seen
+        .filter(|_| view.deal.game() != GameKind::TwoPlayer)
+        .map(|h| Inference::new(view, h));
     let mut worlds = Worlds {
         view,
         inference: inference.as_ref().filter(|i| i.decisions() > 0),
@@ -124,12 +133,20 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
     solver.node_limit = budget;
     // The stock is empty: no more tricks than cards in the mover's hand.
     let tricks_left = view.hand().len() as u8;
-    let mut best = moves[0];
+    let normal = heuristic::choose(&view.deal);
+    // Should even one trick be too deep for the budget, Normal's choice.
+    let mut best = normal;
     for depth in 1..=tricks_left {
         let Ok(values) = solver.root_values(&world, moves, depth) else {
             break;
         };
-        best = moves[argmax(&values[..moves.len()])];
+        let values = &values[..moves.len()];
+        let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        // Among equally valued moves, Normal's (see the end of `halving`).
+        best = match moves.iter().position(|&m| m == normal) {
+            Some(i) if values[i] >= top => normal,
+            _ => moves[values.iter().position(|&v| v >= top).expect("a best move")],
+        };
     }
     best
 }
@@ -139,7 +156,7 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
 fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> Move {
     let view = worlds.view;
     let d = &view.deal;
-    let exact = d.stock_len() == 0 && view.hand().len() <= exact_cards(d.game());
+    let exact = d.stock_len() == 0 && view.hand().len() <= EXACT_CARDS;
     let per_move = moves_left(d);
     let mut alive: Vec<usize> = (0..moves.len()).collect();
     let mut totals = [0f64; 16];
@@ -186,18 +203,14 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
         }
         alive.truncate(alive.len().div_ceil(2));
     }
-    // Moves too close to tell apart: the Normal player's choice, which
-    // keeps what the search cannot see a reason to spend (it does not
-    // overtake a partner's winning card, say).
+    // Among moves the search values the same (common when it searches to
+    // the end), the Normal player's choice: it keeps what the search sees no
+    // reason to spend (it does not take over a partner's winning card, say).
     let normal = heuristic::choose(d);
     let best = alive[0];
     let m = |i| mean(&totals, &counts, i);
     match alive.iter().find(|&&i| moves[i] == normal) {
-        Some(&i) if m(i) >= m(best) - TIE => normal,
+        Some(&i) if m(i) >= m(best) => normal,
         _ => moves[best],
     }
-}
-
-fn argmax(values: &[f32]) -> usize {
-    (0..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b })
 }

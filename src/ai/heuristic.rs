@@ -133,7 +133,27 @@ pub fn choose(d: &Deal) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
-    decide(d, moves, None)
+    decide(d, moves, None, unknown_to(d, d.to_move()))
+}
+
+/// The Normal player's rules with every card's place known (a complete
+/// sampled deal): the cards it fears are only those its opponents hold, so
+/// that it judges the threats of the deal it is in. The play-out policy of
+/// the Expert player's search.
+pub fn choose_seeing(d: &Deal) -> Move {
+    let legal = d.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let me = d.game().scorer_of(d.to_move());
+    let mut threats = CardSet::EMPTY;
+    for s in 0..d.seats() {
+        if d.game().scorer_of(s) != me {
+            threats = threats.or(d.hand(s));
+        }
+    }
+    decide(d, moves, None, threats)
 }
 
 /// The Normal player's view of a decision: its choice, and how it scored
@@ -157,7 +177,7 @@ pub fn scored(d: &Deal) -> Scored {
     }
     const UNSET: f32 = f32::NAN;
     let scores = Cell::new([UNSET; 16]);
-    let chosen = decide(d, moves, Some(&scores));
+    let chosen = decide(d, moves, Some(&scores), unknown_to(d, d.to_move()));
     let scores = scores.get();
     Scored {
         chosen,
@@ -165,9 +185,8 @@ pub fn scored(d: &Deal) -> Scored {
     }
 }
 
-fn decide(d: &Deal, moves: &[Move], scores: Option<&Cell<[f32; 16]>>) -> Move {
+fn decide(d: &Deal, moves: &[Move], scores: Option<&Cell<[f32; 16]>>, unknown: CardSet) -> Move {
     let me = d.to_move();
-    let unknown = unknown_to(d, me);
     let ctx = Ctx {
         d,
         me,

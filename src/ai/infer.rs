@@ -24,10 +24,16 @@ const DISAGREE: f64 = 0.3;
 
 /// Where the Normal player weighs its moves, the chance of each is taken as
 /// exp(score / TEMPERATURE), scores being in tenths of a trick point: a move
-/// Normal scores a trick point lower is e^-1 times as likely. Measured on
-/// Hard players' moves (not Normal's), the real deal's weight exceeds that
-/// of most resampled deals (65-85% of them); at 2 the weights were too
-/// sharp, the real deal often weighing far less than the mean.
+/// Normal scores a trick point lower is e^-1 times as likely.
+///
+/// Measured on Hard players' moves (not Normal's) at 40 positions per
+/// game: the real deal outweighs 86% of resampled deals in partnerships
+/// and 81% in the three-player game, and its weight is 2.9 and 1.8 times
+/// their mean; at 2 the weights were too sharp (the real deal weighing far
+/// less than the mean), at 5 about as good. In the two-player game it
+/// outweighs only 58% and weighs less than the mean: which of its cards the
+/// other seat drew when is too uncertain, so the Expert player does not
+/// infer there.
 const TEMPERATURE: f32 = 10.0;
 
 /// The most cards one seat acquires in a deal (dealt and drawn).

@@ -226,3 +226,57 @@ pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize
         pairwise_ci95: (plo.max(0.0), phi.min(1.0)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_a_partner_level_each_side_is_one_such_player_and_one_computer() {
+        let lineup = Lineup {
+            partner: Some(Level::Normal),
+            ..Lineup::new(Level::Expert, Level::Hard)
+        };
+        let all = seatings(GameKind::Partnership, lineup);
+        assert_eq!(all.len(), 4);
+        let roles = Roles::of_game(GameKind::Partnership, 0);
+        for s in &all {
+            let a_side = s.a_seat % 2;
+            for side in 0..2u8 {
+                let seats = [side, side + 2];
+                let levels = seats.map(|x| s.levels[x as usize]);
+                let computer = if side == a_side {
+                    Level::Expert
+                } else {
+                    Level::Hard
+                };
+                assert!(levels.contains(&Level::Normal) && levels.contains(&computer));
+            }
+        }
+        // Each level partners a High and a Low member, on either side.
+        for high in [true, false] {
+            for side in 0..2u8 {
+                assert!(all.iter().any(|s| (0..4u8).any(|x| {
+                    s.levels[x as usize] == Level::Expert
+                        && x % 2 == side
+                        && roles.is_high(x) == high
+                })));
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_partner_level_a_and_b_swap_seats() {
+        let lineup = Lineup::new(Level::Expert, Level::Hard);
+        for game in GameKind::ALL {
+            let all = seatings(game, lineup);
+            // Three-player: A at each seat; otherwise A on each side.
+            let expected = if game == GameKind::ThreePlayer { 3 } else { 2 };
+            assert_eq!(all.len(), expected, "{game}");
+            for seat in 0..game.seats() {
+                assert!(all.iter().any(|s| s.levels[seat] == Level::Expert));
+                assert!(all.iter().any(|s| s.levels[seat] == Level::Hard));
+            }
+        }
+    }
+}
