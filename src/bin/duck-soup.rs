@@ -2,11 +2,11 @@
 //! computer players, and measure the engine's speed.
 
 use duck_soup::ai::tournament::{self, Lineup};
-use duck_soup::ai::{choose_with, expert, Level, SeatHistory, SeatView};
+use duck_soup::ai::{choose_with, expert, history, Level, SeatView};
 use duck_soup::engine::record::replay_text;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::text::quoted;
-use duck_soup::engine::{playout, Deal, GameKind, Rules};
+use duck_soup::engine::{playout, GameKind, Rules};
 use std::ffi::{OsStr, OsString};
 use std::fmt::Display;
 use std::io::Read;
@@ -338,7 +338,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         );
     }
     for (level, count) in timed.into_iter().filter(|&(_, n)| n > 0) {
-        let mut times: Vec<f64> = positions_with_history(game, count, 11)
+        let mut times: Vec<f64> = history::random_positions(game, count, 11)
             .iter()
             .enumerate()
             .map(|(i, (d, seen))| {
@@ -370,25 +370,4 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         println!("{json}}}");
     }
     Ok(())
-}
-
-/// Random positions, each with the history of the seat to move (the random
-/// moves that led there, recorded), for timing decisions.
-fn positions_with_history(game: GameKind, count: usize, seed: u64) -> Vec<(Deal, SeatHistory)> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let start = playout::start_deal(game, rng.next_u64());
-        let mut d = start;
-        let mut moves = Vec::new();
-        for _ in 0..rng.below(40) {
-            let mv = d.random_move(&mut rng);
-            d.apply(mv);
-            moves.push(mv);
-        }
-        if !d.is_over() {
-            out.push((d, SeatHistory::replay(&start, &moves, d.to_move())));
-        }
-    }
-    out
 }
