@@ -148,7 +148,7 @@ fn expert_stops_when_told_and_decides_from_the_answers() {
         for (i, (d, seen)) in positions_with_history(game, 4, 22).iter().enumerate() {
             let view = SeatView::of(d, d.to_move());
             let seed = 50 + i as u64;
-            let budget = 400;
+            let budget = 160;
             let mut full = Vec::new();
             choose_expert_while(&view, Some(seen), seed, budget, &mut |spent| {
                 full.push(spent);
