@@ -96,3 +96,56 @@ fn expert_with_a_history_decides_from_it_deterministically() {
         assert_eq!(mv, decide(5), "{game}");
     }
 }
+
+/// The page's Expert stops at a deadline: told to stop at once it still
+/// makes a legal move in every position of a deal, and never told to stop
+/// it decides exactly as `choose_with` at the same budget.
+#[test]
+fn expert_stopped_early_still_plays_legally_and_unstopped_it_is_unchanged() {
+    use duck_soup::ai::choose_until;
+    let mut asked = 0;
+    for game in GameKind::ALL {
+        let mut rng = Rng::new(11);
+        let deck = random_deck(game, &mut rng);
+        let mut deal = Deal::new(Rules::parlett(game), 0, Roles::of_game(game, 0), &deck).unwrap();
+        let mut history = SeatHistory::new(1);
+        while !deal.is_over() {
+            let seat = deal.to_move();
+            let mv = if seat == 1 {
+                let view = SeatView::of(&deal, seat);
+                let seed = rng.next_u64();
+                let stopped = choose_until(
+                    Level::Expert,
+                    &view,
+                    Some(&history),
+                    seed,
+                    PLAYOUTS,
+                    &mut || {
+                        asked += 1;
+                        false
+                    },
+                );
+                assert!(
+                    deal.legal_moves().contains(stopped),
+                    "{game}: {stopped} is illegal"
+                );
+                let full = choose_until(
+                    Level::Expert,
+                    &view,
+                    Some(&history),
+                    seed,
+                    PLAYOUTS,
+                    &mut || true,
+                );
+                let same = choose_with(Level::Expert, &view, Some(&history), seed, PLAYOUTS);
+                assert_eq!(full, same, "{game}: never stopped, another move");
+                stopped
+            } else {
+                SeatView::of(&deal, seat).deal.legal_moves().as_slice()[0]
+            };
+            history.record(&deal, mv);
+            deal.play(mv).unwrap();
+        }
+    }
+    assert!(asked > 0, "the search never asked whether to go on");
+}

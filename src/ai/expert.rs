@@ -34,6 +34,12 @@ use crate::engine::{Deal, GameKind, Move};
 /// the machine measured within the 600 ms a worker has per computer turn.
 pub const DEFAULT_PLAYOUTS: u32 = 10_000;
 
+/// The page's budget: at `pace=0` every decision spends exactly this many
+/// play-outs (so a seeded game replays the same); at the normal pace it
+/// caps a search that otherwise stops when the table's thinking delay is
+/// up (see [`choose_until`]).
+pub const PAGE_PLAYOUTS: u32 = DEFAULT_PLAYOUTS;
+
 /// Sampled deals are searched to their end once the stock is empty and the
 /// mover holds at most this many cards. A search to the end costs about 800
 /// moves per deal with three cards each (a play-out about 10 for each move
@@ -47,6 +53,20 @@ const EXACT_CARDS: u32 = 3;
 const MIN_SAMPLES: u64 = 8;
 
 pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playouts: u32) -> Move {
+    choose_until(view, seen, rng, playouts, &mut || true)
+}
+
+/// [`choose`] that also stops early once `keep_going` says no (a deadline):
+/// it is asked between samples (and between depths of the two-player Soup
+/// course's search), never before every move was judged on
+/// [`MIN_SAMPLES`] samples. With `|| true` it is exactly [`choose`].
+pub fn choose_until(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    playouts: u32,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
@@ -54,7 +74,7 @@ pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playou
     }
     let budget = playouts as u64 * moves_left(&view.deal);
     if single_world(view) {
-        return deepening(view, moves, budget);
+        return deepening(view, moves, budget, keep_going);
     }
     // Which cards a two-player opponent drew when is too uncertain for its
     // moves to tell much (see `infer::TEMPERATURE`).
@@ -66,7 +86,7 @@ pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playou
         inference: inference.as_ref().filter(|i| i.decisions() > 0),
         spent: 0,
     };
-    halving(&mut worlds, moves, rng, budget)
+    halving(&mut worlds, moves, rng, budget, keep_going)
 }
 
 /// Candidate deals drawn for each one searched, the one kept chosen by its
@@ -127,7 +147,12 @@ fn single_world(view: &SeatView) -> bool {
 }
 
 /// One known deal: searched a trick deeper each time while the budget lasts.
-fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
+fn deepening(
+    view: &SeatView,
+    moves: &[Move],
+    budget: u64,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Move {
     let world = view.sample(&mut Rng::new(0));
     let mut solver = Solver::new(view.seat);
     solver.node_limit = budget;
@@ -137,6 +162,9 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
     // Should even one trick be too deep for the budget, Normal's choice.
     let mut best = normal;
     for depth in 1..=tricks_left {
+        if depth > 1 && !keep_going() {
+            break;
+        }
         let Ok(values) = solver.root_values(&world, moves, depth) else {
             break;
         };
@@ -153,7 +181,13 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
 
 /// Sampled deals, the moves judged on each by play-out (or exact search
 /// near the end); the worse half dropped after each round.
-fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> Move {
+fn halving(
+    worlds: &mut Worlds,
+    moves: &[Move],
+    rng: &mut Rng,
+    budget: u64,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Move {
     let view = worlds.view;
     let d = &view.deal;
     let exact = d.stock_len() == 0 && view.hand().len() <= EXACT_CARDS;
@@ -165,11 +199,16 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
     let mut solver = Solver::new(view.seat);
     let mut spent = 0u64;
     let mean = |totals: &[f64; 16], counts: &[u32; 16], i: usize| totals[i] / counts[i] as f64;
+    let mut stopped = false;
     for round in 0..rounds {
         let share = (budget - spent.min(budget)) / (rounds - round) as u64;
         let start = spent;
         let mut samples = 0u64;
         while samples < MIN_SAMPLES || spent - start < share {
+            if samples >= MIN_SAMPLES && !keep_going() {
+                stopped = true;
+                break;
+            }
             let before = worlds.spent;
             let world = worlds.next(rng);
             spent += worlds.spent - before;
@@ -198,7 +237,7 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
         }
         let m = |i| mean(&totals, &counts, i);
         alive.sort_by(|&a, &b| m(b).total_cmp(&m(a)).then(a.cmp(&b)));
-        if alive.len() <= 2 || round + 1 == rounds {
+        if stopped || alive.len() <= 2 || round + 1 == rounds {
             break;
         }
         alive.truncate(alive.len().div_ceil(2));

@@ -97,6 +97,29 @@ pub fn choose_with(
     }
 }
 
+/// [`choose_with`] that may stop early: the Expert player asks `keep_going`
+/// as it searches and, once told no, plays the best move found so far (the
+/// page stops it when the table's thinking delay is up). The other levels
+/// never ask it. With `|| true` it is exactly [`choose_with`].
+pub fn choose_until(
+    level: Level,
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    expert_playouts: u32,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Move {
+    if level != Level::Expert {
+        return choose_with(level, view, seen, seed, expert_playouts);
+    }
+    debug_assert!(
+        seen.is_none_or(|h| h.seat() == view.seat),
+        "another seat's history"
+    );
+    let mut rng = Rng::new(seed ^ position_hash(&view.deal));
+    expert::choose_until(view, seen, &mut rng, expert_playouts, keep_going)
+}
+
 /// A hash of the public position and the mover's hand, so that different
 /// positions draw different random numbers from the same seed.
 fn position_hash(d: &Deal) -> u64 {
