@@ -123,7 +123,8 @@ pub fn level_name(level: crate::ai::Level) -> &'static str {
     t(match level {
         Level::Easy | Level::Random => K::Easy,
         Level::Normal => K::Normal,
-        Level::Hard | Level::Expert => K::Hard,
+        Level::Hard => K::Hard,
+        Level::Expert => K::Expert,
     })
 }
 
