@@ -32,6 +32,9 @@
 //! - `?pace=N`: scales every delay (computer thinking, a finished trick on
 //!   show); `pace=0` makes the computers answer at once and turns animations off.
 //! - `?panic`: panics once the table is up, to check the error panel (tests).
+//! - `?worker=0`: the computer players think on the page's main thread, as
+//!   where no worker can start; `?playouts=N`: the Expert player's play-outs
+//!   per decision (both for tests and measurements).
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
 

@@ -47,6 +47,14 @@ impl Pace {
 
 pub type Shared = Rc<RefCell<Controller>>;
 
+/// How the computer players think: in a worker (unless `?worker=0`), and
+/// the Expert player's play-outs per decision.
+#[derive(Clone, Copy, Debug)]
+pub struct Thinking {
+    pub worker: bool,
+    pub expert_playouts: u32,
+}
+
 pub struct Controller {
     pub(super) setup: Setup,
     pub(super) game: Game,
@@ -73,6 +81,8 @@ pub struct Controller {
     /// say its words in the message.
     hinter: Box<dyn SeatPlayer>,
     hint_asked: Option<(usize, bool)>,
+    /// The Expert player's play-outs per decision.
+    expert_playouts: u32,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     me: Weak<RefCell<Controller>>,
@@ -85,9 +95,16 @@ const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
 
 impl Controller {
-    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64, saver: Saver) -> Shared {
+    pub fn new(
+        view: View,
+        setup: Setup,
+        pace: Pace,
+        thinking: Thinking,
+        entropy: u64,
+        saver: Saver,
+    ) -> Shared {
         let kind = setup.rules.game;
-        let thinker = Thinker::new();
+        let thinker = Thinker::new(thinking.worker);
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
             setup: Setup::default_for(kind),
@@ -103,7 +120,8 @@ impl Controller {
             replay: None,
             seats: Vec::new(),
             asked: 0,
-            hinter: seat_player(super::model::Player::Computer(Level::Hard), &thinker),
+            hinter: seat_player(super::model::Player::Computer(Level::Hard), &thinker, 0),
+            expert_playouts: thinking.expert_playouts,
             hint_asked: None,
             thinker,
             walkthrough: Walkthrough::default(),
@@ -223,7 +241,7 @@ impl Controller {
         self.seats = setup
             .players
             .iter()
-            .map(|&p| seat_player(p, &self.thinker))
+            .map(|&p| seat_player(p, &self.thinker, self.expert_playouts))
             .collect();
         self.setup = setup;
     }

@@ -2,7 +2,8 @@
 //! after every change and to record statistics when a deal ends, and puts a
 //! saved game back on the table. The service never calls back.
 
-use super::{Controller, Pace, Shared};
+use super::{Controller, Pace, Shared, Thinking};
+use crate::ai::expert::PAGE_PLAYOUTS;
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::{t, tf, K};
 use crate::web::model::{Setup, Ui};
@@ -97,7 +98,11 @@ pub fn start(view: View, default: Setup, pace: Pace, entropy: u64, address: &Pag
             }
         }
     };
-    let c = Controller::new(view, setup, pace, entropy, saver);
+    let thinking = Thinking {
+        worker: address.worker,
+        expert_playouts: address.playouts.unwrap_or(PAGE_PLAYOUTS),
+    };
+    let c = Controller::new(view, setup, pace, thinking, entropy, saver);
     {
         let mut c = c.borrow_mut();
         c.saver.pause(embedded);

@@ -8,7 +8,7 @@
 //! `answer`.
 
 use super::thinker::Thinker;
-use crate::ai::{expert, Level, SeatHistory, SeatView};
+use crate::ai::{Level, SeatHistory, SeatView};
 use crate::web::model::{Action, Dispatch, Player};
 use crate::web::think::Question;
 use gloo::timers::callback::Timeout;
@@ -61,10 +61,12 @@ impl SeatPlayer for PersonHere {
 /// A computer player at a level, deciding from its seat's view only, in
 /// the worker: it thinks during the pace's delay and answers once both the
 /// move and the delay are there. The Expert player searches until the delay
-/// is nearly up (at most [`expert::PAGE_PLAYOUTS`] play-outs); with no
-/// delay (`pace=0`) it spends exactly that budget.
+/// is nearly up, at most its play-outs (`ai::expert::PAGE_PLAYOUTS` unless
+/// `?playouts=`); with no delay (`pace=0`) it spends exactly that budget.
 struct Computer {
     level: Level,
+    /// The Expert player's play-outs per decision.
+    playouts: u32,
     thinker: Thinker,
     pending: Option<Pending>,
 }
@@ -88,7 +90,7 @@ impl SeatPlayer for Computer {
             view: turn.view,
             history: (self.level == Level::Expert).then_some(turn.history),
             seed: turn.seed,
-            playouts: expert::PAGE_PLAYOUTS,
+            playouts: self.playouts,
             deadline: (turn.delay_ms > 0).then_some(due - ANSWER_MARGIN_MS),
         };
         let wait = Rc::new(RefCell::new(None));
@@ -124,12 +126,13 @@ impl Drop for Computer {
 }
 
 /// The player for a seat as the game's set-up describes it; computers
-/// think in `thinker`.
-pub fn seat_player(player: Player, thinker: &Thinker) -> Box<dyn SeatPlayer> {
+/// think in `thinker`, the Expert player with `playouts` per decision.
+pub fn seat_player(player: Player, thinker: &Thinker, playouts: u32) -> Box<dyn SeatPlayer> {
     match player {
         Player::Human => Box::new(PersonHere),
         Player::Computer(level) => Box::new(Computer {
             level,
+            playouts,
             thinker: thinker.clone(),
             pending: None,
         }),

@@ -70,11 +70,12 @@ struct Waiting {
 
 impl Thinker {
     /// A thinker, its worker starting at once (so that it is ready, its
-    /// files fetched while the page loads, by the first computer turn).
-    pub fn new() -> Thinker {
+    /// files fetched while the page loads, by the first computer turn);
+    /// without `worker`, one that thinks on the main thread.
+    pub fn new(worker: bool) -> Thinker {
         let thinker = Thinker(Rc::new(RefCell::new(Inner {
             worker: None,
-            unavailable: false,
+            unavailable: !worker,
             last_ticket: 0,
             waiting: Vec::new(),
         })));
