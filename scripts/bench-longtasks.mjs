@@ -7,9 +7,10 @@
 //   node scripts/bench-longtasks.mjs [--throttle 4] [--games two-player,three-player,partnership]
 //                                    [--dist LABEL=DIR ...] [--pace 1]
 //
-// Each --dist is a release build (default: this=$DIST_DIR or dist/); give two
-// (e.g. --dist before=../main/dist --dist after=dist) to compare builds in one
-// run. Each deal runs in a fresh page, served from localhost, with
+// Each --dist is a release build (default: this=$DIST_DIR or dist/), with
+// page parameters after a `?` if wanted; give several (e.g. --dist
+// before=../main/dist --dist after=dist --dist main-thread=dist?worker=0) to
+// compare builds in one run. Each deal runs in a fresh page, served from localhost, with
 // `Emulation.setCPUThrottlingRate` (DevTools protocol) at --throttle, and a
 // PerformanceObserver of type "longtask" (buffered: true) installed before the
 // page's own scripts. Reported per build and game: the long tasks during the
@@ -37,10 +38,11 @@ const games = flag('games', 'two-player,three-player,partnership').split(',');
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] !== '--dist') continue;
-  const [label, dir] = args[i + 1].includes('=') ? args[i + 1].split(/=(.*)/s) : ['this', args[i + 1]];
-  dists.push({ label, dir: resolve(dir) });
+  const [label, where] = args[i + 1].includes('=') ? args[i + 1].split(/=(.*)/s) : ['this', args[i + 1]];
+  const [dir, query = ''] = where.split('?');
+  dists.push({ label, dir: resolve(dir), query: query ? `&${query}` : '' });
 }
-if (!dists.length) dists.push({ label: 'this', dir: DIST_DIR });
+if (!dists.length) dists.push({ label: 'this', dir: DIST_DIR, query: '' });
 for (const d of dists) {
   if (!existsSync(join(d.dir, 'index.html'))) throw new Error(`${d.dir}/index.html is missing: run \`trunk build --release\``);
 }
@@ -71,7 +73,7 @@ async function oneDeal(browser, dist, game) {
   try {
     await page.addInitScript(instrument);
     const cdp = await context.newCDPSession(page);
-    await page.goto(`${server.url}?pace=${pace}&seed=longtasks-${game}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.goto(`${server.url}?pace=${pace}&seed=longtasks-${game}${dist.query}`, { waitUntil: 'load', timeout: 60_000 });
     await ready(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     // The new-game dialog: South a person, every other seat the strongest level it offers.
@@ -113,7 +115,7 @@ const browser = await launchBrowser();
 const out = { throttle, pace: Number(pace), chromium: browser.version(), builds: {} };
 try {
   for (const dist of dists) {
-    out.builds[dist.label] = { dist: dist.dir, games: {} };
+    out.builds[dist.label] = { dist: dist.dir, query: dist.query, games: {} };
     for (const game of games) {
       const r = await oneDeal(browser, dist, game);
       out.builds[dist.label].games[game] = r;

@@ -145,12 +145,10 @@ impl Controller {
     pub(super) fn assist(&mut self, action: Action) {
         let lang = self.page.lang;
         match action {
-            Action::Hint => {
-                // The words come with the answer (see `hinted`).
-                if !self.ask_hint(true) {
-                    self.ui.message = Some(lang.t(K::HintNone).to_string());
-                    self.render();
-                }
+            // The words come with the answer (see `hinted`).
+            Action::Hint if !self.ask_hint(true) => {
+                self.ui.message = Some(lang.t(K::HintNone).to_string());
+                self.render();
             }
             Action::Help => super::help::open(self.page.lang, self.game.kind()),
             Action::HelpGame(game) => super::help::show_game(self.page.lang, game),
