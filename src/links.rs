@@ -156,13 +156,15 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// The letter of `s`: `h` human, `e` easy (the random level too), `n` normal, `x` hard.
+    /// The letter of `s`: `h` human, `e` easy (the random level too), `n`
+    /// normal, `x` hard, `p` expert.
     pub fn letter(self) -> char {
         match self {
             Seat::Person => 'h',
             Seat::Computer(Level::Easy | Level::Random) => 'e',
             Seat::Computer(Level::Normal) => 'n',
-            Seat::Computer(Level::Hard | Level::Expert) => 'x',
+            Seat::Computer(Level::Hard) => 'x',
+            Seat::Computer(Level::Expert) => 'p',
         }
     }
 
@@ -172,6 +174,7 @@ impl Seat {
             'e' => Seat::Computer(Level::Easy),
             'n' => Seat::Computer(Level::Normal),
             'x' => Seat::Computer(Level::Hard),
+            'p' => Seat::Computer(Level::Expert),
             _ => return None,
         })
     }
@@ -215,7 +218,7 @@ impl fmt::Display for LinkError {
             LinkError::Game(g) => write!(f, "unknown game '{g}': use g=2, 3 or 4"),
             LinkError::Rules(why) => f.write_str(why),
             LinkError::Seats(s, n) => {
-                write!(f, "players '{s}' must be {n} letters, each h, e, n or x")
+                write!(f, "players '{s}' must be {n} letters, each h, e, n, x or p")
             }
             LinkError::Seed => write!(f, "the seed must be 1 to {MAX_SEED_CHARS} characters"),
         }
@@ -462,7 +465,7 @@ mod tests {
         );
         assert_eq!(
             err("s=hq"),
-            "players 'hq' must be 2 letters, each h, e, n or x"
+            "players 'hq' must be 2 letters, each h, e, n, x or p"
         );
         assert_eq!(err("o=parlett,bogus"), "rules: 'bogus' is not option:value");
         assert_eq!(err("seed=%E0%A4%A"), "the seed must be 1 to 100 characters");
