@@ -21,6 +21,14 @@
 // and painting it), and the rest (nothing drawn: where the computers think
 // on the main thread, their search; else timers, garbage collection); plus
 // the page's load for reference.
+//
+// --trace also records a DevTools trace of each deal and measures, in every
+// long task of the renderer's main thread, the page's own script: the self
+// time of its function calls, timers and event handlers (the page's wasm and
+// JS), not the browser's style, layout, paint or garbage collection inside
+// them. The computers' search, where it runs on the main thread, is such
+// script. Reported: how many long tasks have over 50 ms of it, and the most
+// in one.
 // Prints one JSON object.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,6 +43,7 @@ const flag = (name, dflt) => {
 const throttle = Number(flag('throttle', '4'));
 const pace = flag('pace', '1');
 const games = flag('games', 'two-player,three-player,partnership').split(',');
+const trace = args.includes('--trace');
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] !== '--dist') continue;
@@ -62,9 +71,34 @@ function instrument() {
 }
 
 const round = (x) => Math.round(x * 10) / 10;
-function summary(tasks) {
-  const d = tasks.map((t) => t.duration).sort((a, b) => b - a);
-  return { count: d.length, total_ms: round(d.reduce((s, x) => s + x, 0)), longest_ms: round(d[0] ?? 0), durations_ms: d.map(round) };
+
+/** Slices whose own time (not their children's) is script running: the page's wasm and JS. */
+const SCRIPT = /^(FunctionCall|v8\.callFunction|v8\.run|TimerFire|RunMicrotasks|FireAnimationFrame|EventDispatch|v8\.newInstance)$/;
+
+/**
+ * Long tasks of the renderer's main thread from a trace, each with the time
+ * its script took itself (ms): the self time of its function calls, timers
+ * and event handlers, leaving out what the browser did inside them (style,
+ * layout, paint, garbage collection, parsing). Pointer and mouse events are
+ * left out too: the page has no listener for them, only the test driver's
+ * own checks of where it clicks.
+ */
+function traceTasks(events) {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const slices = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const out = [];
+  for (const t of slices.filter((e) => e.name === 'RunTask' && e.dur > 50_000)) {
+    const inside = slices.filter((e) => e !== t && e.tid === t.tid && e.pid === t.pid && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur);
+    let script = 0;
+    for (const e of inside) {
+      if (!SCRIPT.test(e.name) || /^(pointer|mouse|__playwright)/.test(e.args?.data?.type ?? '')) continue;
+      const kids = inside.filter((k) => k !== e && k.ts >= e.ts && k.ts + k.dur <= e.ts + e.dur);
+      const direct = kids.filter((k) => !kids.some((p) => p !== k && p.ts <= k.ts && p.ts + p.dur >= k.ts + k.dur && p.dur > k.dur));
+      script += Math.max(0, e.dur - direct.reduce((sum, k) => sum + k.dur, 0));
+    }
+    out.push({ duration: t.dur / 1000, script: script / 1000 });
+  }
+  return out;
 }
 
 async function oneDeal(browser, dist, game) {
@@ -73,6 +107,8 @@ async function oneDeal(browser, dist, game) {
   try {
     await page.addInitScript(instrument);
     const cdp = await context.newCDPSession(page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
     await page.goto(`${server.url}?pace=${pace}&seed=longtasks-${game}${dist.query}`, { waitUntil: 'load', timeout: 60_000 });
     await ready(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -86,9 +122,26 @@ async function oneDeal(browser, dist, game) {
     await page.fill('#seed', `longtasks-${game}`);
     const load = await page.evaluate(() => window.__lt.tasks.length);
     const started = await page.evaluate(() => performance.now());
+    if (trace) {
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+    }
     await page.click('#start-game');
     const t0 = Date.now();
     const log = await playDeal(page);
+    let traced;
+    if (trace) {
+      const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+      await cdp.send('Tracing.end');
+      await done;
+      const long = traceTasks(events);
+      const scripted = long.filter((t) => t.script > 50);
+      traced = {
+        long_tasks: long.length,
+        over_50_ms_of_script: scripted.length,
+        most_script_ms: round(Math.max(0, ...long.map((t) => t.script))),
+        scripts_over_50_ms: scripted.map((t) => round(t.script)).sort((a, b) => b - a),
+      };
+    }
     const seconds = (Date.now() - t0) / 1000;
     const { tasks, renders } = await page.evaluate(() => window.__lt);
     const during = tasks.filter((t) => t.start >= started);
@@ -103,6 +156,7 @@ async function oneDeal(browser, dist, game) {
       rendering: summary(during.filter(drawing)),
       painting_a_change: summary(during.filter(painting)),
       nothing_drawn: summary(during.filter((t) => !drawing(t) && !painting(t))),
+      ...(traced ? { trace: traced } : {}),
       problems: problems.all(),
     };
   } finally {
@@ -122,7 +176,8 @@ try {
       console.error(
         `${dist.label} ${game} vs ${r.level}: ${r.during_deal.count} long tasks during the deal (longest ${r.during_deal.longest_ms} ms), ` +
           `${r.rendering.count} rendering, ${r.painting_a_change.count} painting, ${r.nothing_drawn.count} drawing nothing ` +
-          `(longest ${r.nothing_drawn.longest_ms} ms), ${r.deal.seconds} s`,
+          `(longest ${r.nothing_drawn.longest_ms} ms), ${r.deal.seconds} s` +
+          (r.trace ? `; traced: ${r.trace.over_50_ms_of_script} with over 50 ms of script (most ${r.trace.most_script_ms} ms)` : ''),
       );
     }
   }
