@@ -28,25 +28,26 @@ use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
-/// Play-outs per decision by default: natively, single-threaded, at most
-/// about 130 ms a decision (see BENCHMARKS.md), which leaves room for the
-/// page's wasm (0.9 times native speed) on a phone four times slower than
-/// the machine measured within the 600 ms a worker has per computer turn.
-/// Each game's own budget is [`page_playouts`].
+/// Play-outs per decision by default, in every game (see [`page_playouts`]).
 pub const DEFAULT_PLAYOUTS: u32 = 10_000;
 
 /// The Expert player's play-outs per decision in `game`: the budget of the
 /// command line and tournaments (unless `--playouts` says otherwise), of
-/// the page at `pace=0`, and the most the page spends at the normal pace
-/// (where it may stop sooner, see [`choose_while`]). Chosen so that the
-/// 95th percentile of a decision, natively on the machine measured in
-/// BENCHMARKS.md, times 1.2 for wasm and 4 for a phone, stays within about
-/// 600 ms of the 750 ms a computer turn waits at the normal pace.
+/// the page at `pace=0`, and the most the page spends at the normal pace,
+/// where it may stop sooner at its deadline ([`choose_while`]). Chosen so
+/// that a decision fits the ~600 ms a computer turn leaves for thinking at
+/// the normal pace on a phone about four times slower than the machine of
+/// BENCHMARKS.md: there, natively, the 95th percentile of a decision is
+/// about 75-115 ms (two-player the least, three-player the most, measured on
+/// a busy machine), and the page's size-optimised wasm runs the Expert's
+/// search at about 0.7 of native speed (instruction counts 1.3-1.4 times
+/// native's), so 115 ms × 1.4 × 4 ≈ 640 ms at the very worst measured, and
+/// under 500 ms on a quiet machine. The same budget in every game: the
+/// three-player game, the slowest, sets it, and the other two already beat
+/// Hard by a wide margin with it.
 pub fn page_playouts(game: GameKind) -> u32 {
     match game {
-        GameKind::TwoPlayer => DEFAULT_PLAYOUTS,
-        GameKind::ThreePlayer => DEFAULT_PLAYOUTS,
-        GameKind::Partnership => DEFAULT_PLAYOUTS,
+        GameKind::TwoPlayer | GameKind::ThreePlayer | GameKind::Partnership => DEFAULT_PLAYOUTS,
     }
 }
 
