@@ -72,6 +72,11 @@ function instrument() {
 
 const round = (x) => Math.round(x * 10) / 10;
 
+function summary(tasks) {
+  const d = tasks.map((t) => t.duration).sort((a, b) => b - a);
+  return { count: d.length, total_ms: round(d.reduce((s, x) => s + x, 0)), longest_ms: round(d[0] ?? 0), durations_ms: d.map(round) };
+}
+
 /** Slices whose own time (not their children's) is script running: the page's wasm and JS. */
 const SCRIPT = /^(FunctionCall|v8\.callFunction|v8\.run|TimerFire|RunMicrotasks|FireAnimationFrame|EventDispatch|v8\.newInstance)$/;
 
