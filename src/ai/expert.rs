@@ -28,17 +28,28 @@ use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
-/// Play-outs per decision by default: natively, single-threaded, at most
-/// about 130 ms a decision (see BENCHMARKS.md), which leaves room for the
-/// page's wasm (0.9 times native speed) on a phone four times slower than
-/// the machine measured within the 600 ms a worker has per computer turn.
+/// Play-outs per decision by default, in every game (see [`page_playouts`]).
 pub const DEFAULT_PLAYOUTS: u32 = 10_000;
 
-/// The page's budget: at `pace=0` every decision spends exactly this many
-/// play-outs (so a seeded game replays the same); at the normal pace it
-/// caps a search that otherwise stops when the table's thinking delay is
-/// up (see [`choose_until`]).
-pub const PAGE_PLAYOUTS: u32 = DEFAULT_PLAYOUTS;
+/// The Expert player's play-outs per decision in `game`: the budget of the
+/// command line and tournaments (unless `--playouts` says otherwise), of
+/// the page at `pace=0`, and the most the page spends at the normal pace,
+/// where it may stop sooner at its deadline ([`choose_while`]). Chosen so
+/// that a decision fits the ~600 ms a computer turn leaves for thinking at
+/// the normal pace on a phone about four times slower than the machine of
+/// BENCHMARKS.md: there, natively, the 95th percentile of a decision is
+/// about 75-115 ms (two-player the least, three-player the most, measured on
+/// a busy machine), and the page's size-optimised wasm runs the Expert's
+/// search at about 0.7 of native speed (instruction counts 1.3-1.4 times
+/// native's), so 115 ms × 1.4 × 4 ≈ 640 ms at the very worst measured, and
+/// under 500 ms on a quiet machine. The same budget in every game: the
+/// three-player game, the slowest, sets it, and the other two already beat
+/// Hard by a wide margin with it.
+pub fn page_playouts(game: GameKind) -> u32 {
+    match game {
+        GameKind::TwoPlayer | GameKind::ThreePlayer | GameKind::Partnership => DEFAULT_PLAYOUTS,
+    }
+}
 
 /// Sampled deals are searched to their end once the stock is empty and the
 /// mover holds at most this many cards. A search to the end costs about 800
@@ -52,29 +63,38 @@ const EXACT_CARDS: u32 = 3;
 /// The fewest samples a round judges its moves on.
 const MIN_SAMPLES: u64 = 8;
 
+/// The Expert player's move with a budget of `playouts` play-outs.
+/// Deterministic: the same view, history and random numbers give the same move.
 pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playouts: u32) -> Move {
-    choose_until(view, seen, rng, playouts, &mut || true)
+    choose_while(view, seen, rng, playouts, &mut |_| true)
 }
 
-/// [`choose`] that also stops early once `keep_going` says no (a deadline):
-/// it is asked between samples (and between depths of the two-player Soup
-/// course's search), never before every move was judged on
-/// [`MIN_SAMPLES`] samples. With `|| true` it is exactly [`choose`].
-pub fn choose_until(
+/// [`choose`] that may stop before its budget: between batches of work
+/// (a sampled deal judged for every move still in contention, or a trick
+/// more of search in the two-player Soup course) it asks `keep_going`,
+/// giving the play-outs' worth spent so far, and stops when told `false`,
+/// deciding on what it has judged by then. It judges a few samples before
+/// it first asks. The move depends only on the view, the history, the
+/// random numbers and the answers, so a caller that answers by a clock
+/// (the page, at the normal pace) stops at a deadline, and one that always
+/// answers `true` is [`choose`].
+pub fn choose_while(
     view: &SeatView,
     seen: Option<&SeatHistory>,
     rng: &mut Rng,
-    playouts: u32,
-    keep_going: &mut dyn FnMut() -> bool,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
 ) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
         return moves[0];
     }
-    let budget = playouts as u64 * moves_left(&view.deal);
+    let per_playout = moves_left(&view.deal);
+    let budget = max_playouts as u64 * per_playout;
+    let mut ask = |spent: u64| keep_going((spent / per_playout).min(u32::MAX as u64) as u32);
     if single_world(view) {
-        return deepening(view, moves, budget, keep_going);
+        return deepening(view, moves, budget, &mut ask);
     }
     // Which cards a two-player opponent drew when is too uncertain for its
     // moves to tell much (see `infer::TEMPERATURE`).
@@ -86,7 +106,7 @@ pub fn choose_until(
         inference: inference.as_ref().filter(|i| i.decisions() > 0),
         spent: 0,
     };
-    halving(&mut worlds, moves, rng, budget, keep_going)
+    halving(&mut worlds, moves, rng, budget, &mut ask)
 }
 
 /// Candidate deals drawn for each one searched, the one kept chosen by its
@@ -151,7 +171,7 @@ fn deepening(
     view: &SeatView,
     moves: &[Move],
     budget: u64,
-    keep_going: &mut dyn FnMut() -> bool,
+    keep_going: &mut dyn FnMut(u64) -> bool,
 ) -> Move {
     let world = view.sample(&mut Rng::new(0));
     let mut solver = Solver::new(view.seat);
@@ -162,7 +182,7 @@ fn deepening(
     // Should even one trick be too deep for the budget, Normal's choice.
     let mut best = normal;
     for depth in 1..=tricks_left {
-        if depth > 1 && !keep_going() {
+        if depth > 1 && !keep_going(solver.nodes) {
             break;
         }
         let Ok(values) = solver.root_values(&world, moves, depth) else {
@@ -186,7 +206,7 @@ fn halving(
     moves: &[Move],
     rng: &mut Rng,
     budget: u64,
-    keep_going: &mut dyn FnMut() -> bool,
+    keep_going: &mut dyn FnMut(u64) -> bool,
 ) -> Move {
     let view = worlds.view;
     let d = &view.deal;
@@ -205,10 +225,6 @@ fn halving(
         let start = spent;
         let mut samples = 0u64;
         while samples < MIN_SAMPLES || spent - start < share {
-            if samples >= MIN_SAMPLES && !keep_going() {
-                stopped = true;
-                break;
-            }
             let before = worlds.spent;
             let world = worlds.next(rng);
             spent += worlds.spent - before;
@@ -234,6 +250,12 @@ fn halving(
                 }
             }
             samples += 1;
+            // Every move still in contention has been judged on the same
+            // samples: a good place to stop (after a few in the first round).
+            if (round > 0 || samples >= MIN_SAMPLES) && !keep_going(spent) {
+                stopped = true;
+                break;
+            }
         }
         let m = |i| mean(&totals, &counts, i);
         alive.sort_by(|&a, &b| m(b).total_cmp(&m(a)).then(a.cmp(&b)));

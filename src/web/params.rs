@@ -19,7 +19,7 @@ pub struct PageParams {
     /// no worker can start (tests and measurements).
     pub worker: bool,
     /// `?playouts=N`: the Expert player's play-outs per decision (tests and
-    /// measurements; `ai::expert::PAGE_PLAYOUTS` when absent).
+    /// measurements; each game's `ai::expert::page_playouts` when absent).
     pub playouts: Option<u32>,
     /// `?lang=en|ja`; None when absent or not a language the page has.
     pub lang: Option<Lang>,

@@ -128,9 +128,17 @@ impl Question {
     /// the play-out budget).
     pub fn decide(&self) -> Move {
         let deadline = self.deadline;
-        let mut keep_going = || deadline.is_none_or(|d| js_sys::Date::now() < d);
-        ai::choose_until(
-            self.level,
+        if self.level != ai::Level::Expert {
+            return ai::choose_with(
+                self.level,
+                &self.view,
+                self.history.as_ref(),
+                self.seed,
+                self.playouts,
+            );
+        }
+        let mut keep_going = |_| deadline.is_none_or(|d| js_sys::Date::now() < d);
+        ai::choose_expert_while(
             &self.view,
             self.history.as_ref(),
             self.seed,

@@ -60,11 +60,12 @@ pub struct Page {
 pub type Shared = Rc<RefCell<Controller>>;
 
 /// How the computer players think: in a worker (unless `?worker=0`), and
-/// the Expert player's play-outs per decision.
+/// the Expert player's play-outs per decision (`?playouts=`; else each
+/// game's own page budget, `ai::expert::page_playouts`).
 #[derive(Clone, Copy, Debug)]
 pub struct Thinking {
     pub worker: bool,
-    pub expert_playouts: u32,
+    pub expert_playouts: Option<u32>,
 }
 
 pub struct Controller {
@@ -93,8 +94,8 @@ pub struct Controller {
     /// say its words in the message.
     hinter: Box<dyn SeatPlayer>,
     hint_asked: Option<(usize, bool)>,
-    /// The Expert player's play-outs per decision.
-    expert_playouts: u32,
+    /// The Expert player's play-outs per decision, if the address set them.
+    expert_playouts: Option<u32>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
@@ -281,10 +282,13 @@ impl Controller {
 
     /// The set-up of the game on the table, and a player for each seat.
     pub(super) fn set_setup(&mut self, setup: Setup) {
+        let playouts = self
+            .expert_playouts
+            .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
         self.seats = setup
             .players
             .iter()
-            .map(|&p| seat_player(p, &self.thinker, self.expert_playouts))
+            .map(|&p| seat_player(p, &self.thinker, playouts))
             .collect();
         self.setup = setup;
     }

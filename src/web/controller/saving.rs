@@ -3,7 +3,6 @@
 //! saved game back on the table. The service never calls back.
 
 use super::{Controller, Pace, Page, Shared, Thinking};
-use crate::ai::expert::PAGE_PLAYOUTS;
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
@@ -110,7 +109,7 @@ pub fn start(
     };
     let thinking = Thinking {
         worker: address.worker,
-        expert_playouts: address.playouts.unwrap_or(PAGE_PLAYOUTS),
+        expert_playouts: address.playouts,
     };
     let c = Controller::new(view, setup, pace, thinking, entropy, saver, page);
     {

@@ -61,7 +61,7 @@ impl SeatPlayer for PersonHere {
 /// A computer player at a level, deciding from its seat's view only, in
 /// the worker: it thinks during the pace's delay and answers once both the
 /// move and the delay are there. The Expert player searches until the delay
-/// is nearly up, at most its play-outs (`ai::expert::PAGE_PLAYOUTS` unless
+/// is nearly up, at most its play-outs (the game's `ai::expert::page_playouts` unless
 /// `?playouts=`); with no delay (`pace=0`) it spends exactly that budget.
 struct Computer {
     level: Level,
