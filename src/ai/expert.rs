@@ -37,14 +37,12 @@ pub const DEFAULT_PLAYOUTS: u32 = 10_000;
 /// where it may stop sooner at its deadline ([`choose_while`]). Chosen so
 /// that a decision fits the ~600 ms a computer turn leaves for thinking at
 /// the normal pace on a phone about four times slower than the machine of
-/// BENCHMARKS.md: there, natively, the 95th percentile of a decision is
-/// about 75-115 ms (two-player the least, three-player the most, measured on
-/// a busy machine), and the page's size-optimised wasm runs the Expert's
-/// search at about 0.7 of native speed (instruction counts 1.3-1.4 times
-/// native's), so 115 ms × 1.4 × 4 ≈ 640 ms at the very worst measured, and
-/// under 500 ms on a quiet machine. The same budget in every game: the
-/// three-player game, the slowest, sets it, and the other two already beat
-/// Hard by a wide margin with it.
+/// BENCHMARKS.md. Measured there in wasm (Chromium, the page's build), the
+/// 95th percentile of a decision is 122 ms (two-player), 148 ms
+/// (three-player) and 168 ms (partnership): 490, 590 and 671 ms on such a
+/// phone, so at the normal pace the page's deadline ([`choose_while`]) cuts
+/// short only the slowest few partnership decisions. The same budget in
+/// every game: Expert's strength against Hard was measured at it.
 pub fn page_playouts(game: GameKind) -> u32 {
     match game {
         GameKind::TwoPlayer | GameKind::ThreePlayer | GameKind::Partnership => DEFAULT_PLAYOUTS,
