@@ -129,17 +129,24 @@ impl Solver {
         Ok(values)
     }
 
-    /// Every seat's outcome after `mv` is made in `d`, each seat choosing for itself.
-    fn maxn_after(&mut self, d: &Deal, mv: Move, depth: u8) -> Result<Outcomes, OutOfNodes> {
+    /// `mv` made in `d`, counted as a node: the position after it, whether
+    /// it finished a trick, and the depth (in tricks) left after it.
+    fn step(&mut self, d: &Deal, mv: Move, depth: u8) -> (Deal, bool, u8) {
         let mut child = *d;
-        let effect = child.apply(mv);
+        let trick_done = child.apply(mv).trick.is_some();
         self.nodes += 1;
-        let depth = if effect.trick.is_some() {
+        let depth = if trick_done {
             depth.saturating_sub(1)
         } else {
             depth
         };
-        if effect.trick.is_some() && depth == 0 && !child.is_over() {
+        (child, trick_done, depth)
+    }
+
+    /// Every seat's outcome after `mv` is made in `d`, each seat choosing for itself.
+    fn maxn_after(&mut self, d: &Deal, mv: Move, depth: u8) -> Result<Outcomes, OutOfNodes> {
+        let (child, trick_done, depth) = self.step(d, mv, depth);
+        if trick_done && depth == 0 && !child.is_over() {
             let mut end = child;
             let before = end.played().len();
             play_out(&mut end);
@@ -196,16 +203,9 @@ impl Solver {
         alpha: f32,
         beta: f32,
     ) -> Result<f32, OutOfNodes> {
-        let mut child = *d;
-        let effect = child.apply(mv);
-        self.nodes += 1;
-        let depth = if effect.trick.is_some() {
-            depth.saturating_sub(1)
-        } else {
-            depth
-        };
+        let (child, trick_done, depth) = self.step(d, mv, depth);
         // A finished trick with no depth left: count the rest by play-out.
-        if effect.trick.is_some() && depth == 0 && !child.is_over() {
+        if trick_done && depth == 0 && !child.is_over() {
             return Ok(self.play_out_value(&child));
         }
         self.value(&child, depth, alpha, beta)
