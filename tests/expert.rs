@@ -97,26 +97,14 @@ fn expert_with_a_history_decides_from_it_deterministically() {
     }
 }
 
-/// Positions of each game a dozen random moves in, with the mover's history.
+/// Positions of each game some random moves in, with the mover's history
+/// (the benchmarks' positions), where the mover has a choice.
 fn positions_with_history(game: GameKind, count: usize, seed: u64) -> Vec<(Deal, SeatHistory)> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let deck = random_deck(game, &mut rng);
-        let start = Deal::new(Rules::parlett(game), 0, Roles::of_game(game, 0), &deck).unwrap();
-        let mut d = start;
-        let mut moves = Vec::new();
-        for _ in 0..rng.below(30) {
-            let mv = d.random_move(&mut rng);
-            d.apply(mv);
-            moves.push(mv);
-        }
-        if !d.is_over() && d.legal_moves().len() > 1 {
-            let seen = SeatHistory::replay(&start, &moves, d.to_move());
-            out.push((d, seen));
-        }
-    }
-    out
+    duck_soup::ai::history::random_positions(game, 4 * count, seed)
+        .into_iter()
+        .filter(|(d, _)| d.legal_moves().len() > 1)
+        .take(count)
+        .collect()
 }
 
 #[test]
