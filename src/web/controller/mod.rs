@@ -303,6 +303,10 @@ impl Controller {
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
+        if self.replay.is_some() {
+            // The viewer's puzzle: the move is an answer, judged, not played.
+            return self.puzzle_answered(mv);
+        }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
         match self.game.play(mv) {
@@ -488,6 +492,8 @@ impl Controller {
                 self.ui.review_open = !self.ui.review_open;
                 self.render();
             }
+            // A puzzle's answer is the person's own.
+            Action::Hint if self.replay.is_some() => {}
             Action::FocusCard(_)
             | Action::Hint
             | Action::Help

@@ -26,5 +26,8 @@
 //! - [`dialog`]: the dialog, export, import, statistics.
 //! - [`replay`]: the viewer's record of positions and its controls.
 
+pub mod author;
 pub mod dialog;
+pub mod link;
+pub mod puzzle;
 pub mod replay;
