@@ -277,6 +277,10 @@ impl Controller {
     /// Puts the viewer's position on the table (instead of the game flow).
     pub(super) fn show_replay(&mut self) {
         let lang = self.page.lang;
+        if let Some(r) = self.replay.as_mut() {
+            // Playing stops at the end, and at a puzzle.
+            r.playing &= r.can_forward();
+        }
         let Some(r) = self.replay.as_ref() else {
             return;
         };
@@ -353,11 +357,9 @@ impl Controller {
                 embedded: self.page.embedded,
             },
         );
-        if playing && can_forward {
+        if playing {
             let ms = self.pace_ms(PLAY_MS / SPEEDS[speed].0);
             self.schedule(ms, Controller::replay_tick);
-        } else if let Some(r) = self.replay.as_mut() {
-            r.playing = false;
         }
     }
 
