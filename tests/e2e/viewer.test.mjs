@@ -254,3 +254,19 @@ test("the author's tool: a position as a link and an embed, with a puzzle and a 
     assert.deepEqual(problems.all(), []);
   });
 });
+
+test('the viewer follows a language switch, its position and caption kept', async () => {
+  await withPage({ path: `?pace=0&r=${QUACK}&at=14&c=14:${encodeURIComponent('Quack!')}` }, async ({ page, problems, screenshot }) => {
+    await ready(page);
+    await page.click('#lang-btn');
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    assert.equal(await page.locator('#replay-jump').locator('xpath=..').innerText(), '手数へ移動');
+    assert.equal(await page.locator('#replay-pos').innerText(), '第1ディール · 58手中14手目');
+    assert.equal(await note(page), 'Quack!');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await pos(page), 15);
+    assert.ok((await announced(page)).includes('南:ダック。'), 'the move, announced in Japanese');
+    await screenshot('viewer-ja-desktop');
+    assert.deepEqual(problems.all(), []);
+  });
+});

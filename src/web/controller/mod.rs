@@ -217,6 +217,8 @@ impl Controller {
         let scene = scene::build(&self.game, &self.setup, &self.ui, &self.scene_context());
         self.view.render(&scene);
         self.after_render();
+        // The replay viewer's bar, while it shows (again after a language switch).
+        self.replay_bar();
     }
 
     /// A delay of the table's pace, in milliseconds.

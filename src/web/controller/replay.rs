@@ -276,7 +276,6 @@ impl Controller {
 
     /// Puts the viewer's position on the table (instead of the game flow).
     pub(super) fn show_replay(&mut self) {
-        let lang = self.page.lang;
         if let Some(r) = self.replay.as_mut() {
             // Playing stops at the end, and at a puzzle.
             r.playing &= r.can_forward();
@@ -284,24 +283,15 @@ impl Controller {
         let Some(r) = self.replay.as_ref() else {
             return;
         };
-        let (deal, upto) = r.place(r.pos);
-        let (rules, deal_moves, pos, total, reveal) = (
-            r.record.rules,
-            r.record.deals[deal].moves.len(),
-            r.pos,
-            r.total,
-            r.reveal,
-        );
         let asking = r.asking().map(|p| p.seat);
         let seat = asking.unwrap_or(r.seat);
-        let Some(Position { game, moves, held }) = r.at(pos) else {
+        let (rules, reveal, playing) = (r.record.rules, r.reveal, r.playing);
+        let speed = r.speed;
+        let Some(Position { game, moves, held }) = r.at(r.pos) else {
             return;
         };
-        let note = self.replay_note(r, moves);
         let kind = game.kind();
         let seats = kind.seats();
-        let (move_no, all_moves) = (moves, link::move_counts(&r.record).1);
-        let (playing, speed, can_forward) = (r.playing, r.speed, r.can_forward());
         if self.game.kind() != kind || self.setup.players.len() != seats {
             self.view.set_table(kind);
         }
@@ -328,39 +318,53 @@ impl Controller {
             scores_open: self.ui.scores_open,
             ..Ui::default()
         };
+        // (The viewer's bar comes with the render: `replay_bar`.)
         self.render();
+        if playing {
+            let ms = self.pace_ms(PLAY_MS / SPEEDS[speed].0);
+            self.schedule(ms, Controller::replay_tick);
+        }
+    }
+
+    /// Brings the viewer's bar up to date with the position on show (after
+    /// every render while the viewer shows).
+    pub(super) fn replay_bar(&self) {
+        let Some(r) = self.replay.as_ref() else {
+            return;
+        };
+        let lang = self.page.lang;
+        let (deal, upto) = r.place(r.pos);
+        let move_no = link::moves_at(&r.record, r.pos);
         let where_text = lang.tf(
             K::ReplayPos,
             &[
                 &(deal + 1).to_string(),
                 &upto.to_string(),
-                &deal_moves.to_string(),
+                &r.record.deals[deal].moves.len().to_string(),
             ],
         );
+        let note = self.replay_note(r, move_no);
+        let asking = r.asking().map(|p| p.seat);
         replay::bar(
             lang,
             &BarState {
-                pos,
-                total,
+                pos: r.pos,
+                total: r.total,
                 where_text: &where_text,
                 move_no,
-                moves: all_moves,
-                reveal,
-                playing,
-                speed,
-                seat,
-                seats: seats as u8,
-                can_back: pos > 0,
-                can_forward,
+                moves: link::move_counts(&r.record).1,
+                reveal: r.reveal,
+                playing: r.playing,
+                speed: r.speed,
+                seat: asking.unwrap_or(r.seat),
+                seats: r.record.rules.game.seats() as u8,
+                can_back: r.pos > 0,
+                can_forward: r.can_forward(),
                 note: &note,
                 puzzling: asking.is_some(),
                 embedded: self.page.embedded,
             },
         );
-        if playing {
-            let ms = self.pace_ms(PLAY_MS / SPEEDS[speed].0);
-            self.schedule(ms, Controller::replay_tick);
-        }
     }
 
     /// The lines under the viewer's controls at this position: a notice
