@@ -122,7 +122,14 @@ test('the puzzle: the mover chooses, the Expert player judges, the replay goes o
     // Back to the question: it stays answered; a fresh load answered right.
     await page.reload();
     const again = (await frames(page)).puzzle.frame;
-    await again.click('#quack');
+    // Judged within the click (the Expert player on the main thread, a small fixed budget).
+    const judged = await again.evaluate(() => {
+      const t = performance.now();
+      document.querySelector('#quack').click();
+      return performance.now() - t;
+    });
+    console.log(`puzzle judged and the table drawn in ${judged.toFixed(1)} ms`);
+    assert.ok(judged < 1000, `${judged} ms`);
     await again.waitForFunction(() => document.querySelector('#replay-pos').dataset.pos === '24');
     assert.match(await note(again), /^Right! The Expert player would also quack with the five of spades/);
     assert.deepEqual(problems.all(), []);

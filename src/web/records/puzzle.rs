@@ -6,9 +6,10 @@
 //! record's own move.
 //!
 //! The judgement runs on the page's main thread with a small, fixed budget
-//! of [`PLAYOUTS`] play-outs (a tenth of a computer seat's): about 15 ms
-//! natively and well under 100 ms in a phone's wasm, so the page never
-//! waits noticeably. It is deterministic (a fixed seed per position), so a
+//! of [`PLAYOUTS`] play-outs (a tenth of a computer seat's, whose decisions
+//! take at most about 130 ms natively): the answer is judged and the table
+//! drawn in about 20 ms in Chromium (`tests/e2e/viewer.test.mjs` prints it),
+//! so the page never waits noticeably, worker or not. It is deterministic (a fixed seed per position), so a
 //! puzzle always has the same answer; `tests/example_links.rs` checks the
 //! example page's puzzle with the same budget.
 
