@@ -288,6 +288,7 @@ pub(super) fn text(key: K) -> &'static str {
         AuthorCopyLink => "Copy as link",
         AuthorCopyEmbed => "Copy embed code",
         AuthorPreview => "Preview",
+        KeyReplay => "Replay: ← → a move, Shift+← → or Page Up/Down a trick, Home/End the ends, Space play/pause",
     }
 }
 

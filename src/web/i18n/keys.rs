@@ -303,4 +303,6 @@ pub enum K {
     AuthorCopyLink,
     AuthorCopyEmbed,
     AuthorPreview,
+    /// The replay viewer's keys, in the help.
+    KeyReplay,
 }
