@@ -201,6 +201,8 @@ test('captions are text only; a bad link says what is wrong and the saved game s
       [Buffer.concat([other, fnv(other)]).toString('base64url'), /another version of the game \(version 9; this one reads 1\)/],
       [relink(rules), /rules/],
       ['not a link!', /not a game link/],
+      // A game with no deal at all (version 1, two-player, "parlett", no deals).
+      [relink(Buffer.from([1, 0, 7, ...Buffer.from('parlett'), 0, 0, 0, 0])), /deal count is not valid/],
     ];
     for (const [r, why] of cases) {
       await page.goto(`${base}?r=${r}`);

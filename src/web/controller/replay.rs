@@ -30,6 +30,10 @@ const PLAY_MS: f64 = 1600.0;
 /// naming what is wrong (which deal, which move).
 pub fn read_link(lang: Lang, p: &LinkParams) -> Result<(GameRecord, ViewerOptions), String> {
     let record = packed::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
+    if record.deals.is_empty() {
+        // (The viewer shows positions of deals: a game not dealt has none.)
+        return Err(lang.link_error(&packed::LinkError::Invalid("deal count")));
+    }
     Ok((record, ViewerOptions::read(p)))
 }
 

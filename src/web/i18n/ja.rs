@@ -288,7 +288,7 @@ pub(super) fn text(key: K) -> &'static str {
         AuthorCopyLink => "リンクをコピー",
         AuthorCopyEmbed => "埋め込みコードをコピー",
         AuthorPreview => "プレビュー",
-        KeyReplay => "再生:← →で1手、Shift+← →またはPage Up/Downで1トリック、Home/Endで最初/最後、Spaceで自動再生/一時停止",
+        KeyReplay => "再生:← →で1手、Shift+← →またはPageUp/PageDownで1トリック、Home/Endで最初/最後、Spaceで自動再生/一時停止",
     }
 }
 
