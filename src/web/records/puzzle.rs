@@ -9,7 +9,7 @@
 //! of [`PLAYOUTS`] play-outs (a tenth of a computer seat's, whose decisions
 //! take at most about 130 ms natively): the answer is judged and the table
 //! drawn in 20 to 90 ms in Chromium on a busy test machine
-//! (`tests/e2e/viewer.test.mjs` prints it), worker or not. It is
+//! (`tests/e2e/viewer.test.mjs` prints it), with or without a worker. It is
 //! deterministic (a fixed seed per position), so a puzzle always has the
 //! same answer; `tests/example_links.rs` checks the
 //! example page's puzzle with the same budget.
