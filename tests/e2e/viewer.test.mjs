@@ -236,7 +236,7 @@ test("the author's tool: a position as a link and an embed, with a puzzle and a 
     const link = await page.inputValue('#author-link');
     assert.match(link, new RegExp(`\\?r=${QUACK}&at=15&c=15:Face\\+up!&lang=en$`));
     const code = await page.inputValue('#author-embed');
-    assert.match(code, /^<iframe src="http:\/\/[^"]+\?embed=1&amp;r=[^"]+&amp;at=15&amp;[^"]*" title="Duck Soup" width="100%" height="560"><\/iframe>$/);
+    assert.match(code, /^<iframe src="http:\/\/[^"]+\?embed=1&amp;r=[^"]+&amp;at=15&amp;[^"]*" title="Duck Soup" width="100%" height="760"><\/iframe>$/);
     await page.check('#author-puzzle');
     assert.match(await page.inputValue('#author-link'), /&puzzle=16&/);
     assert.doesNotMatch(await page.inputValue('#author-link'), /at=/);

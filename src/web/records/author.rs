@@ -60,7 +60,7 @@ fn link_of(query: &str) -> String {
 fn embed_of(lang: Lang, query: &str) -> String {
     let src = link_of(&format!("embed=1&{query}")).replace('&', "&amp;");
     let title = lang.t(K::AppTitle).replace('"', "&quot;");
-    format!("<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"560\"></iframe>")
+    format!("<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"760\"></iframe>")
 }
 
 /// A read-only field with a Copy button (`data-rec="copy-{id}"`).
