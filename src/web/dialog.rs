@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 const PRESETS: [&str; 2] = ["parlett", "family"];
-const PLAYER_CHOICES: [&str; 4] = ["human", "easy", "normal", "hard"];
+const PLAYER_CHOICES: [&str; 5] = ["human", "easy", "normal", "hard", "expert"];
 
 fn dialog() -> HtmlDialogElement {
     super::dom::dialog("new-game-dialog", "newgame")
@@ -44,7 +44,8 @@ fn player_choice(p: Player) -> &'static str {
         Player::Human => "human",
         Player::Computer(Level::Easy | Level::Random) => "easy",
         Player::Computer(Level::Normal) => "normal",
-        Player::Computer(Level::Hard | Level::Expert) => "hard",
+        Player::Computer(Level::Hard) => "hard",
+        Player::Computer(Level::Expert) => "expert",
     }
 }
 

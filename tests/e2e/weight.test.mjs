@@ -3,7 +3,8 @@
 // HTML, CSS, JS and wasm. Deterministic (no browser, no timing): it reads
 // index.html for what it loads (stylesheets, scripts, the loader's data-js and
 // data-wasm, preloads, manifest, icon), adds the service worker that boot.js
-// registers (sw.js) and the manifest's icons. Each file counts as it is served
+// registers (sw.js), the computer players' worker the page starts (worker.js)
+// and the manifest's icons. Each file counts as it is served
 // gzipped: its precompressed FILE.gz (zopfli, scripts/compress.mjs; checked to
 // decode to the file) where the build has one, else zlib at level 9, which is
 // also listed for comparison. Prints the table; fails when the total is over
@@ -22,16 +23,16 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The page as served plus 2 KB: 181,457 bytes with game links for rules
- * sites (the viewer's `?r=` links, its controls, puzzles, the author's
- * tool: +14.2 KB over 167,241); 166,421 with the Expert player's
- * code in the page (164,230 once saved games, settings, records and
- * messages went through serde-wasm-bindgen with Rust's default allocator;
- * 130,403 before; the issue allowed up to 180 KB). Lower it with every
- * cut, and replace it by BUDGET_BYTES once the page fits (BENCHMARKS.md
- * says what it is made of).
+ * The page as served plus 2 KB: 182,184 bytes once the computer players
+ * think in a worker running the same wasm (worker.js, the worker's entry
+ * point, the seat's view as numbers, Expert's deadline: +14,943 on the
+ * 167,241 before; 166,421 with the Expert player's code; 164,230 once saved
+ * games, settings, records and messages went through serde-wasm-bindgen
+ * with Rust's default allocator; 130,403 before; the issue allowed up to
+ * 180 KB). Lower it with every cut, and replace it by BUDGET_BYTES once the
+ * page fits (BENCHMARKS.md says what it is made of).
  */
-export const CEILING_BYTES = 181_457 + 2 * 1024;
+export const CEILING_BYTES = 182_184 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
@@ -52,7 +53,7 @@ function local(url) {
   return path === '' || path === '.' ? null : path;
 }
 
-/** Every file index.html makes the browser fetch, plus sw.js and the manifest's icons. */
+/** Every file index.html makes the browser fetch, plus sw.js, worker.js and the manifest's icons. */
 export function pageFiles(dist = DIST_DIR) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = new Set(['index.html']);
@@ -66,6 +67,7 @@ export function pageFiles(dist = DIST_DIR) {
     }
   }
   if (existsSync(join(dist, 'sw.js'))) files.add('sw.js');
+  if (existsSync(join(dist, 'worker.js'))) files.add('worker.js');
   for (const f of [...files]) {
     if (kind(f) !== 'manifest') continue;
     const manifest = JSON.parse(readFileSync(join(dist, f), 'utf8'));
