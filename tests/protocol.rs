@@ -25,24 +25,49 @@ fn game_in_progress() -> Game {
 #[test]
 fn messages_round_trip_as_json() {
     let messages = [
-        ToHost::Hello { v: VERSION, token: "0123456789abcdef".into(), name: "Ben".into() },
-        ToHost::Move { v: VERSION, seat: 1, turn: 7, mv: "XB=S".parse().unwrap() },
-        ToHost::Move { v: VERSION, seat: 1, turn: 8, mv: Move::Concede },
+        ToHost::Hello {
+            v: VERSION,
+            token: "0123456789abcdef".into(),
+            name: "Ben".into(),
+        },
+        ToHost::Move {
+            v: VERSION,
+            seat: 1,
+            turn: 7,
+            mv: "XB=S".parse().unwrap(),
+        },
+        ToHost::Move {
+            v: VERSION,
+            seat: 1,
+            turn: 8,
+            mv: Move::Concede,
+        },
         ToHost::Ping { v: VERSION, n: 3 },
     ];
     for m in messages {
         let text = serde_json::to_string(&m).unwrap();
-        assert!(text.contains("\"v\":1") && text.contains("\"t\":"), "{text}");
+        assert!(
+            text.contains("\"v\":1") && text.contains("\"t\":"),
+            "{text}"
+        );
         assert_eq!(ToHost::read(&text), Ok(m));
     }
     let game = game_in_progress();
-    let table = ToGuest::Table(Box::new(guest_table(&game, 1, 5, &["Aiko".into(), "Ben".into()], &[true, true])));
+    let table = ToGuest::Table(Box::new(guest_table(
+        &game,
+        1,
+        5,
+        &["Aiko".into(), "Ben".into()],
+        &[true, true],
+    )));
     let text = serde_json::to_string(&table).unwrap();
     assert_eq!(ToGuest::read(&text), Ok(table));
     let refused = ToGuest::Refused {
         v: VERSION,
         turn: 5,
-        why: Refusal::Illegal { why: IllegalMove::DuckOnlyAfterQuacks { quacks: 1 } },
+        why: Refusal::Illegal {
+            why: IllegalMove::DuckOnlyAfterQuacks { quacks: 1 },
+        },
     };
     let text = serde_json::to_string(&refused).unwrap();
     assert_eq!(ToGuest::read(&text), Ok(refused));
@@ -63,11 +88,20 @@ fn malformed_oversized_unknown_and_foreign_messages_are_dropped() {
         r#"{"v":1,"t":"hello","token":"x","name":{"$":1}}"#,
     ];
     for text in cases {
-        assert!(matches!(ToHost::read(text), Err(Dropped::Malformed(_))), "{text}");
+        assert!(
+            matches!(ToHost::read(text), Err(Dropped::Malformed(_))),
+            "{text}"
+        );
     }
-    let big = format!(r#"{{"v":1,"t":"ping","n":1,"pad":"{}"}}"#, "x".repeat(MAX_MESSAGE_BYTES));
+    let big = format!(
+        r#"{{"v":1,"t":"ping","n":1,"pad":"{}"}}"#,
+        "x".repeat(MAX_MESSAGE_BYTES)
+    );
     assert!(matches!(ToHost::read(&big), Err(Dropped::TooLarge(_))));
-    assert_eq!(ToHost::read(r#"{"v":2,"t":"ping","n":1}"#), Err(Dropped::Version(2)));
+    assert_eq!(
+        ToHost::read(r#"{"v":2,"t":"ping","n":1}"#),
+        Err(Dropped::Version(2))
+    );
     // A dropped message's description is one line whatever was sent.
     let e = ToHost::read("{\"v\":1,\"t\":\"x\u{2028}y\"}").unwrap_err();
     assert!(!e.to_string().contains(['\n', '\u{2028}']), "{e}");
@@ -82,18 +116,32 @@ fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
     let other = 1 - mover;
     let legal = game.legal_moves().as_slice()[0];
     // For another seat.
-    assert_eq!(check_move(&game, other, turn, mover, turn, legal), Err(Refusal::NotYourSeat));
+    assert_eq!(
+        check_move(&game, other, turn, mover, turn, legal),
+        Err(Refusal::NotYourSeat)
+    );
     // Its own seat, not its turn.
-    assert_eq!(check_move(&game, other, turn, other, turn, legal), Err(Refusal::NotYourTurn));
+    assert_eq!(
+        check_move(&game, other, turn, other, turn, legal),
+        Err(Refusal::NotYourTurn)
+    );
     // Made on an older table.
-    assert_eq!(check_move(&game, mover, turn, mover, turn - 1, legal), Err(Refusal::Stale));
+    assert_eq!(
+        check_move(&game, mover, turn, mover, turn - 1, legal),
+        Err(Refusal::Stale)
+    );
     // A card it does not hold: the engine's reason.
     let not_held = game.deal().unwrap().hand(other).first().unwrap();
     assert!(matches!(
         check_move(&game, mover, turn, mover, turn, Move::Play(not_held)),
-        Err(Refusal::Illegal { why: IllegalMove::NotInHand { .. } })
+        Err(Refusal::Illegal {
+            why: IllegalMove::NotInHand { .. }
+        })
     ));
-    assert_eq!(check_move(&game, mover, turn, mover, turn, legal), Ok(legal));
+    assert_eq!(
+        check_move(&game, mover, turn, mover, turn, legal),
+        Ok(legal)
+    );
     // Checking changes nothing.
     assert_eq!(format!("{:?}", game.deal()), before);
 }
@@ -101,7 +149,9 @@ fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
 #[test]
 fn a_flood_is_cut_and_the_peer_heard_again_later() {
     let mut flood = Flood::new(20, 10);
-    let admitted = (0..1000).filter(|i| flood.admit(f64::from(*i)).is_ok()).count();
+    let admitted = (0..1000)
+        .filter(|i| flood.admit(f64::from(*i)).is_ok())
+        .count();
     // One second of a thousand messages: the burst and the second's refill.
     assert!(admitted <= 31, "{admitted} admitted");
     assert_eq!(flood.dropped as usize, 1000 - admitted);
@@ -121,7 +171,13 @@ fn a_guest_table_holds_only_its_seat_and_the_public_table() {
                 named.insert(c);
             }
         }
-        assert!(named.minus(deal.hand(seat).or(deal.played())).is_empty(), "{text}");
-        assert!(!text.contains("protocol"), "the deal's seed never travels: {text}");
+        assert!(
+            named.minus(deal.hand(seat).or(deal.played())).is_empty(),
+            "{text}"
+        );
+        assert!(
+            !text.contains("protocol"),
+            "the deal's seed never travels: {text}"
+        );
     }
 }

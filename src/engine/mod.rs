@@ -16,17 +16,17 @@ pub mod cards;
 pub mod deal;
 pub mod error;
 pub mod game;
-mod partnership;
 pub mod packed;
+mod partnership;
 pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seating;
 pub mod text;
-pub mod view;
 mod three;
 mod two;
+pub mod view;
 
 pub use cards::{Card, CardSet, Suit};
 pub use deal::{

@@ -28,10 +28,22 @@ pub const MAX_NAME_CHARS: usize = 24;
 #[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ToHost {
     /// First on a channel: the rejoin token the guest's reply carried, and a name.
-    Hello { v: u8, token: String, name: String },
+    Hello {
+        v: u8,
+        token: String,
+        name: String,
+    },
     /// A move for the guest's seat, made on the table the host sent as `turn`.
-    Move { v: u8, seat: u8, turn: u32, mv: Move },
-    Ping { v: u8, n: u32 },
+    Move {
+        v: u8,
+        seat: u8,
+        turn: u32,
+        mv: Move,
+    },
+    Ping {
+        v: u8,
+        n: u32,
+    },
 }
 
 /// Host to guest.
@@ -42,8 +54,15 @@ pub enum ToGuest {
     /// counts the moves of the game; a move names the turn it was made on.
     Table(Box<GuestTable>),
     /// A move of the guest's was refused: why, for the guest's own words.
-    Refused { v: u8, turn: u32, why: Refusal },
-    Pong { v: u8, n: u32 },
+    Refused {
+        v: u8,
+        turn: u32,
+        why: Refusal,
+    },
+    Pong {
+        v: u8,
+        n: u32,
+    },
 }
 
 /// What a guest's seat may know of the game.
@@ -92,9 +111,18 @@ pub enum Dropped {
 impl fmt::Display for Dropped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Dropped::TooLarge(n) => write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})"),
-            Dropped::Malformed(why) => write!(f, "not a message of this game: {}", crate::engine::text::quoted(why)),
-            Dropped::Version(v) => write!(f, "a message of another version ({v}; this one speaks {VERSION})"),
+            Dropped::TooLarge(n) => {
+                write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})")
+            }
+            Dropped::Malformed(why) => write!(
+                f,
+                "not a message of this game: {}",
+                crate::engine::text::quoted(why)
+            ),
+            Dropped::Version(v) => write!(
+                f,
+                "a message of another version ({v}; this one speaks {VERSION})"
+            ),
             Dropped::Flood => f.write_str("too many messages"),
         }
     }
@@ -183,7 +211,13 @@ pub fn check_move(
 }
 
 /// The table a guest's seat may see.
-pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected: &[bool]) -> GuestTable {
+pub fn guest_table(
+    game: &Game,
+    seat: u8,
+    turn: u32,
+    names: &[String],
+    connected: &[bool],
+) -> GuestTable {
     GuestTable {
         v: VERSION,
         turn,

@@ -100,7 +100,8 @@ impl std::error::Error for SdpError {}
 /// ICE's characters (RFC 8839 ice-char): letters, digits, `+` and `/`.
 pub fn is_ice_text(s: &str, min: usize) -> bool {
     (min..=256).contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
 }
 
 impl Connection {
@@ -124,8 +125,9 @@ impl Connection {
             .lines()
             .find_map(|l| l.trim_end().strip_prefix("a=fingerprint:"))
             .ok_or(SdpError::Missing("certificate fingerprint"))?;
-        let fingerprint = parse_fingerprint(fingerprint)
-            .ok_or(SdpError::Malformed("certificate fingerprint (SHA-256 expected)"))?;
+        let fingerprint = parse_fingerprint(fingerprint).ok_or(SdpError::Malformed(
+            "certificate fingerprint (SHA-256 expected)",
+        ))?;
         let role = match attribute("setup:").ok_or(SdpError::Missing("DTLS role"))? {
             "actpass" => DtlsRole::ActPass,
             "active" => DtlsRole::Active,
@@ -269,8 +271,13 @@ impl Candidate {
             CandidateKind::Relay => 0,
         };
         // UDP before TCP, then the order the browser listed them in.
-        let local_preference =
-            65535 - (index as u32).min(255) - if self.protocol == Protocol::Tcp { 1024 } else { 0 };
+        let local_preference = 65535
+            - (index as u32).min(255)
+            - if self.protocol == Protocol::Tcp {
+                1024
+            } else {
+                0
+            };
         let priority = (type_preference << 24) | (local_preference << 8) | 255;
         let mut s = format!(
             "{index} 1 {} {priority} {} {} typ {}",
@@ -316,7 +323,9 @@ impl Address {
         }
         let name_ok = !text.is_empty()
             && text.len() <= 253
-            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
         name_ok.then(|| Address::Name(text.to_string()))
     }
 }

@@ -20,7 +20,6 @@ use super::i18n::{Lang, K};
 use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
-use thinker::Thinker;
 use super::scene;
 use super::settings::Settings;
 use super::sound::Sound;
@@ -33,6 +32,7 @@ use gloo::timers::callback::Timeout;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+use thinker::Thinker;
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
 #[derive(Clone, Copy, Debug)]
