@@ -31,3 +31,9 @@ mod page_i18n;
 #[allow(dead_code)]
 #[path = "web/input.rs"]
 mod page_input;
+
+// The viewer links' parameters (records/link.rs): plain Rust, tested natively too.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[allow(dead_code)]
+#[path = "web/records/link.rs"]
+mod page_record_link;

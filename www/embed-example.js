@@ -1,12 +1,18 @@
-// The example host page's script (external: the page's CSP allows no inline
-// script). It passes its own query on to the embedded game (e.g. ?pace=0 or
-// ?seed=...&s=hx) and lists the events the game posts: see src/web/embed.rs.
+// The example rules page's script (external: the page's CSP allows no inline
+// script). Each game link's iframe gets its address from data-src, with the
+// page's own lang and pace passed on (e.g. ?lang=ja or ?pace=0); the last
+// iframe, a game to play, gets the page's whole query (e.g. ?seed=...&s=hx)
+// and the events the game posts are listed: see src/web/embed.rs.
 // (On a real page, a plain <iframe src="…?embed=1&…"> is all it takes: see README.)
+const query = new URLSearchParams(location.search);
+for (const frame of document.querySelectorAll('iframe[data-src]')) {
+  const src = new URL(frame.dataset.src, location.href);
+  const passed = frame.id === 'game' ? [...query.keys()] : ['lang', 'pace'];
+  for (const k of passed) if (query.has(k)) src.searchParams.set(k, query.get(k));
+  src.searchParams.set('embed', '1');
+  frame.src = src.href;
+}
 const frame = document.getElementById('game');
-const src = new URL(frame.dataset.src, location.href);
-for (const [k, v] of new URLSearchParams(location.search)) src.searchParams.set(k, v);
-src.searchParams.set('embed', '1');
-frame.src = src.href;
 
 window.duckSoupEvents = [];
 window.addEventListener('message', (event) => {

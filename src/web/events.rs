@@ -16,7 +16,9 @@ use crate::engine::{Card, GameKind, Suit};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlDialogElement, KeyboardEvent};
+use web_sys::{
+    Element, Event, HtmlDialogElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent,
+};
 
 /// Listens on the document for as long as the page lives.
 pub fn listen(controller: &Shared) {
@@ -44,6 +46,19 @@ pub fn listen(controller: &Shared) {
             Some("preset") => Action::PresetChanged,
             Some("setting") => Action::SettingChanged,
             Some("record-file") => Action::Records(RecordsAction::FileChosen),
+            // The replay viewer's fields: a move number, a speed, a seat.
+            Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
+                let Some(n) = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok())
+                else {
+                    return;
+                };
+                Action::Records(match what {
+                    "replay-jump" => RecordsAction::Jump(n),
+                    "replay-speed" => RecordsAction::Speed(n),
+                    _ => RecordsAction::Seat(n.min(3) as u8),
+                })
+            }
+            Some("author-puzzle") => Action::Records(RecordsAction::AuthorPuzzle),
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));
@@ -86,6 +101,16 @@ pub fn listen(controller: &Shared) {
         }
     })
     .forget();
+}
+
+/// The value of an `<input>` or `<select>`.
+fn value_of(e: &Element) -> String {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        return i.value();
+    }
+    e.dyn_ref::<HtmlSelectElement>()
+        .map(HtmlSelectElement::value)
+        .unwrap_or_default()
 }
 
 fn target(e: &Event) -> Option<Element> {
@@ -131,6 +156,12 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "back" => RecordsAction::Step(Step::Back),
         "forward" => RecordsAction::Step(Step::Forward),
         "last" => RecordsAction::Step(Step::Last),
+        "trick-back" => RecordsAction::Step(Step::TrickBack),
+        "trick-forward" => RecordsAction::Step(Step::TrickForward),
+        "play" => RecordsAction::Play,
+        "copy-author-link" => RecordsAction::Copy("author-link"),
+        "copy-author-embed" => RecordsAction::Copy("author-embed"),
+        "preview" => RecordsAction::Preview,
         "reveal" => RecordsAction::Reveal,
         "exit" => RecordsAction::Exit,
         _ => return None,
@@ -188,6 +219,10 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     // Typing in a dialog is not a shortcut.
     if target.closest("dialog").ok().flatten().is_some() {
         return (None, false);
+    }
+    // The replay viewer's keys, while it shows.
+    if let Some(a) = super::records::replay::key(&target, &key, k.shift_key()) {
+        return (Some(Action::Records(a)), true);
     }
     let action = match key.as_str() {
         "Escape" => Action::Escape,

@@ -29,6 +29,8 @@
 //!   `s` and `daily` it is a share link (format in [`share`]); once used,
 //!   these leave the address so that a reload resumes the saved game.
 //! - `?embed=1`: the table for an iframe (see [`embed`]).
+//! - `?r=PACKED`: the replay viewer on a game record, with `at`, `show`,
+//!   `puzzle` and `c` (see `records::link`).
 //! - `?pace=N`: scales every delay (computer thinking, a finished trick on
 //!   show); `pace=0` makes the computers answer at once and turns animations off.
 //! - `?panic`: panics once the table is up, to check the error panel (tests).

@@ -162,6 +162,18 @@ pub enum RecordsAction {
     Reveal,
     /// Leave the viewer: the saved game comes back.
     Exit,
+    /// Play on by itself, or pause.
+    Play,
+    /// The viewer's speed (an index into `replay::SPEEDS`).
+    Speed(usize),
+    /// The seat the viewer is shown from.
+    Seat(u8),
+    /// Go to the table just after this move of the game (`records::link`).
+    Jump(usize),
+    /// The author's tool: ask the next move as a puzzle, or not.
+    AuthorPuzzle,
+    /// The author's tool: show the link in an iframe.
+    Preview,
 }
 
 /// How input reaches the controller: the page's root makes this from its
@@ -175,4 +187,8 @@ pub enum Step {
     Back,
     Forward,
     Last,
+    /// To the end of the trick before (or the deal's start).
+    TrickBack,
+    /// To the end of the trick under way (or the next one).
+    TrickForward,
 }

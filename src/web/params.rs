@@ -6,6 +6,7 @@
 //! themselves are described in the module documentation of `web`.
 
 use super::i18n::Lang;
+use super::records::link::LinkParams;
 use crate::links::{self, Param};
 use web_sys::UrlSearchParams;
 
@@ -28,6 +29,9 @@ pub struct PageParams {
     /// The share-link parameters present ([`links::GAME_PARAMS`]), each as
     /// [`links::decode`] takes it.
     pub link: Vec<Param>,
+    /// `?r=` (a game record packed for a link) with the viewer's `at`,
+    /// `show`, `puzzle` and every `c` (see `records::link`).
+    pub record: Option<LinkParams>,
     /// The whole query, to write the address back without some parameters.
     all: UrlSearchParams,
 }
@@ -63,6 +67,17 @@ impl PageParams {
                 .iter()
                 .filter_map(|key| Some(Param::decoded(key, all.get(key)?)))
                 .collect(),
+            record: all.get("r").map(|r| LinkParams {
+                r,
+                at: all.get("at"),
+                show: all.get("show"),
+                puzzle: all.get("puzzle"),
+                captions: all
+                    .get_all("c")
+                    .iter()
+                    .filter_map(|v| v.as_string())
+                    .collect(),
+            }),
             all,
         }
     }

@@ -614,8 +614,8 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         });
 
     let scores = score_sheet(lang, game, setup);
-    let deal_end =
-        (phase == "deal-over" && ui.held.is_none()).then(|| deal_panel(lang, game, setup));
+    let deal_end = (phase == "deal-over" && ui.held.is_none())
+        .then(|| deal_panel(lang, game, setup, ctx.may_share));
     let game_over =
         (over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx.may_share));
     let last = deal.and_then(|d| d.last_trick().copied());
@@ -832,14 +832,15 @@ fn winner_text(
     }
 }
 
-fn deal_panel(lang: Lang, game: &Game, setup: &Setup) -> EndPanel {
+fn deal_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
     let cells = r
         .map(|r| deal_cells(lang, game, &r.points, &r.scores))
         .unwrap_or_default();
     EndPanel {
-        share: None,
+        // The finished deal as a link or an embed (the records dialog's author's tool).
+        share: may_share.then(|| lang.t(K::AuthorLegend).to_string()),
         title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(lang, game, setup, &cells),
         verdict: r

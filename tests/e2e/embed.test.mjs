@@ -10,7 +10,8 @@ import { ready, playDeal, state } from './play-helpers.mjs';
 test('the example host page: the game in its iframe reports the finished deal', async () => {
   await withPage({ path: 'embed-example.html?pace=0&o=family&seed=embed-test' }, async ({ page, problems, screenshot }) => {
     await page.waitForSelector('iframe#game');
-    const frame = page.frame({ url: /embed=1/ });
+    // (The page's illustrations are frames too: this is the game to play.)
+    const frame = await (await page.$('iframe#game')).contentFrame();
     assert.ok(frame, 'the game frame');
     assert.match(frame.url(), /embed=1/);
     await ready(frame);

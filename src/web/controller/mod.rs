@@ -245,6 +245,8 @@ impl Controller {
         let scene = scene::build(&self.game, &self.setup, &self.ui, &self.scene_context());
         self.view.render(&scene);
         self.after_render();
+        // The replay viewer's bar, while it shows (again after a language switch).
+        self.replay_bar();
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -397,6 +399,10 @@ impl Controller {
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
+        if self.replay.is_some() {
+            // The viewer's puzzle: the move is an answer, judged, not played.
+            return self.puzzle_answered(mv);
+        }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
         match self.game.play(mv) {
@@ -582,6 +588,8 @@ impl Controller {
                 self.ui.review_open = !self.ui.review_open;
                 self.render();
             }
+            // A puzzle's answer is the person's own.
+            Action::Hint if self.replay.is_some() => {}
             Action::FocusCard(_)
             | Action::Hint
             | Action::Help

@@ -1,26 +1,57 @@
 //! The replay viewer as a mode of the controller: while `replay` holds a
 //! record, the table shows its positions instead of the game, nothing is
-//! saved, and leaving puts the saved game back.
+//! saved, and leaving puts the saved game back. A record comes from the
+//! records dialog (a file or pasted text) or from the address (`?r=…`, see
+//! `records::link` for the parameters and how moves are counted).
+//!
+//! Each step forward by one move is announced as in play (the announcer's
+//! words, the calls' banner and the quack sound); Play steps forward on a
+//! timer at the chosen speed. A puzzle (`records::puzzle`) stops the viewer
+//! and turns the mover's seat into the person's: their move comes back
+//! through the usual actions (a card, Quack!, Duck) to [`Controller::apply`],
+//! which hands it here to be judged instead of played.
 
 use super::Controller;
 use crate::ai::Level;
-use crate::web::i18n::K;
-use crate::web::model::{Player, RecordsAction, Setup, Ui};
-use crate::web::records::dialog;
-use crate::web::records::replay::{self, Position, Replay};
+use crate::engine::packed;
+use crate::engine::{GameRecord, Move};
+use crate::web::i18n::{Lang, K};
+use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
+use crate::web::records::link::{self, LinkParams, ViewerOptions};
+use crate::web::records::puzzle::{self, Puzzle, Verdict};
+use crate::web::records::replay::{self, BarState, Position, Replay, SPEEDS};
+use crate::web::records::{author, dialog};
 use crate::web::share;
+
+/// One move every this many milliseconds at normal speed and pace.
+const PLAY_MS: f64 = 1600.0;
+
+/// Reads `?r=` and the viewer's options; the error is the page's one line
+/// naming what is wrong (which deal, which move).
+pub fn read_link(lang: Lang, p: &LinkParams) -> Result<(GameRecord, ViewerOptions), String> {
+    let record = packed::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
+    if record.deals.is_empty() {
+        // (The viewer shows positions of deals: a game not dealt has none.)
+        return Err(lang.link_error(&packed::LinkError::Invalid("deal count")));
+    }
+    Ok((record, ViewerOptions::read(p)))
+}
 
 impl Controller {
     /// The dialog's and the viewer's actions that need the game.
     pub(in crate::web) fn records(&mut self, action: RecordsAction) {
         match action {
-            RecordsAction::Open => dialog::open(
-                self.page.lang,
-                self.page.address_lang,
-                &self.setup,
-                &self.game,
-                self.replay.is_some(),
-            ),
+            RecordsAction::Open => {
+                let author = self.author_link();
+                dialog::open(
+                    self.page.lang,
+                    self.page.address_lang,
+                    &self.setup,
+                    &self.game,
+                    self.replay.is_some(),
+                    author.as_ref(),
+                )
+            }
             RecordsAction::Daily => {
                 dialog::close();
                 self.stop_viewing();
@@ -37,8 +68,32 @@ impl Controller {
             RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
             RecordsAction::Download => dialog::download(),
             RecordsAction::Step(step) => {
+                self.replay_step(step);
+                self.advance();
+            }
+            RecordsAction::Jump(n) => {
                 if let Some(r) = self.replay.as_mut() {
-                    r.step(step);
+                    let to = link::position_after(&r.record, n);
+                    r.go(to);
+                    self.ui.call = None;
+                }
+                self.advance();
+            }
+            RecordsAction::Play => {
+                if let Some(r) = self.replay.as_mut() {
+                    r.playing = !r.playing && r.can_forward();
+                }
+                self.advance();
+            }
+            RecordsAction::Speed(i) => {
+                if let Some(r) = self.replay.as_mut() {
+                    r.speed = i.min(SPEEDS.len() - 1);
+                }
+                self.advance();
+            }
+            RecordsAction::Seat(s) => {
+                if let Some(r) = self.replay.as_mut() {
+                    r.seat = s.min(r.record.rules.game.seats() as u8 - 1);
                 }
                 self.advance();
             }
@@ -48,6 +103,8 @@ impl Controller {
                 }
                 self.advance();
             }
+            RecordsAction::AuthorPuzzle => author::puzzle_changed(),
+            RecordsAction::Preview => author::preview(self.page.lang),
             RecordsAction::Exit => {
                 self.stop_viewing();
                 self.resume_or_default();
@@ -62,8 +119,47 @@ impl Controller {
             Err(e) => return dialog::show_error(&e),
         };
         dialog::close();
+        self.view_record(record, ViewerOptions::default());
+    }
+
+    /// Opens a record in the viewer with the link's options (from the
+    /// address, or none for an imported record).
+    pub(in crate::web) fn view_record(&mut self, record: GameRecord, o: ViewerOptions) {
+        let mut r = Replay::new(record);
+        r.reveal = o.show_all;
+        r.captions = o.captions;
+        if let Some(n) = o.puzzle {
+            match link::position_before(&r.record, n) {
+                Some(pos) => {
+                    let seat = r
+                        .at(pos)
+                        .and_then(|p| p.game.deal().map(|d| d.to_move()))
+                        .unwrap_or(0);
+                    r.puzzle = Some(Puzzle {
+                        pos,
+                        seat,
+                        verdict: None,
+                    });
+                    r.seat = seat;
+                }
+                None => {
+                    let (_, total) = link::move_counts(&r.record);
+                    let lang = self.page.lang;
+                    let why = lang.tf(K::LinkNoMove, &[&n.to_string(), &total.to_string()]);
+                    r.notice = Some(lang.tf(K::BadRecordLink, &[&why]));
+                }
+            }
+        }
+        // Without `at`, a puzzle opens on its question.
+        let to = match (o.at, &r.puzzle) {
+            (Some(n), _) => link::position_after(&r.record, n),
+            (None, Some(p)) => p.pos,
+            (None, None) => 0,
+        };
+        r.go(to);
         self.saver.pause(true);
-        self.replay = Some(Replay::new(record));
+        self.ui.call = None;
+        self.replay = Some(r);
         self.view.set_table(self.game.kind());
         self.advance();
     }
@@ -76,52 +172,227 @@ impl Controller {
         }
     }
 
-    /// Puts the viewer's position on the table (instead of the game flow).
-    pub(super) fn show_replay(&mut self) {
-        let lang = self.page.lang;
+    /// A step of the viewer; a step forward by one move is announced as in play.
+    fn replay_step(&mut self, step: Step) {
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        let from = r.pos;
+        r.step(step);
+        if r.pos == from + 1 {
+            self.announce_replayed(from);
+        } else {
+            self.ui.call = None;
+        }
+    }
+
+    /// Says the move made from position `from`: the announcer's line, the
+    /// call's banner and its sound, as in play.
+    fn announce_replayed(&mut self, from: usize) {
         let Some(r) = self.replay.as_ref() else {
             return;
         };
-        let (deal, upto) = r.place(r.pos);
-        let (rules, deal_moves, pos, total, reveal) = (
-            r.record.rules,
-            r.record.deals[deal].moves.len(),
-            r.pos,
-            r.total,
-            r.reveal,
-        );
-        let Some(Position { game, moves, held }) = r.at(pos) else {
+        let (deal, upto) = r.place(from);
+        // (From a deal's end to the next deal's start there is no move.)
+        let Some(&mv) = r.record.deals[deal].moves.get(upto) else {
+            return;
+        };
+        let Some(Position { mut game, .. }) = r.at(from) else {
+            return;
+        };
+        let Some(before) = game.deal().copied() else {
+            return;
+        };
+        let seat = before.to_move();
+        let Ok(effect) = game.play(mv) else {
+            return;
+        };
+        self.announce_move(Some(before), mv, seat, &effect);
+        match effect.call {
+            Some(call) => self.show_call(call, seat),
+            None => self.ui.call = None,
+        }
+    }
+
+    /// The viewer's timer: one step forward, until the end or a puzzle.
+    fn replay_tick(&mut self) {
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        if r.can_forward() {
+            self.replay_step(Step::Forward);
+        } else {
+            r.playing = false;
+        }
+        self.advance();
+    }
+
+    /// The person's answer to the puzzle on the table (from `apply`): judged
+    /// by the Expert player, then the record's own move is played.
+    pub(super) fn puzzle_answered(&mut self, mv: Move) {
+        let Some(deal) = self.game.deal().copied() else {
+            return;
+        };
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        if r.asking().is_none() {
+            return;
+        }
+        let best = puzzle::judge(&deal);
+        if let Some(p) = r.puzzle.as_mut() {
+            p.verdict = Some(Verdict {
+                chosen: mv,
+                best,
+                deal,
+            });
+        }
+        self.ui.chooser = None;
+        self.replay_step(Step::Forward);
+        self.advance();
+    }
+
+    /// The author's tool's link: the record in the viewer at its position,
+    /// else the game on the table as far as it has gone.
+    fn author_link(&self) -> Option<author::AuthorLink> {
+        let (record, options) = match &self.replay {
+            Some(r) => (
+                &r.record,
+                ViewerOptions {
+                    at: Some(link::moves_at(&r.record, r.pos)),
+                    show_all: r.reveal,
+                    puzzle: None,
+                    captions: r.captions.clone(),
+                },
+            ),
+            None => {
+                let record = GameRecord::of(&self.game);
+                let at = link::move_counts(&record).1;
+                let options = ViewerOptions {
+                    at: Some(at),
+                    ..ViewerOptions::default()
+                };
+                return author::AuthorLink::new(&record, options, self.page.lang);
+            }
+        };
+        author::AuthorLink::new(record, options, self.page.lang)
+    }
+
+    /// Puts the viewer's position on the table (instead of the game flow).
+    pub(super) fn show_replay(&mut self) {
+        if let Some(r) = self.replay.as_mut() {
+            // Playing stops at the end, and at a puzzle.
+            r.playing &= r.can_forward();
+        }
+        let Some(r) = self.replay.as_ref() else {
+            return;
+        };
+        let asking = r.asking().map(|p| p.seat);
+        let seat = asking.unwrap_or(r.seat);
+        let (rules, reveal, playing) = (r.record.rules, r.reveal, r.playing);
+        let speed = r.speed;
+        let Some(Position { game, moves, held }) = r.at(r.pos) else {
             return;
         };
         let kind = game.kind();
-        if self.game.kind() != kind || self.setup.players.len() != kind.seats() {
+        let seats = kind.seats();
+        if self.game.kind() != kind || self.setup.players.len() != seats {
             self.view.set_table(kind);
         }
-        // A record's players are unknown: every seat is shown as a computer.
+        // A record's players are unknown: every seat is shown as a computer,
+        // but a puzzle's mover is the person's to play.
+        let mut players = vec![Player::Computer(Level::Normal); seats];
+        if let Some(s) = asking {
+            players[s as usize] = Player::Human;
+        }
         self.set_setup(Setup {
             rules,
-            players: vec![Player::Computer(Level::Normal); kind.seats()],
+            players,
             seed: None,
         });
         self.game = game;
         self.ui = Ui {
-            bottom: 0,
-            viewer: Some(0),
+            bottom: seat,
+            viewer: Some(seat),
             reveal,
             held,
             moves,
+            call: self.ui.call,
+            chooser: self.ui.chooser.take().filter(|_| asking.is_some()),
             scores_open: self.ui.scores_open,
             ..Ui::default()
         };
+        // (The viewer's bar comes with the render: `replay_bar`.)
         self.render();
+        if playing {
+            let ms = self.pace_ms(PLAY_MS / SPEEDS[speed].0);
+            self.schedule(ms, Controller::replay_tick);
+        }
+    }
+
+    /// Brings the viewer's bar up to date with the position on show (after
+    /// every render while the viewer shows).
+    pub(super) fn replay_bar(&self) {
+        let Some(r) = self.replay.as_ref() else {
+            return;
+        };
+        let lang = self.page.lang;
+        let (deal, upto) = r.place(r.pos);
+        let move_no = link::moves_at(&r.record, r.pos);
         let where_text = lang.tf(
             K::ReplayPos,
             &[
                 &(deal + 1).to_string(),
                 &upto.to_string(),
-                &deal_moves.to_string(),
+                &r.record.deals[deal].moves.len().to_string(),
             ],
         );
-        replay::bar(lang, pos, total, reveal, &where_text);
+        let note = self.replay_note(r, move_no);
+        let asking = r.asking().map(|p| p.seat);
+        replay::bar(
+            lang,
+            &BarState {
+                pos: r.pos,
+                total: r.total,
+                where_text: &where_text,
+                move_no,
+                moves: link::move_counts(&r.record).1,
+                reveal: r.reveal,
+                playing: r.playing,
+                speed: r.speed,
+                seat: asking.unwrap_or(r.seat),
+                seats: r.record.rules.game.seats() as u8,
+                can_back: r.pos > 0,
+                can_forward: r.can_forward(),
+                note: &note,
+                puzzling: asking.is_some(),
+                embedded: self.page.embedded,
+            },
+        );
+    }
+
+    /// The lines under the viewer's controls at this position: a notice
+    /// about the link, the puzzle's question or verdict, the caption.
+    fn replay_note(&self, r: &Replay, moves: usize) -> String {
+        let lang = self.page.lang;
+        let mut lines: Vec<String> = Vec::new();
+        lines.extend(r.notice.clone());
+        if let Some(p) = &r.puzzle {
+            let n = r.record.rules.game.seats() as u8;
+            match &p.verdict {
+                None if p.pos == r.pos => {
+                    lines.push(lang.tf(K::PuzzleAsk, &[lang.seat_name(n, p.seat)]))
+                }
+                Some(v) if r.pos == p.pos || r.pos == p.pos + 1 => lines.push(v.words(lang)),
+                _ => {}
+            }
+        }
+        lines.extend(
+            r.captions
+                .iter()
+                .filter(|(n, _)| *n == moves)
+                .map(|(_, text)| text.clone()),
+        );
+        lines.join("\n")
     }
 }

@@ -86,19 +86,29 @@ pub fn start(
 ) -> Shared {
     let embedded = page.embedded;
     let lang = page.lang;
+    // `?r=`: a record for the viewer, which saves nothing and leaves the
+    // saved game alone; a bad one is a notice over the usual table.
+    let viewer = address
+        .record
+        .as_ref()
+        .map(|p| super::replay::read_link(lang, p));
+    let viewing = matches!(viewer, Some(Ok(_)));
     let link = share::from_address(lang, address);
     let mut notice = None;
     // Nothing is saved until the saved game (if any) is back on the table.
     let mut saver = Saver::new(true);
     let (setup, saved, linked) = match link {
-        Ok(Some(s)) => (s, None, true),
+        Ok(Some(s)) if !viewing => (s, None, true),
         other => {
             let mut default = default;
             if let Err(e) = other {
                 notice = Some(lang.tf(K::BadLink, &[&e]));
                 default.seed = None;
             }
-            if embedded {
+            if let Some(Err(e)) = &viewer {
+                notice = Some(e.clone());
+            }
+            if embedded || viewing {
                 (default, None, false)
             } else {
                 let (saved, n) = persist::load(lang, &mut saver);
@@ -114,11 +124,13 @@ pub fn start(
     let c = Controller::new(view, setup, pace, thinking, entropy, saver, page);
     {
         let mut c = c.borrow_mut();
-        c.saver.pause(embedded);
+        c.saver.pause(embedded || viewing);
         if let Some(s) = saved {
             persist::loading(true);
             c.restore(s);
             persist::loading(false);
+        } else if let Some(Ok((record, options))) = viewer {
+            c.view_record(record, options);
         } else {
             c.persist();
             if c.ui.message.is_some() {

@@ -189,4 +189,42 @@ mod tests {
         assert_eq!(fill("{0} of {1}", &["ace", "spades"]), "ace of spades");
         assert_eq!(fill("a {x} b", &[]), "a {x} b");
     }
+
+    #[test]
+    fn a_bad_game_link_is_one_line_naming_the_deal_and_move() {
+        use crate::engine::packed::LinkError;
+        use crate::engine::{Card, IllegalMove, RecordError, RecordProblem};
+        let card: Card = "7H".parse().unwrap();
+        let illegal = RecordProblem::Illegal(IllegalMove::NotInHand {
+            mv: crate::engine::Move::Play(card),
+            card,
+            seat: 1,
+        });
+        let errors = [
+            LinkError::NotALink,
+            LinkError::Truncated,
+            LinkError::Damaged,
+            LinkError::Version(9),
+            LinkError::Invalid("moves"),
+            LinkError::Record(RecordError::position(2, 4, illegal)),
+            LinkError::Record(RecordError::deal(0, RecordProblem::NoDeck)),
+        ];
+        for lang in Lang::ALL {
+            for e in &errors {
+                let text = lang.link_error(e);
+                assert!(!text.contains('\n') && !text.contains('{'), "{text}");
+            }
+        }
+        let en = Lang::En.link_error(&errors[5]);
+        assert!(
+            en.starts_with("This game link cannot be shown: deal 3, move 5: "),
+            "{en}"
+        );
+        assert!(en.contains("seven of hearts"), "{en}");
+        let ja = Lang::Ja.link_error(&errors[5]);
+        assert!(ja.contains("第3ディール5手目"), "{ja}");
+        assert!(Lang::En
+            .link_error(&errors[3])
+            .contains("version 9; this one reads 1"));
+    }
 }

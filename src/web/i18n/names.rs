@@ -3,7 +3,8 @@
 //! (`K`), the words inside them each language's [`CardWords`].
 
 use super::{CardWords, Lang, K};
-use crate::engine::{Card, IllegalMove, Suit};
+use crate::engine::packed::{self, LinkError};
+use crate::engine::{Card, IllegalMove, RecordProblem, Suit};
 
 impl Lang {
     /// The current language's card words.
@@ -132,6 +133,36 @@ impl Lang {
                 self.tf(K::IllegalOnlyLedDuckNames, &[&self.card_name(duck)])
             }
         }
+    }
+
+    /// Why a game link (`?r=`) cannot be shown, naming the deal and the
+    /// move when the record inside is at fault.
+    pub fn link_error(self, why: &LinkError) -> String {
+        let reason = match why {
+            LinkError::NotALink => self.t(K::LinkNotALink).to_string(),
+            LinkError::Truncated => self.t(K::LinkTruncated).to_string(),
+            LinkError::Damaged => self.t(K::LinkDamaged).to_string(),
+            LinkError::Version(v) => self.tf(
+                K::LinkVersion,
+                &[&v.to_string(), &packed::VERSION.to_string()],
+            ),
+            LinkError::Invalid(what) => self.tf(K::LinkInvalid, &[what]),
+            LinkError::Record(e) => {
+                // An illegal move in the page's words; other problems in the engine's.
+                let problem = match &e.problem {
+                    RecordProblem::Illegal(m) => self.illegal_move(m),
+                    other => other.to_string(),
+                };
+                match (e.deal, e.position) {
+                    (Some(d), Some(m)) => {
+                        self.tf(K::LinkDealMove, &[&d.to_string(), &m.to_string(), &problem])
+                    }
+                    (Some(d), None) => self.tf(K::LinkDeal, &[&d.to_string(), &problem]),
+                    _ => problem,
+                }
+            }
+        };
+        self.tf(K::BadRecordLink, &[&reason])
     }
 
     /// A computer level's name.

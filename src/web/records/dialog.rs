@@ -2,6 +2,7 @@
 //! export and import of records, statistics. It builds its own DOM and
 //! sends what needs the game to the controller as actions.
 
+use super::author::AuthorLink;
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use crate::web::dom::{
@@ -124,9 +125,22 @@ fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool
 
 /// Opens the dialog, filled in from the game on the table (`viewing`: a
 /// record in the replay viewer, which has no link of its own to share).
-pub fn open(lang: Lang, address_lang: Option<Lang>, setup: &Setup, game: &Game, viewing: bool) {
+pub fn open(
+    lang: Lang,
+    address_lang: Option<Lang>,
+    setup: &Setup,
+    game: &Game,
+    viewing: bool,
+    author: Option<&AuthorLink>,
+) {
     let d = dialog();
     let form = dialog_form(&d, lang.t(K::ShareTitle));
+
+    // The author's tool: this position as a link and an embed.
+    if let Some(a) = author {
+        let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
+        super::author::section(lang, &f, a);
+    }
 
     if !viewing {
         let f = section(

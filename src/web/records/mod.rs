@@ -23,8 +23,18 @@
 //! Elements carry `data-rec="…"` for their action; the page's delegated
 //! listeners (`events.rs`) turn them into `Action::Records`.
 //!
+//! - Game links for rules sites: `?r=…` opens the viewer on a packed record,
+//!   with `at`, `show=all`, captions and a puzzle ([`link`]); the author's
+//!   tool in the dialog copies the position as a link or an embed ([`author`]).
+//!
 //! - [`dialog`]: the dialog, export, import, statistics.
 //! - [`replay`]: the viewer's record of positions and its controls.
+//! - [`link`]: the viewer's link parameters, and how moves are counted.
+//! - [`puzzle`]: a puzzle's question and the Expert player's verdict.
+//! - [`author`]: the author's tool (link, embed code, preview).
 
+pub mod author;
 pub mod dialog;
+pub mod link;
+pub mod puzzle;
 pub mod replay;

@@ -111,6 +111,13 @@ impl Panels {
         let next = with_id(button("primary", "next-deal"), "next-deal");
         next.set_text_content(Some(lang.t(K::NextDeal)));
         append(&self.deal_end, &next);
+        if let Some(label) = &p.share {
+            // The records dialog, with this deal as a link (`data-rec`).
+            let share = with_id(button("secondary", ""), "deal-end-share");
+            let _ = share.set_attribute("data-rec", "open");
+            share.set_text_content(Some(label));
+            append(&self.deal_end, &share);
+        }
     }
 
     fn render_game_over(&mut self, lang: Lang, p: Option<&EndPanel>) {

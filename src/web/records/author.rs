@@ -1,0 +1,168 @@
+//! The author's tool, in the Share and records dialog: the game in the
+//! viewer (at its position) or on the table (as far as it has gone) as a
+//! link (`?r=…&at=N`, see [`super::link`]) and as the HTML of an iframe
+//! (`embed=1`) for a rules page, each with a Copy button, the next move as
+//! a puzzle at the flick of a checkbox, and a preview: the embed itself,
+//! shown in the dialog.
+
+use super::link::{self, ViewerOptions};
+use crate::engine::{packed, GameRecord};
+use crate::web::dom::{append, button, by_id, el, text_el};
+use crate::web::i18n::{Lang, K};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
+
+/// The queries of the author's links, with and without the puzzle.
+pub struct AuthorLink {
+    query: String,
+    /// The same game asking the next move, if there is one.
+    puzzle_query: Option<String>,
+}
+
+impl AuthorLink {
+    /// None when the record cannot be packed (a game over a link's
+    /// [`packed::MAX_DEALS`] deals).
+    pub fn new(record: &GameRecord, options: ViewerOptions, lang: Lang) -> Option<AuthorLink> {
+        let packed = packed::pack(record).ok()?;
+        let tail = format!("&lang={}", lang.tag());
+        let at = options.at.unwrap_or(0);
+        let (_, total) = link::move_counts(record);
+        let puzzle_query = (at < total).then(|| {
+            let o = ViewerOptions {
+                at: None,
+                puzzle: Some(at + 1),
+                ..options.clone()
+            };
+            link::query(&packed, &o) + &tail
+        });
+        Some(AuthorLink {
+            query: link::query(&packed, &options) + &tail,
+            puzzle_query,
+        })
+    }
+}
+
+/// This page's address without its query: where the links point.
+fn base() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+fn link_of(query: &str) -> String {
+    format!("{}?{query}", base())
+}
+
+/// The iframe's HTML for a rules page.
+fn embed_of(lang: Lang, query: &str) -> String {
+    let src = link_of(&format!("embed=1&{query}")).replace('&', "&amp;");
+    let title = lang.t(K::AppTitle).replace('"', "&quot;");
+    format!("<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"760\"></iframe>")
+}
+
+/// A read-only field with a Copy button (`data-rec="copy-{id}"`).
+fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: K, multiline: bool) {
+    let r = el("div", "copy-row");
+    let field = el(if multiline { "textarea" } else { "input" }, "");
+    field.set_id(id);
+    if multiline {
+        let _ = field.set_attribute("rows", "3");
+        field.set_text_content(Some(value));
+    } else {
+        let _ = field.set_attribute("type", "text");
+        let _ = field.set_attribute("value", value);
+    }
+    let _ = field.set_attribute("readonly", "");
+    let _ = field.set_attribute("spellcheck", "false");
+    let _ = field.set_attribute("aria-label", lang.t(label));
+    append(&r, &field);
+    let b = button("secondary", "");
+    let _ = b.set_attribute("data-rec", &format!("copy-{id}"));
+    b.set_id(&format!("{id}-copy"));
+    b.set_text_content(Some(lang.t(label)));
+    append(&r, &b);
+    append(parent, &r);
+}
+
+/// The dialog's section (into the fieldset `f`).
+pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
+    let _ = f.set_attribute("data-link", &a.query);
+    if let Some(q) = &a.puzzle_query {
+        let _ = f.set_attribute("data-puzzle", q);
+        let l = el("label", "author-puzzle");
+        let c = el("input", "");
+        c.set_id("author-puzzle");
+        let _ = c.set_attribute("type", "checkbox");
+        let _ = c.set_attribute("data-change", "author-puzzle");
+        append(&l, &c);
+        append(&l, &text_el("span", "", lang.t(K::AuthorPuzzle)));
+        append(f, &l);
+    }
+    f.set_id("author");
+    let _ = f.set_attribute("data-lang", lang.tag());
+    row(
+        lang,
+        f,
+        "author-link",
+        &link_of(&a.query),
+        K::AuthorCopyLink,
+        false,
+    );
+    row(
+        lang,
+        f,
+        "author-embed",
+        &embed_of(lang, &a.query),
+        K::AuthorCopyEmbed,
+        true,
+    );
+    let b = button("secondary", "");
+    b.set_id("author-preview-button");
+    let _ = b.set_attribute("data-rec", "preview");
+    b.set_text_content(Some(lang.t(K::AuthorPreview)));
+    append(f, &b);
+}
+
+/// The query the section shows now (with the puzzle if its box is ticked).
+fn shown_query() -> Option<(Element, String)> {
+    let f = by_id("author")?;
+    let puzzle = by_id("author-puzzle")
+        .and_then(|c| c.dyn_into::<HtmlInputElement>().ok())
+        .is_some_and(|c| c.checked());
+    let q = f.get_attribute(if puzzle { "data-puzzle" } else { "data-link" })?;
+    Some((f, q))
+}
+
+/// The puzzle box was ticked or unticked: the link and the code follow.
+pub fn puzzle_changed() {
+    let Some((f, q)) = shown_query() else { return };
+    let lang = f
+        .get_attribute("data-lang")
+        .and_then(|t| Lang::from_tag(&t))
+        .unwrap_or(Lang::En);
+    if let Some(i) = by_id("author-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
+        i.set_value(&link_of(&q));
+    }
+    if let Some(t) = by_id("author-embed").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok()) {
+        t.set_value(&embed_of(lang, &q));
+    }
+    if by_id("author-preview").is_some() {
+        preview(lang);
+    }
+}
+
+/// Shows the embed in the dialog (or loads it again with the link shown).
+pub fn preview(lang: Lang) {
+    let Some((f, q)) = shown_query() else { return };
+    let frame = by_id("author-preview").unwrap_or_else(|| {
+        let i = el("iframe", "author-preview");
+        i.set_id("author-preview");
+        let _ = i.set_attribute("title", lang.t(K::AuthorPreview));
+        append(&f, &i);
+        i
+    });
+    let _ = frame.set_attribute("src", &link_of(&format!("embed=1&{q}")));
+}
