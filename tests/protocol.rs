@@ -125,3 +125,41 @@ fn a_guest_table_holds_only_its_seat_and_the_public_table() {
         assert!(!text.contains("protocol"), "the deal's seed never travels: {text}");
     }
 }
+
+#[test]
+fn a_guest_table_reads_back_into_the_game_its_seat_sees() {
+    let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 1);
+    let mut rng = Rng::new(9);
+    // A first deal played out, a second one begun.
+    for k in 0..2 {
+        let deck = shuffled_deck(GameKind::TwoPlayer, &format!("seen/{k}"));
+        game.start_deal(deck, None).unwrap();
+        let moves = if k == 0 { 10_000 } else { 7 };
+        for _ in 0..moves {
+            if !game.in_deal() {
+                break;
+            }
+            let mv = random_move(&game.legal_moves(), &mut rng);
+            game.play(mv).unwrap();
+        }
+    }
+    for seat in 0..2u8 {
+        let table = guest_table(&game, seat, turn_of(&game), &["A".into(), "B".into()], &[true, true]);
+        let seen = table.to_game().expect("a table the host made reads back");
+        assert_eq!(seen.results(), game.results());
+        assert_eq!(seen.totals(), game.totals());
+        assert_eq!(seen.log().len(), game.log().len());
+        assert_eq!(seen.first_dealer(), game.first_dealer());
+        if game.to_move() == Some(seat) {
+            assert_eq!(seen.legal_moves().as_slice(), game.legal_moves().as_slice());
+        }
+        let (a, b) = (seen.deal().unwrap(), game.deal().unwrap());
+        assert_eq!(a.hand(seat), b.hand(seat));
+        assert_eq!(table.hand_len(1 - seat), b.hand_len(1 - seat));
+    }
+    // A forged table (another hand's count beyond the game, bad scores) is refused.
+    let mut bad = guest_table(&game, 0, 1, &[], &[]);
+    bad.scores.push(vec![1, 2, 3]);
+    assert!(bad.to_game().is_err());
+    assert!(turn_of(&game) > 0);
+}

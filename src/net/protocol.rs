@@ -8,8 +8,8 @@
 //! What fails is dropped and counted, never a panic; a peer that floods is
 //! slowed down by [`Flood`] so it cannot stall the table.
 
-use crate::engine::view::DealView;
-use crate::engine::{Game, IllegalMove, Move};
+use crate::engine::view::{DealView, ViewError};
+use crate::engine::{Call, DealResult, Game, IllegalMove, Move};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -61,6 +61,83 @@ pub struct GuestTable {
     pub over: bool,
     /// The deal in progress (or just finished) from the guest's seat.
     pub deal: Option<DealView>,
+    /// The first deal's dealer and the deals begun (the score sheet's rows).
+    #[serde(default)]
+    pub first_dealer: u8,
+    #[serde(default)]
+    pub deals: u32,
+    /// Finished deals' points by course, then seat ([`DealResult::course_points`]).
+    #[serde(default)]
+    pub points: Vec<Vec<Vec<u32>>>,
+    /// How many cards each seat holds (public: the backs on the table).
+    #[serde(default)]
+    pub hand_lens: Vec<u8>,
+    /// Who plays each seat: `host`, `friend`, or a computer's level name.
+    #[serde(default)]
+    pub who: Vec<String>,
+    /// The move that made this table (public: it was played face up).
+    #[serde(default)]
+    pub last: Option<LastMove>,
+}
+
+/// The latest move, so that every device shows the call and plays its sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LastMove {
+    pub seat: u8,
+    pub mv: Move,
+    pub call: Option<Call>,
+}
+
+/// Why a table could not be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    NoDeal,
+    View(ViewError),
+    /// Scores or counts that do not fit the game.
+    Inconsistent(&'static str),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::NoDeal => f.write_str("no deal on the table yet"),
+            TableError::View(e) => e.fmt(f),
+            TableError::Inconsistent(what) => write!(f, "the table is inconsistent: {what}"),
+        }
+    }
+}
+
+impl GuestTable {
+    /// The game as the guest's seat knows it ([`Game::seen`]): checked, so a
+    /// damaged or forged table is refused rather than shown.
+    pub fn to_game(&self) -> Result<Game, TableError> {
+        let view = self.deal.as_ref().ok_or(TableError::NoDeal)?;
+        let deal = view.to_deal().map_err(TableError::View)?;
+        let rules = *deal.rules();
+        let kind = rules.game;
+        let seats = kind.seats();
+        if self.first_dealer as usize >= seats {
+            return Err(TableError::Inconsistent("the first dealer"));
+        }
+        if self.points.len() != self.scores.len() || self.scores.len() > 1000 {
+            return Err(TableError::Inconsistent("the scores"));
+        }
+        let results = self
+            .points
+            .iter()
+            .zip(&self.scores)
+            .map(|(p, s)| DealResult::from_points(kind, p, s))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(TableError::Inconsistent("the scores"))?;
+        let deals = (self.deals as usize).max(results.len()).min(1001);
+        Ok(Game::seen(rules, self.first_dealer, deals, results, Some(deal)))
+    }
+
+    /// How many cards `seat` holds.
+    pub fn hand_len(&self, seat: u8) -> usize {
+        self.hand_lens.get(seat as usize).map_or(0, |&n| n as usize)
+    }
 }
 
 /// Why the host refused a guest's move.
@@ -182,6 +259,12 @@ pub fn check_move(
     Ok(mv)
 }
 
+/// The host's count of the game's moves and deals: a move names the table
+/// it was made on by this number, so a move made on an older table is stale.
+pub fn turn_of(game: &Game) -> u32 {
+    game.log().iter().map(|l| l.moves.len() as u32 + 1).sum()
+}
+
 /// The table a guest's seat may see.
 pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected: &[bool]) -> GuestTable {
     GuestTable {
@@ -193,6 +276,12 @@ pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected
         totals: game.totals().to_vec(),
         over: game.is_over(),
         deal: game.deal().map(|d| DealView::of(d, seat)),
+        first_dealer: game.first_dealer(),
+        deals: game.log().len() as u32,
+        points: game.results().iter().map(|r| r.course_points()).collect(),
+        hand_lens: game.deal().map(|d| d.hand_lens()[..game.kind().seats()].to_vec()).unwrap_or_default(),
+        who: Vec::new(),
+        last: None,
     }
 }
 
