@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 const PRESETS: [&str; 2] = ["parlett", "family"];
-const PLAYER_CHOICES: [&str; 4] = ["human", "easy", "normal", "hard"];
+const PLAYER_CHOICES: [&str; 5] = ["human", "friend", "easy", "normal", "hard"];
 
 fn dialog() -> HtmlDialogElement {
     super::dom::dialog("new-game-dialog", "newgame")
@@ -31,6 +31,7 @@ fn game_label(g: GameKind) -> &'static str {
 fn player_label(choice: &str) -> String {
     match choice {
         "human" => t(K::Human).to_string(),
+        "friend" => t(K::Friend).to_string(),
         _ => format!(
             "{} · {}",
             t(K::Computer),
@@ -42,6 +43,7 @@ fn player_label(choice: &str) -> String {
 fn player_choice(p: Player) -> &'static str {
     match p {
         Player::Human => "human",
+        Player::Friend => "friend",
         Player::Computer(Level::Easy | Level::Random) => "easy",
         Player::Computer(Level::Normal) => "normal",
         Player::Computer(Level::Hard | Level::Expert) => "hard",
@@ -326,6 +328,7 @@ pub fn read() -> Result<Setup, String> {
             .unwrap_or_default();
         players.push(match v.as_str() {
             "human" => Player::Human,
+            "friend" => Player::Friend,
             other => Player::Computer(Level::from_name(other).unwrap_or(Level::Normal)),
         });
     }

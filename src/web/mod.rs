@@ -48,6 +48,7 @@ mod i18n;
 mod input;
 mod keyboard;
 mod model;
+mod net;
 mod params;
 mod persist;
 mod records;
@@ -95,6 +96,11 @@ pub fn start() {
     settings::init();
     announcer::region();
 
+    // A reply link opened on the host's device: hand it to the open table.
+    if net::reply_tab() {
+        let _ = body.set_attribute("data-ready", "1");
+        return;
+    }
     let view = view::View::new();
     let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
@@ -103,6 +109,10 @@ pub fn start() {
     performance_mark("table-rendered");
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
+    // An invite link: this device joins a friend's table as a guest.
+    if let Some(invite) = net::invite_in_address() {
+        controller.borrow_mut().enter_guest(invite);
+    }
     let weak = Rc::downgrade(&controller);
     let dispatch: model::Dispatch =
         Rc::new(move |action| controller::with(&weak, move |c| c.act(action)));

@@ -388,6 +388,9 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
         let player = match setup.players[s as usize] {
             Player::Human => t_owned(K::Human),
             Player::Computer(l) => format!("{} · {}", t(K::Computer), i18n::level_name(l)),
+            Player::Friend => ui.friends[s as usize & 3]
+                .clone()
+                .unwrap_or_else(|| t_owned(K::FriendShort)),
         };
         let mut badges = Vec::new();
         if let Some(d) = deal {
@@ -421,7 +424,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
                         .collect(),
                 )
             }
-            Some(d) => HandScene::Down(d.hand_len(s)),
+            Some(d) => HandScene::Down(ui.hand_lens.map_or(d.hand_len(s), |n| n[s as usize & 3] as usize)),
             None => HandScene::Down(0),
         };
         let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));

@@ -8,9 +8,10 @@
 //! - [`replay`]: the replay viewer, a mode of the controller.
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 
+mod online;
 mod replay;
 mod saving;
-mod seats;
+pub(in crate::web) mod seats;
 pub use saving::start;
 
 use super::dialog;
@@ -65,6 +66,9 @@ pub struct Controller {
     asked: u64,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
+    /// Online play: this table's remote seats, or (on a guest's device) its
+    /// connection to the host's table (see `online.rs`).
+    pub(super) online: online::Online,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -93,6 +97,7 @@ impl Controller {
             seats: Vec::new(),
             asked: 0,
             walkthrough: Walkthrough::default(),
+            online: online::Online::default(),
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -162,7 +167,12 @@ impl Controller {
         if self.replay.is_some() {
             return self.show_replay();
         }
+        if self.online.guest.is_some() {
+            // A guest's device shows the host's table; the host runs the game.
+            return self.render();
+        }
         self.persist();
+        self.online_broadcast();
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
             self.schedule(self.pace.ms(HOLD_MS), |c| {
@@ -198,15 +208,19 @@ impl Controller {
     }
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
-    fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
+    pub(super) fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
         let me = self.me.clone();
         self.timer = Some(Timeout::new(ms, move || with(&me, f)));
     }
 
     /// The set-up of the game on the table, and a player for each seat.
     pub(super) fn set_setup(&mut self, setup: Setup) {
-        self.seats = setup.players.iter().map(|&p| seat_player(p)).collect();
+        let host = &mut self.online.host;
+        self.seats = (0..setup.players.len())
+            .map(|s| seat_player(setup.players[s], || host.seat_player(s as u8)))
+            .collect();
         self.setup = setup;
+        self.online_setup();
     }
 
     /// Whether the person at this device plays `seat`.
@@ -253,6 +267,9 @@ impl Controller {
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
+        if self.guest_move(mv) {
+            return;
+        }
         let before = self.game.deal().copied();
         match self.game.play(mv) {
             Err(why) => {
@@ -265,6 +282,11 @@ impl Controller {
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
+                self.online.last = Some(crate::net::protocol::LastMove {
+                    seat,
+                    mv,
+                    call: effect.call,
+                });
                 if let Some(call) = effect.call {
                     self.show_call(call, seat);
                 }
@@ -279,7 +301,7 @@ impl Controller {
         }
     }
 
-    fn show_call(&mut self, call: Call, seat: u8) {
+    pub(super) fn show_call(&mut self, call: Call, seat: u8) {
         self.call_counter += 1;
         let n = self.call_counter;
         self.ui.call = Some((call, seat, n));
@@ -296,7 +318,7 @@ impl Controller {
     }
 
     fn next_deal(&mut self) {
-        if self.game.in_deal() || self.game.is_over() {
+        if self.game.in_deal() || self.game.is_over() || self.online.guest.is_some() {
             return;
         }
         self.start_deal();
@@ -412,6 +434,7 @@ impl Controller {
             Action::StartGame => match dialog::read() {
                 Ok(setup) => {
                     dialog::close();
+                    self.leave_guest();
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),
@@ -445,6 +468,7 @@ impl Controller {
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
+            Action::Net(event) => self.net(event),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

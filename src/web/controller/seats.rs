@@ -75,9 +75,11 @@ impl SeatPlayer for Computer {
     }
 }
 
-/// The player for a seat as the game's set-up describes it.
-pub fn seat_player(player: Player) -> Box<dyn SeatPlayer> {
+/// The player for a seat as the game's set-up describes it; `friend` makes
+/// the player of a seat on a friend's device (`web/net/remote_seat.rs`).
+pub fn seat_player(player: Player, friend: impl FnOnce() -> Box<dyn SeatPlayer>) -> Box<dyn SeatPlayer> {
     match player {
+        Player::Friend => friend(),
         Player::Human => Box::new(PersonHere),
         Player::Computer(level) => Box::new(Computer {
             level,

@@ -307,7 +307,7 @@ fn stats_label(key: &str) -> String {
 }
 
 /// Copies a field's text: the clipboard if allowed, else it stays selected to copy by hand.
-fn copy_from(id: &str) {
+pub(in crate::web) fn copy_from(id: &str) {
     let Some(field) = by_id(id) else { return };
     let text = input_value(id);
     select_field(&field);

@@ -1,0 +1,294 @@
+//! The online dialogs, built from plain values: the host's invites (a link,
+//! Copy, Share where the browser has it, a QR code, the reply paste box),
+//! the guest's join page and the reply tab's notice. Their buttons carry
+//! `data-action="net"` and `data-net`, which become `NetEvent::Click`.
+//! Every text from outside (names, rules) is set as text, never as markup.
+
+use super::guest::GuestState;
+use super::remote_seat::{LinkState, SeatStatus};
+use crate::engine::GameKind;
+use crate::net::invite::Invite;
+use crate::web::dom::{append, by_id, dialog_form, el, text_el};
+use crate::web::i18n::{self, t, tf, K};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
+
+/// The address of this page with `#key=payload`: an invite or a reply link.
+pub fn link(key: &str, payload: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}{}", l.origin().ok()?, l.pathname().ok()?, l.search().ok()?))
+        })
+        .unwrap_or_default();
+    format!("{base}#{key}={payload}")
+}
+
+fn net_button(class: &str, what: &str, seat: Option<u8>, label: &str) -> Element {
+    let b = crate::web::dom::button(class, "net");
+    let _ = b.set_attribute("data-net", what);
+    if let Some(s) = seat {
+        let _ = b.set_attribute("data-seat", &s.to_string());
+    }
+    b.set_text_content(Some(label));
+    b
+}
+
+fn can_share() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"share".into()).ok())
+        .is_some_and(|f| f.is_function())
+}
+
+/// A read-only link with Copy (and Share) buttons; the field's id names it.
+fn link_row(parent: &Element, id: &str, value: &str, seat: Option<u8>) {
+    let row = el("div", "copy-row");
+    let i = el("input", "");
+    i.set_id(id);
+    for (k, v) in [("type", "text"), ("readonly", ""), ("spellcheck", "false"), ("value", value)] {
+        let _ = i.set_attribute(k, v);
+    }
+    append(&row, &i);
+    let copy = net_button("secondary", "copy", seat, t(K::Copy));
+    copy.set_id(&format!("{id}-copy"));
+    let _ = copy.set_attribute("data-field", id);
+    append(&row, &copy);
+    if can_share() {
+        let share = net_button("secondary", "share", seat, t(K::ShareTool));
+        let _ = share.set_attribute("data-field", id);
+        append(&row, &share);
+    }
+    append(parent, &row);
+}
+
+fn game_name(g: GameKind) -> &'static str {
+    t(match g {
+        GameKind::TwoPlayer => K::GameTwo,
+        GameKind::ThreePlayer => K::GameThree,
+        GameKind::Partnership => K::GamePartnership,
+    })
+}
+
+fn stun_choice(form: &Element) {
+    let label = el("label", "field check");
+    let input = el("input", "");
+    input.set_id("same-network");
+    let _ = input.set_attribute("type", "checkbox");
+    let _ = input.set_attribute("data-change", "stun");
+    if super::same_network_only() {
+        let _ = input.set_attribute("checked", "");
+    }
+    append(&label, &input);
+    append(&label, &text_el("span", "", t(K::SameNetwork)));
+    append(form, &label);
+}
+
+/// Whether "same network only" is ticked in the open dialog.
+pub fn same_network_ticked() -> bool {
+    by_id("same-network")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .is_some_and(|i| i.checked())
+}
+
+fn show(d: &HtmlDialogElement) {
+    if !d.open() {
+        let _ = d.show_modal();
+    }
+}
+
+pub fn is_open(id: &str) -> bool {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
+        .is_some_and(|d| d.open())
+}
+
+pub fn close(id: &str) {
+    if let Some(d) = by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
+        d.close();
+    }
+}
+
+/// The host's invites, one section a remote seat, and the reply box.
+/// `error` is the reply box's one-line message.
+pub fn invites(kind: GameKind, seats: &[SeatStatus], error: Option<&str>) {
+    let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
+    // Keep what was typed in the paste box across a rebuild.
+    let typed = by_id("reply-paste")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|a| a.value())
+        .unwrap_or_default();
+    let form = dialog_form(&d, t(K::InviteTitle));
+    append(&form, &text_el("p", "hint", t(K::InviteHint)));
+    let n = kind.seats() as u8;
+    for s in seats.iter().filter(|s| s.seat < n) {
+        let f = el("fieldset", "invite");
+        let _ = f.set_attribute("data-seat", &s.seat.to_string());
+        let _ = f.set_attribute("data-state", state_name(&s.state));
+        let seat = i18n::seat_name(n, s.seat);
+        append(&f, &text_el("legend", "", seat));
+        let who = if s.name.is_empty() { t(K::FriendShort).to_string() } else { s.name.clone() };
+        match &s.state {
+            LinkState::Inviting => append(&f, &text_el("p", "hint", t(K::InviteMaking))),
+            LinkState::Invited(payload) => {
+                let url = link("j", payload);
+                link_row(&f, &format!("invite-link-{}", s.seat), &url, Some(s.seat));
+                if let Some(qr) = super::qr::svg(&url, &tf(K::InviteQr, &[seat])) {
+                    append(&f, &qr);
+                }
+            }
+            LinkState::Connecting => append(&f, &text_el("p", "hint", t(K::SeatConnecting))),
+            LinkState::Connected => {
+                append(&f, &text_el("p", "ok", &tf(K::SeatConnected, &[&who])))
+            }
+            LinkState::Lost | LinkState::Failed => {
+                let k = if s.state == LinkState::Lost { K::SeatLost } else { K::SeatFailed };
+                append(&f, &text_el("p", "warn", t(k)));
+                let row = el("div", "buttons");
+                append(&row, &net_button("secondary", "reinvite", Some(s.seat), t(K::NewInvite)));
+                append(&row, &net_button("secondary", "computer", Some(s.seat), t(K::UseComputer)));
+                append(&f, &row);
+            }
+        }
+        append(&form, &f);
+    }
+    let paste = el("label", "field reply");
+    append(&paste, &text_el("span", "", t(K::ReplyPaste)));
+    let area = el("textarea", "");
+    area.set_id("reply-paste");
+    let _ = area.set_attribute("rows", "2");
+    let _ = area.set_attribute("spellcheck", "false");
+    area.set_text_content(Some(&typed));
+    append(&paste, &area);
+    append(&form, &paste);
+    let err = text_el("p", "error", error.unwrap_or(""));
+    err.set_id("reply-error");
+    let _ = err.set_attribute("role", "alert");
+    append(&form, &err);
+    stun_choice(&form);
+    let row = el("div", "buttons");
+    append(&row, &net_button("primary", "take-reply", None, t(K::ReplyConnect)));
+    let close = crate::web::dom::button("secondary", "close-dialog");
+    close.set_text_content(Some(t(K::Close)));
+    append(&row, &close);
+    append(&form, &row);
+    append(&d, &form);
+    show(&d);
+}
+
+fn state_name(s: &LinkState) -> &'static str {
+    match s {
+        LinkState::Inviting => "inviting",
+        LinkState::Invited(_) => "invited",
+        LinkState::Connecting => "connecting",
+        LinkState::Connected => "connected",
+        LinkState::Lost => "lost",
+        LinkState::Failed => "failed",
+    }
+}
+
+/// The text in the reply paste box.
+pub fn pasted_reply() -> String {
+    by_id("reply-paste")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|a| a.value())
+        .unwrap_or_default()
+}
+
+/// The guest's join page: what it is invited to, a name, Join; then the reply link.
+pub fn join(invite: &Invite, state: &GuestState, name: &str, error: Option<&str>) {
+    let d = crate::web::dom::dialog("join-dialog", "newgame join");
+    let form = dialog_form(&d, t(K::JoinTitle));
+    let kind = invite.game;
+    let seat = i18n::seat_name(kind.seats() as u8, invite.to.seat);
+    let p = text_el("p", "join-seat", &tf(K::JoinSeat, &[seat, game_name(kind)]));
+    p.set_id("join-seat");
+    append(&form, &p);
+    append(&form, &text_el("p", "hint", &tf(K::JoinRules, &[&invite.rules])));
+    if !invite.host_name.is_empty() {
+        append(&form, &text_el("p", "hint", &tf(K::JoinHost, &[&invite.host_name])));
+    }
+    match state {
+        GuestState::Joining | GuestState::Failed | GuestState::Lost => {
+            let label = el("label", "field");
+            append(&label, &text_el("span", "", t(K::YourName)));
+            let input = el("input", "");
+            input.set_id("guest-name");
+            let _ = input.set_attribute("type", "text");
+            let _ = input.set_attribute("maxlength", "24");
+            let _ = input.set_attribute("autocomplete", "nickname");
+            let _ = input.set_attribute("value", name);
+            append(&label, &input);
+            append(&form, &label);
+            stun_choice(&form);
+            if matches!(state, GuestState::Lost) {
+                append(&form, &text_el("p", "warn", t(K::HostLost)));
+            }
+            if matches!(state, GuestState::Failed) {
+                append(&form, &text_el("p", "warn", t(K::ConnTimeout)));
+            }
+            let row = el("div", "buttons");
+            let join = net_button("primary", "join", None, t(K::Join));
+            join.set_id("join");
+            append(&row, &join);
+            append(&form, &row);
+        }
+        GuestState::Answering => append(&form, &text_el("p", "hint", t(K::JoinMaking))),
+        GuestState::Replied(payload) => {
+            append(&form, &text_el("p", "hint", t(K::JoinReply)));
+            let url = link("r", payload);
+            link_row(&form, "reply-link", &url, None);
+        }
+        GuestState::Connected => {}
+    }
+    if let Some(e) = error {
+        append(&form, &text_el("p", "error", e));
+    }
+    append(&d, &form);
+    show(&d);
+}
+
+/// The typed display name on the join page.
+pub fn typed_name() -> String {
+    by_id("guest-name")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// A one-line notice in its own dialog (a bad invite, the reply tab's answer).
+pub fn notice(text: &str) {
+    let d = crate::web::dom::dialog("net-notice-dialog", "newgame notice");
+    let form = dialog_form(&d, t(K::AppTitle));
+    let p = text_el("p", "", text);
+    p.set_id("net-notice");
+    let _ = p.set_attribute("role", "status");
+    append(&form, &p);
+    let row = el("div", "buttons");
+    let close = crate::web::dom::button("primary", "close-dialog");
+    close.set_text_content(Some(t(K::Close)));
+    append(&row, &close);
+    append(&form, &row);
+    append(&d, &form);
+    show(&d);
+}
+
+/// Copies a link field's text (the clipboard, else selected to copy by hand).
+pub fn copy(field: &str) {
+    crate::web::records::dialog::copy_from(field);
+}
+
+/// Shares a link field's text through the system's share sheet.
+pub fn share(field: &str) {
+    let Some(url) = by_id(field)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+    else {
+        return;
+    };
+    let data = web_sys::ShareData::new();
+    data.set_url(&url);
+    data.set_title(t(K::AppTitle));
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().share_with_data(&data);
+    }
+}
