@@ -8,10 +8,10 @@
 use super::{with, Controller, HOLD_MS};
 use crate::ai::Level;
 use crate::net::invite::Invite;
-use crate::net::protocol::{GuestTable, LastMove, Refusal, ToGuest};
+use crate::net::protocol::{GuestTable, LastMove};
 use crate::web::i18n::{self, t, tf, K};
 use crate::web::model::{Action, Dispatch, Player, Setup, Ui};
-use crate::web::net::guest::{Guest, GuestState};
+use crate::web::net::guest::{FromHost, Guest, GuestState};
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
@@ -232,7 +232,7 @@ impl Controller {
     /// On a guest's device, a move goes to the host (which checks it and
     /// answers with the next table); true if it was sent.
     pub(super) fn guest_move(&mut self, mv: Move) -> bool {
-        let Some(g) = &self.online.guest else { return false };
+        let Some(g) = &mut self.online.guest else { return false };
         g.send_move(mv);
         self.ui.chooser = None;
         self.ui.message = None;
@@ -252,10 +252,12 @@ impl Controller {
                 g.hello();
             }
             PeerEvent::Message(text) => match g.read(&text) {
-                Some(ToGuest::Table(table)) => self.show_table(*table),
-                Some(ToGuest::Refused { why, .. }) => {
-                    let words = match why {
-                        Refusal::Illegal { why } => i18n::illegal_move(&why),
+                Some(FromHost::Table(table)) => self.show_table(*table),
+                Some(FromHost::Refused { reason }) => {
+                    // An illegal move is worded from this device's own check of it.
+                    let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
+                    let words = match own {
+                        Some(why) if reason == "illegal" => i18n::illegal_move(&why),
                         _ => t(K::WaitHost).to_string(),
                     };
                     self.ui.message = Some(tf(K::MoveRefused, &[&words]));

@@ -7,7 +7,7 @@ use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
-use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
+use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToHost};
 use crate::web::model::{Action, Dispatch};
 use crate::web::serial;
 use std::rc::Rc;
@@ -34,6 +34,8 @@ pub struct Guest {
     pub table: Option<GuestTable>,
     /// Messages from the host dropped on arrival.
     pub dropped: u64,
+    /// The latest move sent (to word the host's refusal of it).
+    pub sent: Option<Move>,
     token: [u8; 8],
     peer: Option<Peer>,
     flood: Flood,
@@ -47,6 +49,7 @@ impl Guest {
             name: String::new(),
             table: None,
             dropped: 0,
+            sent: None,
             token: crate::web::entropy().to_le_bytes(),
             peer: None,
             flood: Flood::new(40, 20),
@@ -93,7 +96,8 @@ impl Guest {
         });
     }
 
-    pub fn send_move(&self, mv: Move) {
+    pub fn send_move(&mut self, mv: Move) {
+        self.sent = Some(mv);
         let turn = self.table.as_ref().map_or(0, |t| t.turn);
         self.send(&ToHost::Move {
             v: protocol::VERSION,
@@ -110,16 +114,11 @@ impl Guest {
     }
 
     /// A message from the host, checked; a dropped one is counted.
-    pub fn read(&mut self, text: &str) -> Option<ToGuest> {
+    pub fn read(&mut self, text: &str) -> Option<FromHost> {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| protocol::check_size(text))
-            .and_then(|()| {
-                serial::from_text::<ToGuest>(text)
-                    .map_err(Dropped::Malformed)?
-                    .checked()
-            });
+            .and_then(|()| read_to_guest(text));
         match read {
             Ok(m) => Some(m),
             Err(_) => {
@@ -127,5 +126,67 @@ impl Guest {
                 None
             }
         }
+    }
+}
+
+/// A host's message as the page reads it. A refusal keeps only its reason's
+/// name: the guest words an illegal move itself (its own check of the same
+/// move on its own table gives the engine's typed reason).
+pub enum FromHost {
+    Table(Box<GuestTable>),
+    Refused { reason: String },
+    Pong,
+}
+
+#[derive(serde::Deserialize)]
+struct Why {
+    reason: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RefusedBody {
+    v: u8,
+    #[allow(dead_code)]
+    turn: u32,
+    why: Why,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PongBody {
+    v: u8,
+    #[allow(dead_code)]
+    n: u32,
+}
+
+fn version(v: u8) -> Result<(), Dropped> {
+    if v == protocol::VERSION {
+        Ok(())
+    } else {
+        Err(Dropped::Version(v))
+    }
+}
+
+/// The host's message: its size, its type, its fields, its version.
+fn read_to_guest(text: &str) -> Result<FromHost, Dropped> {
+    let (t, js) = super::typed_body(text)?;
+    match t.as_str() {
+        "table" => {
+            let table: GuestTable = super::body(js)?;
+            version(table.v)?;
+            Ok(FromHost::Table(Box::new(table)))
+        }
+        "refused" => {
+            let b: RefusedBody = super::body(js)?;
+            version(b.v)?;
+            Ok(FromHost::Refused { reason: b.why.reason })
+        }
+        "pong" => {
+            let b: PongBody = super::body(js)?;
+            version(b.v)?;
+            Ok(FromHost::Pong)
+        }
+        _ => Err(Dropped::Malformed(t)),
     }
 }

@@ -92,12 +92,7 @@ impl Link {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| protocol::check_size(text))
-            .and_then(|()| {
-                serial::from_text::<ToHost>(text)
-                    .map_err(protocol::Dropped::Malformed)?
-                    .checked()
-            });
+            .and_then(|()| read_to_host(text));
         let message = match read {
             Ok(m) => m,
             Err(_) => {
@@ -153,6 +148,51 @@ impl Link {
             }
         }
     }
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HelloBody {
+    v: u8,
+    token: String,
+    name: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    v: u8,
+    seat: u8,
+    turn: u32,
+    mv: crate::engine::Move,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PingBody {
+    v: u8,
+    n: u32,
+}
+
+/// A guest's message: its size, its type, its fields, its version.
+fn read_to_host(text: &str) -> Result<ToHost, protocol::Dropped> {
+    let (t, js) = super::typed_body(text)?;
+    let message = match t.as_str() {
+        "hello" => {
+            let b: HelloBody = super::body(js)?;
+            ToHost::Hello { v: b.v, token: b.token, name: b.name }
+        }
+        "move" => {
+            let b: MoveBody = super::body(js)?;
+            ToHost::Move { v: b.v, seat: b.seat, turn: b.turn, mv: b.mv }
+        }
+        "ping" => {
+            let b: PingBody = super::body(js)?;
+            ToHost::Ping { v: b.v, n: b.n }
+        }
+        _ => return Err(protocol::Dropped::Malformed(t)),
+    };
+    message.checked()
 }
 
 /// The player of a seat on a friend's device: the controller asks it like
