@@ -21,7 +21,7 @@ async function launch() {
 /** A page of its own (its own storage), with "same network only" set. */
 async function device(browser, server, path, viewport) {
   const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
-  await d.context.addInitScript(() => localStorage.setItem('duck-soup-stun', 'none'));
+  await d.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
   await d.page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
   return d;
 }

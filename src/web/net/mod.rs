@@ -36,7 +36,7 @@ pub enum NetEvent {
 /// The STUN servers: a setting (localStorage), the default a well-known
 /// public one; "same network only" is none (only local addresses).
 pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
-const STUN_KEY: &str = "duck-soup-stun";
+const STUN_KEY: &str = "stun";
 
 pub fn stun_servers() -> Vec<String> {
     match crate::web::storage::get(STUN_KEY).as_deref() {
