@@ -4,7 +4,7 @@
 //! service: the controller says what happened, the view what newly shows.
 
 use super::dom::{append, by_id, doc, el, text_el};
-use super::i18n::{self, tf, K};
+use super::i18n::{Lang, K};
 use super::scene;
 use crate::engine::{Deal, Effect, Move};
 use web_sys::Element;
@@ -41,20 +41,20 @@ pub fn announce(text: &str) {
 }
 
 /// One move in words: "West: ten of hearts. Quack!"
-pub fn describe(deal_before: &Deal, mv: Move, seat: u8, effect: &Effect) -> String {
+pub fn describe(lang: Lang, deal_before: &Deal, mv: Move, seat: u8, effect: &Effect) -> String {
     let n = deal_before.seats();
-    let who = i18n::seat_name(n, seat);
+    let who = lang.seat_name(n, seat);
     let mut s = match mv {
-        Move::Play(c) => tf(K::AnnPlays, &[who, &i18n::card_name(c)]),
-        Move::LeadDuck(c, suit) => tf(
+        Move::Play(c) => lang.tf(K::AnnPlays, &[who, &lang.card_name(c)]),
+        Move::LeadDuck(c, suit) => lang.tf(
             K::AnnLedDuck,
-            &[who, &i18n::card_name(c), i18n::suit_plural(suit)],
+            &[who, &lang.card_name(c), lang.suit_plural(suit)],
         ),
-        Move::Concede => tf(K::AnnSaysDuck, &[who]),
+        Move::Concede => lang.tf(K::AnnSaysDuck, &[who]),
     };
     if let Some(call) = effect.call.filter(|_| mv != Move::Concede) {
         s.push(' ');
-        s.push_str(scene::call_text(call).1);
+        s.push_str(scene::call_text(lang, call).1);
     }
     s
 }

@@ -4,8 +4,8 @@
 
 use super::announcer;
 use super::controller::Controller;
+use super::i18n::{self, Lang, K};
 use super::model::{Action, Setup};
-use super::i18n::{self, t, K};
 use super::tutorial::{self, Situation};
 use crate::ai::{self, Level, SeatView};
 use crate::engine::{Deal, Effect, GameKind, Move, Turn};
@@ -14,10 +14,8 @@ impl Controller {
     /// The seat of the person who may act now (as the controller's own check).
     fn acting_seat(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.seat_is_person_here(m)
-            && self.ui.viewer == Some(m)
-            && self.ui.privacy.is_none())
-        .then_some(m)
+        (self.seat_is_person_here(m) && self.ui.viewer == Some(m) && self.ui.privacy.is_none())
+            .then_some(m)
     }
 
     fn hint_seed(&self) -> u64 {
@@ -30,7 +28,7 @@ impl Controller {
         let me = self.acting_seat()?;
         let deal = *self.game.deal()?;
         let mv = ai::choose(Level::Hard, &SeatView::of(&deal, me), self.hint_seed());
-        let (target, words) = super::hint::advice(&deal, mv);
+        let (target, words) = super::hint::advice(self.page.lang, &deal, mv);
         self.ui.hint = Some((self.ui.moves, target));
         Some(words)
     }
@@ -82,7 +80,7 @@ impl Controller {
             } else {
                 self.situation()
             };
-            self.walkthrough.after_render(situation);
+            self.walkthrough.after_render(self.page.lang, situation);
         }
     }
 
@@ -96,10 +94,10 @@ impl Controller {
     ) {
         self.ui.hint = None;
         if let Some(d) = before {
-            announcer::announce(&announcer::describe(&d, mv, seat, effect));
+            announcer::announce(&announcer::describe(self.page.lang, &d, mv, seat, effect));
         }
         if effect.duck_course_ended {
-            announcer::announce(t(K::SoupBegins));
+            announcer::announce(self.page.lang.t(K::SoupBegins));
         }
         if self.walkthrough.active() {
             if self.seat_is_person_here(seat) {
@@ -115,45 +113,60 @@ impl Controller {
         super::dialog::close();
         super::help::close();
         tutorial::relabel();
-        self.view.rebuild();
+        self.view.rebuild(self.page.lang);
         self.view.set_table(self.game.kind());
         self.render();
     }
 
+    fn open_settings(&self) {
+        let page = &self.page;
+        super::settings::open(page.lang, page.settings, page.sound.muted());
+    }
+
+    /// Switches the page to another language: remembered for the next
+    /// visit, and the table built again in it.
+    fn choose_lang(&mut self, lang: Lang) {
+        self.page.lang = lang;
+        i18n::choose_lang(lang);
+        self.rebuild_view();
+    }
+
     /// The actions of this module's features.
     pub(super) fn assist(&mut self, action: Action) {
+        let lang = self.page.lang;
         match action {
             Action::Hint => {
                 let text = self
                     .compute_hint()
-                    .unwrap_or_else(|| t(K::HintNone).to_string());
+                    .unwrap_or_else(|| lang.t(K::HintNone).to_string());
                 self.ui.message = Some(text);
                 self.render();
             }
-            Action::Help => super::help::open(self.game.kind()),
-            Action::HelpGame(game) => super::help::show_game(game),
+            Action::Help => super::help::open(self.page.lang, self.game.kind()),
+            Action::HelpGame(game) => super::help::show_game(self.page.lang, game),
             // (Already the stop: nothing to draw again.)
             Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
                 self.ui.tab_stop = Some((card, self.ui.moves));
                 self.render();
             }
-            Action::Settings => super::settings::open(),
+            Action::Settings => self.open_settings(),
             Action::SettingChanged => {
-                if let Some(lang) = super::settings::changed() {
-                    i18n::choose_lang(lang);
-                    self.rebuild_view();
-                    super::settings::open();
+                let chosen = super::settings::changed(self.page.settings, self.page.lang);
+                self.page.settings = chosen.settings;
+                if let Some(on) = chosen.sound_on {
+                    if self.page.sound.muted() == on {
+                        self.page.sound.set_muted(!on);
+                    }
+                }
+                if let Some(lang) = chosen.lang {
+                    self.choose_lang(lang);
+                    self.open_settings();
                 } else {
                     self.render();
                 }
             }
             Action::SwitchLang => {
-                let other = match i18n::lang() {
-                    i18n::Lang::En => i18n::Lang::Ja,
-                    i18n::Lang::Ja => i18n::Lang::En,
-                };
-                i18n::choose_lang(other);
-                self.rebuild_view();
+                self.choose_lang(self.page.lang.other());
                 if let Some(b) = super::dom::by_id("lang-btn") {
                     super::dom::focus(&b);
                 }

@@ -2,11 +2,11 @@
 //! `Rules::option_specs(game)` and read back through `Rules::set`, so a new
 //! option in the engine appears here without code for it.
 
-use super::model::{Player, Setup};
 use super::dom::{
     append, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
 };
-use super::i18n::{self, t, tf, K};
+use super::i18n::{self, Lang, K};
+use super::model::{Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
@@ -20,22 +20,22 @@ fn dialog() -> HtmlDialogElement {
     super::dom::dialog("new-game-dialog", "newgame")
 }
 
-fn game_label(g: GameKind) -> &'static str {
-    t(match g {
+fn game_label(lang: Lang, g: GameKind) -> &'static str {
+    lang.t(match g {
         GameKind::TwoPlayer => K::GameTwo,
         GameKind::ThreePlayer => K::GameThree,
         GameKind::Partnership => K::GamePartnership,
     })
 }
 
-fn player_label(choice: &str) -> String {
+fn player_label(lang: Lang, choice: &str) -> String {
     match choice {
-        "human" => t(K::Human).to_string(),
-        "friend" => t(K::Friend).to_string(),
+        "human" => lang.t(K::Human).to_string(),
+        "friend" => lang.t(K::Friend).to_string(),
         _ => format!(
             "{} · {}",
-            t(K::Computer),
-            i18n::level_name(Level::from_name(choice).unwrap_or(Level::Normal))
+            lang.t(K::Computer),
+            lang.level_name(Level::from_name(choice).unwrap_or(Level::Normal))
         ),
     }
 }
@@ -51,12 +51,12 @@ fn player_choice(p: Player) -> &'static str {
 }
 
 /// Opens the dialog, filled in from the current set-up.
-pub fn open(setup: &Setup) {
+pub fn open(lang: Lang, setup: &Setup) {
     let d = dialog();
-    let form = dialog_form(&d, t(K::DialogTitle));
+    let form = dialog_form(&d, lang.t(K::DialogTitle));
 
     let games = el("fieldset", "games");
-    append(&games, &text_el("legend", "", t(K::DialogGame)));
+    append(&games, &text_el("legend", "", lang.t(K::DialogGame)));
     for g in GameKind::ALL {
         let label = el("label", "game-choice");
         let input = el("input", "");
@@ -68,7 +68,7 @@ pub fn open(setup: &Setup) {
             let _ = input.set_attribute("checked", "");
         }
         append(&label, &input);
-        append(&label, &text_el("span", "", game_label(g)));
+        append(&label, &text_el("span", "", game_label(lang, g)));
         append(&games, &label);
     }
     append(&form, &games);
@@ -78,18 +78,18 @@ pub fn open(setup: &Setup) {
     append(&form, &body);
 
     let seed_label = el("label", "field seed");
-    append(&seed_label, &text_el("span", "", t(K::DialogSeed)));
+    append(&seed_label, &text_el("span", "", lang.t(K::DialogSeed)));
     let seed = el("input", "");
     seed.set_id("seed");
     let _ = seed.set_attribute("type", "text");
     let _ = seed.set_attribute("autocomplete", "off");
-    let _ = seed.set_attribute("placeholder", t(K::DialogSeedHint));
+    let _ = seed.set_attribute("placeholder", lang.t(K::DialogSeedHint));
     if let Some(s) = &setup.seed {
         let _ = seed.set_attribute("value", s);
     }
     append(&seed_label, &seed);
     append(&form, &seed_label);
-    append(&form, &text_el("p", "hint", t(K::DialogDealer)));
+    append(&form, &text_el("p", "hint", lang.t(K::DialogDealer)));
     let error = el("p", "error");
     error.set_id("dialog-error");
     let _ = error.set_attribute("role", "alert");
@@ -100,13 +100,13 @@ pub fn open(setup: &Setup) {
         &[
             FooterButton {
                 id: None,
-                label: t(K::Cancel),
+                label: lang.t(K::Cancel),
                 primary: false,
                 does: Does::Action("cancel-dialog"),
             },
             FooterButton {
                 id: Some("start-game"),
-                label: t(K::StartGame),
+                label: lang.t(K::StartGame),
                 primary: true,
                 does: Does::Action("start-game"),
             },
@@ -114,7 +114,7 @@ pub fn open(setup: &Setup) {
     );
     append(&d, &form);
 
-    fill_game_body(setup.rules.game, Some(setup));
+    fill_game_body(lang, setup.rules.game, Some(setup));
     if !d.open() {
         let _ = d.show_modal();
     }
@@ -143,8 +143,8 @@ fn selected_game() -> GameKind {
 }
 
 /// The game changed: rebuild the players and rules for it.
-pub fn game_changed() {
-    fill_game_body(selected_game(), None);
+pub fn game_changed(lang: Lang) {
+    fill_game_body(lang, selected_game(), None);
 }
 
 /// The preset changed: show its option values.
@@ -170,7 +170,7 @@ fn select(class: &str, data: (&str, &str), choices: &[(String, String)], chosen:
     s
 }
 
-fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
+fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
     let Some(body) = by_id("dialog-game-body") else {
         return;
     };
@@ -182,14 +182,14 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
     let n = game.seats() as u8;
 
     let players = el("fieldset", "players");
-    append(&players, &text_el("legend", "", t(K::DialogPlayers)));
+    append(&players, &text_el("legend", "", lang.t(K::DialogPlayers)));
     let choices: Vec<(String, String)> = PLAYER_CHOICES
         .iter()
-        .map(|c| (c.to_string(), player_label(c)))
+        .map(|c| (c.to_string(), player_label(lang, c)))
         .collect();
     for s in 0..n {
         let label = el("label", "field");
-        append(&label, &text_el("span", "", i18n::seat_name(n, s)));
+        append(&label, &text_el("span", "", lang.seat_name(n, s)));
         let sel = select(
             "",
             ("data-seat", &s.to_string()),
@@ -202,7 +202,7 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
     append(&body, &players);
 
     let rules = el("fieldset", "rules");
-    append(&rules, &text_el("legend", "", t(K::DialogRules)));
+    append(&rules, &text_el("legend", "", lang.t(K::DialogRules)));
     let presets: Vec<(String, String)> = PRESETS
         .iter()
         .filter(|p| Rules::preset(game, p).is_ok())
@@ -212,11 +212,11 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
             } else {
                 K::PresetParlett
             };
-            (p.to_string(), t(label).to_string())
+            (p.to_string(), lang.t(label).to_string())
         })
         .collect();
     let label = el("label", "field");
-    append(&label, &text_el("span", "", t(K::DialogPreset)));
+    append(&label, &text_el("span", "", lang.t(K::DialogPreset)));
     let sel = select(
         "",
         ("data-change", "preset"),
@@ -231,7 +231,7 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
     for spec in Rules::option_specs(game) {
         let label = el("label", "field");
         // An option the page has no words for shows its record name.
-        let name = i18n::option_label(spec.key).unwrap_or(spec.key);
+        let name = i18n::option_label(lang, spec.key).unwrap_or(spec.key);
         append(&label, &text_el("span", "", name));
         let control = if spec.values.is_empty() {
             let input = el("input", "");
@@ -240,9 +240,9 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
             let _ = input.set_attribute("inputmode", "numeric");
             let _ = input.set_attribute("data-option", spec.key);
             let hint = match (spec.key, defaults) {
-                ("target", GameEnd::Target(v)) => tf(K::DefaultTarget, &[&v.to_string()]),
-                ("deals", GameEnd::Deals(v)) => tf(K::DefaultDeals, &[&v.to_string()]),
-                _ => t(K::OptionDefault).to_string(),
+                ("target", GameEnd::Target(v)) => lang.tf(K::DefaultTarget, &[&v.to_string()]),
+                ("deals", GameEnd::Deals(v)) => lang.tf(K::DefaultDeals, &[&v.to_string()]),
+                _ => lang.t(K::OptionDefault).to_string(),
             };
             let _ = input.set_attribute("placeholder", &hint);
             input
@@ -251,7 +251,7 @@ fn fill_game_body(game: GameKind, setup: Option<&Setup>) {
                 .values
                 .iter()
                 .map(|v| {
-                    let label = i18n::option_value_label(spec.key, v).unwrap_or(v);
+                    let label = i18n::option_value_label(lang, spec.key, v).unwrap_or(v);
                     (v.to_string(), label.to_string())
                 })
                 .collect();
@@ -292,7 +292,7 @@ fn select_value(selector: &str) -> Option<String> {
 }
 
 /// Reads the set-up the dialog describes.
-pub fn read() -> Result<Setup, String> {
+pub fn read(lang: Lang) -> Result<Setup, String> {
     let game = selected_game();
     let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
     let mut rules = Rules::preset(game, &preset).map_err(|e| e.to_string())?;
@@ -314,8 +314,8 @@ pub fn read() -> Result<Setup, String> {
             if !v.is_empty() {
                 // The engine's own error names the record's option key (in
                 // English): the person gets the field's label instead.
-                let name = i18n::option_label(&key).unwrap_or(&key);
-                let bad = || tf(K::OptionWholeNumber, &[name]);
+                let name = i18n::option_label(lang, &key).unwrap_or(&key);
+                let bad = || lang.tf(K::OptionWholeNumber, &[name]);
                 let n = v.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?;
                 rules.set(&key, OptionValue::Number(n)).map_err(|_| bad())?;
             }

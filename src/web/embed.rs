@@ -23,12 +23,6 @@ use super::params::PageParams;
 use super::serial;
 use crate::engine::Game;
 use serde::Serialize;
-use std::cell::Cell;
-
-thread_local! {
-    /// `?embed`, as the page's address gave it at start-up ([`init`]).
-    static EMBED: Cell<bool> = const { Cell::new(false) };
-}
 
 /// A message to the host page (see the module's documentation).
 #[derive(Serialize)]
@@ -52,15 +46,10 @@ enum Event<'a> {
 
 const SOURCE: &str = "duck-soup";
 
-/// Whether the page runs embedded (`?embed=1`, `?embed=true` or bare `?embed`).
-pub fn active() -> bool {
-    EMBED.with(Cell::get)
-}
-
-/// Takes `?embed` from the page's address, and marks the page as embedded
-/// (styles: `body.embed`).
+/// Marks the page as embedded when the address says so (`?embed=1`,
+/// `?embed=true` or bare `?embed`; styles: `body.embed`). Whether the table
+/// is embedded is the controller's to know (`PageParams::embed`).
 pub fn init(params: &PageParams) {
-    EMBED.with(|e| e.set(params.embed));
     if params.embed {
         if let Some(b) = web_sys::window()
             .and_then(|w| w.document())
@@ -79,11 +68,9 @@ fn post(event: &Event) {
     }
 }
 
-/// Called when a deal ends: posts deal-finished, and game-finished if the game is over.
+/// Called when a deal of an embedded table ends: posts deal-finished, and
+/// game-finished if the game is over.
 pub fn deal_finished(game: &Game) {
-    if !active() {
-        return;
-    }
     let Some(result) = game.results().last() else {
         return;
     };

@@ -3,16 +3,15 @@
 //! say what they do with `data-action` (clicks) and `data-change` (form
 //! controls); keys are shortcuts or keyboard navigation ([`keyboard`]), and
 //! the focus entering a card of the hand moves its tab stop there.
-//! (The Share and records dialog still has its own `data-rec` listeners, in
-//! records.rs.)
+//! The Share and records dialog and the replay viewer's bar say theirs with
+//! `data-rec`.
 //!
 //! [`keyboard`]: super::keyboard
 
 use super::controller::{self, Shared};
 use super::dom::doc;
 use super::keyboard;
-use super::model::Action;
-use super::sound;
+use super::model::{Action, RecordsAction, Step};
 use crate::engine::{Card, GameKind, Suit};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
@@ -24,10 +23,14 @@ pub fn listen(controller: &Shared) {
     let d = doc();
     let weak = Rc::downgrade(controller);
     EventListener::new(&d, "click", move |e| {
-        sound::unlock();
-        if let Some(action) = clicked(e) {
-            controller::with(&weak, move |c| c.act(action));
-        }
+        let action = clicked(e);
+        controller::with(&weak, move |c| {
+            // Browsers let sound start only after a gesture.
+            c.unlock_sound();
+            if let Some(action) = action {
+                c.act(action);
+            }
+        });
     })
     .forget();
 
@@ -41,6 +44,7 @@ pub fn listen(controller: &Shared) {
             Some("preset") => Action::PresetChanged,
             Some("setting") => Action::SettingChanged,
             Some("stun") => Action::Net(super::net::NetEvent::Click("stun".into(), None)),
+            Some("record-file") => Action::Records(RecordsAction::FileChosen),
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));
@@ -107,7 +111,31 @@ fn clicked(e: &Event) -> Option<Action> {
         let game = tab.get_attribute("data-help-game")?;
         return GameKind::from_name(&game).map(Action::HelpGame);
     }
+    if let Some(rec) = target.closest("[data-rec]").ok().flatten() {
+        return records_action(&rec.get_attribute("data-rec")?).map(Action::Records);
+    }
     action_of(&target.closest("[data-action]").ok().flatten()?)
+}
+
+/// The Share and records dialog's and the replay viewer's buttons.
+fn records_action(what: &str) -> Option<RecordsAction> {
+    Some(match what {
+        "open" => RecordsAction::Open,
+        "close" => RecordsAction::Close,
+        "copy-link" => RecordsAction::Copy("share-link"),
+        "copy-record" => RecordsAction::Copy("record-text"),
+        "copy-result" => RecordsAction::Copy("daily-text"),
+        "download" => RecordsAction::Download,
+        "daily" => RecordsAction::Daily,
+        "import" => RecordsAction::ImportPasted,
+        "first" => RecordsAction::Step(Step::First),
+        "back" => RecordsAction::Step(Step::Back),
+        "forward" => RecordsAction::Step(Step::Forward),
+        "last" => RecordsAction::Step(Step::Last),
+        "reveal" => RecordsAction::Reveal,
+        "exit" => RecordsAction::Exit,
+        _ => return None,
+    })
 }
 
 fn action_of(el: &Element) -> Option<Action> {

@@ -7,7 +7,7 @@
 use super::dom::{
     append, by_id, clear, dialog_footer, doc, el, set_attr, text_el, Does, FooterButton,
 };
-use super::i18n::{self, t, Lang, K};
+use super::i18n::{Lang, K};
 use crate::engine::GameKind;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlDialogElement;
@@ -70,8 +70,8 @@ const FOUR_JA: &str = "4人で2人ずつのペア戦。パートナーは向か�
 # 得点
 勝ったチームのハイがハイのトリックを、ローがローのトリックを取ります。クワックのカードは2点、ほかは1点。チームの得点は2人の点数の積。4ディールで終了。";
 
-fn text(game: GameKind) -> &'static str {
-    match (i18n::lang(), game) {
+fn text(lang: Lang, game: GameKind) -> &'static str {
+    match (lang, game) {
         (Lang::En, GameKind::TwoPlayer) => TWO_EN,
         (Lang::En, GameKind::ThreePlayer) => THREE_EN,
         (Lang::En, GameKind::Partnership) => FOUR_EN,
@@ -81,8 +81,8 @@ fn text(game: GameKind) -> &'static str {
     }
 }
 
-fn game_label(g: GameKind) -> &'static str {
-    t(match g {
+fn game_label(lang: Lang, g: GameKind) -> &'static str {
+    lang.t(match g {
         GameKind::TwoPlayer => K::GameTwo,
         GameKind::ThreePlayer => K::GameThree,
         GameKind::Partnership => K::GamePartnership,
@@ -94,26 +94,26 @@ fn dialog() -> HtmlDialogElement {
 }
 
 /// Opens the help on the rules of `game` (rebuilt each time, in the current language).
-pub fn open(game: GameKind) {
+pub fn open(lang: Lang, game: GameKind) {
     let d = dialog();
     clear(&d);
     let form = el("div", "form");
     let head = el("div", "help-head");
-    let title = text_el("h2", "", t(K::HelpTitle));
+    let title = text_el("h2", "", lang.t(K::HelpTitle));
     title.set_id("help-title");
     append(&head, &title);
     let close_x = super::dom::button("secondary", "close-dialog");
-    close_x.set_text_content(Some(t(K::Close)));
+    close_x.set_text_content(Some(lang.t(K::Close)));
     append(&head, &close_x);
     append(&form, &head);
 
     let tabs = el("div", "help-games");
     let _ = tabs.set_attribute("role", "group");
-    let _ = tabs.set_attribute("aria-label", t(K::HelpRulesFor));
+    let _ = tabs.set_attribute("aria-label", lang.t(K::HelpRulesFor));
     for g in GameKind::ALL {
         let b = super::dom::button("game-tab", "");
         let _ = b.set_attribute("data-help-game", g.name());
-        b.set_text_content(Some(game_label(g)));
+        b.set_text_content(Some(game_label(lang, g)));
         append(&tabs, &b);
     }
     append(&form, &tabs);
@@ -123,7 +123,7 @@ pub fn open(game: GameKind) {
     append(&form, &rules);
 
     let keys = el("section", "help-keys");
-    append(&keys, &text_el("h3", "", t(K::HelpKeys)));
+    append(&keys, &text_el("h3", "", lang.t(K::HelpKeys)));
     let list = el("ul", "");
     for k in [
         K::KeyCards,
@@ -135,7 +135,7 @@ pub fn open(game: GameKind) {
         K::KeyEscape,
         K::KeyTab,
     ] {
-        append(&list, &text_el("li", "", t(k)));
+        append(&list, &text_el("li", "", lang.t(k)));
     }
     append(&keys, &list);
     append(&form, &keys);
@@ -145,20 +145,20 @@ pub fn open(game: GameKind) {
         &[
             FooterButton {
                 id: Some("start-tutorial"),
-                label: t(K::HelpWalkthrough),
+                label: lang.t(K::HelpWalkthrough),
                 primary: false,
                 does: Does::Action("tutorial"),
             },
             FooterButton {
                 id: Some("help-close"),
-                label: t(K::Close),
+                label: lang.t(K::Close),
                 primary: true,
                 does: Does::Action("close-dialog"),
             },
         ],
     );
     append(&d, &form);
-    show_game(game);
+    show_game(lang, game);
     if !d.open() {
         let _ = d.show_modal();
     }
@@ -174,13 +174,13 @@ pub fn open(game: GameKind) {
 }
 
 /// Shows one game's rules in the open help.
-pub fn show_game(game: GameKind) {
+pub fn show_game(lang: Lang, game: GameKind) {
     let Some(rules) = by_id("help-rules") else {
         return;
     };
     clear(&rules);
-    append(&rules, &text_el("h3", "", game_label(game)));
-    for line in text(game).lines() {
+    append(&rules, &text_el("h3", "", game_label(lang, game)));
+    for line in text(lang, game).lines() {
         match line.strip_prefix("# ") {
             Some(h) => append(&rules, &text_el("h4", "", h)),
             None => append(&rules, &text_el("p", "", line)),

@@ -3,25 +3,22 @@
 //! hearts, …"). The controller keeps the target in its `Ui`; the scene marks
 //! it and the view highlights it.
 
-use super::i18n::{self, t, tf, K};
+use super::i18n::{Lang, K};
 use super::model::HintTarget;
 use crate::engine::{Call, Deal, GameKind, Move, Turn};
 
 /// What `mv` (the move advised in `deal`) points at, and its words.
-pub fn advice(deal: &Deal, mv: Move) -> (HintTarget, String) {
+pub fn advice(lang: Lang, deal: &Deal, mv: Move) -> (HintTarget, String) {
     let me = deal.to_move();
     let turn = deal.turn();
     match mv {
-        Move::Concede => (HintTarget::Duck, t(K::HintDuck).to_string()),
+        Move::Concede => (HintTarget::Duck, lang.t(K::HintDuck).to_string()),
         Move::LeadDuck(c, s) => (
             HintTarget::LeadDuck(c, s),
-            tf(
-                K::HintLeadDuck,
-                &[&i18n::card_name(c), i18n::suit_plural(s)],
-            ),
+            lang.tf(K::HintLeadDuck, &[&lang.card_name(c), lang.suit_plural(s)]),
         ),
         Move::Play(c) => {
-            let name = i18n::card_name(c);
+            let name = lang.card_name(c);
             if deal.quack_cards().contains(c) {
                 // A first quack can still be overtaken; later ones answer it.
                 let key = if deal.call_if_quacked() == Some(Call::Quack) {
@@ -29,11 +26,11 @@ pub fn advice(deal: &Deal, mv: Move) -> (HintTarget, String) {
                 } else {
                     K::HintQuackAgain
                 };
-                (HintTarget::Quack(c), tf(key, &[&name]))
+                (HintTarget::Quack(c), lang.tf(key, &[&name]))
             } else if turn == Some(Turn::Lead) {
-                (HintTarget::Card(c), tf(K::HintLead, &[&name]))
+                (HintTarget::Card(c), lang.tf(K::HintLead, &[&name]))
             } else if matches!(turn, Some(Turn::AddCard | Turn::AnswerQuackQuack { .. })) {
-                (HintTarget::Card(c), tf(K::HintDiscard, &[&name]))
+                (HintTarget::Card(c), lang.tf(K::HintDiscard, &[&name]))
             } else {
                 // Whether the card takes the trick for the mover (or its side).
                 let mut d = *deal;
@@ -48,7 +45,7 @@ pub fn advice(deal: &Deal, mv: Move) -> (HintTarget, String) {
                     Some(false) => K::HintLose,
                     None => K::HintPlay,
                 };
-                (HintTarget::Card(c), tf(key, &[&name]))
+                (HintTarget::Card(c), lang.tf(key, &[&name]))
             }
         }
     }

@@ -63,10 +63,9 @@ mod view;
 
 use controller::{Pace, Shared};
 use engine::GameKind;
-use i18n::{t, K};
+use i18n::{Lang, K};
 use model::Setup;
 use params::PageParams;
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::engine;
@@ -86,37 +85,37 @@ pub fn start() {
     if params.pace == 0.0 {
         let _ = body.class_list().add_1("no-anim");
     }
-    sound::init();
     embed::init(&params);
-    share::init(&params);
-    // Language (?lang=, remembered, or the browser's), comfort settings,
-    // and the live log (screen readers watch regions that exist before
-    // their content changes).
-    i18n::init(params.lang);
-    settings::init();
+    // Language (?lang=, remembered, or the browser's), comfort settings and
+    // sound: the controller owns them from here on. Then the live log
+    // (screen readers watch regions that exist before their content changes).
+    let page = controller::Page {
+        lang: i18n::init(params.lang),
+        settings: settings::init(),
+        sound: sound::Sound::new(),
+        embedded: params.embed,
+        address_lang: params.lang,
+    };
     announcer::region();
 
     // A reply link opened on the host's device: hand it to the open table.
-    if net::reply_tab() {
+    if net::reply_tab(page.lang) {
         let _ = body.set_attribute("data-ready", "1");
         return;
     }
-    let view = view::View::new();
+    let lang = page.lang;
+    let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
-    let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params);
+    let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params, page);
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
     // An invite link: this device joins a friend's table as a guest.
-    if let Some(invite) = net::invite_in_address() {
+    if let Some(invite) = net::invite_in_address(lang) {
         controller.borrow_mut().enter_guest(invite);
     }
-    let weak = Rc::downgrade(&controller);
-    let dispatch: model::Dispatch =
-        Rc::new(move |action| controller::with(&weak, move |c| c.act(action)));
-    records::init(dispatch);
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.
     APP.with(|a| *a.borrow_mut() = Some(controller));
@@ -167,6 +166,12 @@ fn show_error_panel(detail: &str, restart: &str) {
         }
         Some(e)
     };
+    // The page's language as the view last set it on `<html lang>`.
+    let lang = doc
+        .document_element()
+        .and_then(|h| h.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or(Lang::En);
     let (Some(overlay), Some(panel)) = (
         make("div", "overlay error-panel", ""),
         make("div", "panel", ""),
@@ -176,8 +181,8 @@ fn show_error_panel(detail: &str, restart: &str) {
     overlay.set_id("error-panel");
     let _ = overlay.set_attribute("role", "alert");
     for e in [
-        make("h2", "", t(K::ErrorTitle)),
-        make("p", "", t(K::ErrorText)),
+        make("h2", "", lang.t(K::ErrorTitle)),
+        make("p", "", lang.t(K::ErrorText)),
         make("pre", "detail", detail),
     ]
     .into_iter()
@@ -185,7 +190,7 @@ fn show_error_panel(detail: &str, restart: &str) {
     {
         let _ = panel.append_child(&e);
     }
-    if let Some(a) = make("a", "button primary", t(K::NewGame)) {
+    if let Some(a) = make("a", "button primary", lang.t(K::NewGame)) {
         let _ = a.set_attribute("href", restart);
         let _ = panel.append_child(&a);
     }

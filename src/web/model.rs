@@ -140,7 +140,11 @@ pub enum Action {
     /// The Share and records dialog and the replay viewer.
     Records(RecordsAction),
     /// A seat's player answers the controller's request `ticket` with a move.
-    SeatMoved { ticket: u64, seat: u8, mv: Move },
+    SeatMoved {
+        ticket: u64,
+        seat: u8,
+        mv: Move,
+    },
     /// Online play: the connections and their dialogs.
     Net(super::net::NetEvent),
 }
@@ -149,6 +153,15 @@ pub enum Action {
 #[derive(Clone, Debug)]
 pub enum RecordsAction {
     Open,
+    Close,
+    /// Copy the text of one of the dialog's fields (by its id).
+    Copy(&'static str),
+    /// Download the record shown as a file.
+    Download,
+    /// A record file was chosen: read it, then import it.
+    FileChosen,
+    /// Import the pasted record.
+    ImportPasted,
     /// Play today's deal.
     Daily,
     /// A record's text to check and open in the viewer.
@@ -172,4 +185,3 @@ pub enum Step {
     Forward,
     Last,
 }
-

@@ -50,9 +50,9 @@
 //! - Version 0 (a bare record object without `v`): South human and the other
 //!   seats Normal computers.
 
-use super::model::{Player, Setup};
-use super::i18n::{t, tf, K};
+use super::i18n::{Lang, K};
 use super::input::one_line;
+use super::model::{Player, Setup};
 use super::{serial, share, storage};
 use crate::ai::Level;
 use crate::engine::record::{DealFile, RulesFile};
@@ -340,7 +340,7 @@ fn players_for(game: &str) -> usize {
 
 /// What the page starts with: the saved game (if any, and usable), or a
 /// notice saying why it was set aside.
-pub fn load(saver: &mut Saver) -> (Option<Saved>, Option<String>) {
+pub fn load(lang: Lang, saver: &mut Saver) -> (Option<Saved>, Option<String>) {
     let crashed = storage::get(LOADING_KEY).is_some();
     storage::remove(LOADING_KEY);
     let Some(text) = storage::get(GAME_KEY) else {
@@ -348,7 +348,7 @@ pub fn load(saver: &mut Saver) -> (Option<Saved>, Option<String>) {
         return (None, None);
     };
     let result = if crashed {
-        Err(Problem::Corrupt(t(K::SavedCrashed).to_string()))
+        Err(Problem::Corrupt(lang.t(K::SavedCrashed).to_string()))
     } else {
         parse(&text)
     };
@@ -356,11 +356,11 @@ pub fn load(saver: &mut Saver) -> (Option<Saved>, Option<String>) {
         Ok(s) => (Some(s), None),
         Err(Problem::Version(v)) => {
             set_aside(saver, &text);
-            (None, Some(tf(K::SavedOtherVersion, &[&v])))
+            (None, Some(lang.tf(K::SavedOtherVersion, &[&v])))
         }
         Err(Problem::Corrupt(why)) => {
             set_aside(saver, &text);
-            (None, Some(tf(K::SavedCorrupt, &[&why])))
+            (None, Some(lang.tf(K::SavedCorrupt, &[&why])))
         }
     };
     remove_stray_deals();

@@ -3,8 +3,8 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
+use super::i18n::{Lang, K};
 use super::model::{Chooser, HintTarget, Player, Setup, Ui};
-use super::i18n::{self, t, tf, K};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -49,6 +49,8 @@ pub fn position(seats: u8, bottom: u8, seat: u8) -> Pos {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
+    /// The language the scene's words are in (the view words its own labels in it too).
+    pub lang: Lang,
     pub kind: GameKind,
     pub phase: &'static str,
     /// "human" when a person may act now, "computer", or "none".
@@ -203,29 +205,29 @@ pub struct ReviewScene {
     pub verdict: String,
 }
 
-pub fn call_text(call: Call) -> (&'static str, &'static str) {
+pub fn call_text(lang: Lang, call: Call) -> (&'static str, &'static str) {
     match call {
-        Call::Quack => ("quack", t(K::CallQuack)),
-        Call::QuackQuack => ("quack-quack", t(K::CallQuackQuack)),
-        Call::DuckSoup => ("duck-soup", t(K::CallDuckSoup)),
-        Call::QuackQuackQuack => ("quack-quack-quack", t(K::CallQuackQuackQuack)),
-        Call::Duck => ("duck", t(K::CallDuck)),
+        Call::Quack => ("quack", lang.t(K::CallQuack)),
+        Call::QuackQuack => ("quack-quack", lang.t(K::CallQuackQuack)),
+        Call::DuckSoup => ("duck-soup", lang.t(K::CallDuckSoup)),
+        Call::QuackQuackQuack => ("quack-quack-quack", lang.t(K::CallQuackQuackQuack)),
+        Call::Duck => ("duck", lang.t(K::CallDuck)),
     }
 }
 
 /// The seat name a person sees: "South (you)" for the one human of a game against computers.
-pub fn seat_label(setup: &Setup, seat: u8) -> String {
+pub fn seat_label(lang: Lang, setup: &Setup, seat: u8) -> String {
     let n = setup.rules.game.seats() as u8;
-    let name = i18n::seat_name(n, seat);
+    let name = lang.seat_name(n, seat);
     if setup.humans() == 1 && setup.players[seat as usize] == Player::Human {
-        tf(K::SeatYou, &[name])
+        lang.tf(K::SeatYou, &[name])
     } else {
         name.to_string()
     }
 }
 
-fn name(setup: &Setup, seat: u8) -> &'static str {
-    i18n::seat_name(setup.rules.game.seats() as u8, seat)
+fn name(lang: Lang, setup: &Setup, seat: u8) -> &'static str {
+    lang.seat_name(setup.rules.game.seats() as u8, seat)
 }
 
 /// Suits in the order a hand is laid out: colours alternate.
@@ -248,8 +250,7 @@ fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
 }
 
 /// A hand sorted by suit, then rank in the current course's order; Ducks last.
-pub fn sorted_hand(d: &Deal, seat: u8) -> Vec<Card> {
-    let by_rank = super::settings::sort_by_rank();
+pub fn sorted_hand(d: &Deal, seat: u8, by_rank: bool) -> Vec<Card> {
     let key = |c: Card| {
         let suit = if c.is_joker() {
             9
@@ -287,41 +288,51 @@ fn ace_mark(d: &Deal, seat: u8, c: Card) -> Option<&'static str> {
 }
 
 /// The cards of the mover's hand that would quack now, in hand order.
-pub fn quack_cards(d: &Deal) -> Vec<Card> {
+pub fn quack_cards(d: &Deal, by_rank: bool) -> Vec<Card> {
     let quackers = d.quack_cards();
     if quackers.is_empty() {
         return Vec::new();
     }
-    sorted_hand(d, d.to_move())
+    sorted_hand(d, d.to_move(), by_rank)
         .into_iter()
         .filter(|&c| quackers.contains(c))
         .collect()
 }
 
-fn t_owned(k: K) -> String {
-    t(k).to_string()
-}
-
-fn stored_text(p: Pile) -> String {
+fn stored_text(lang: Lang, p: Pile) -> String {
     let pts = p.points().to_string();
     match (p.down, p.up) {
-        (0, _) => tf(K::StoredUp, &[&pts]),
-        (_, 0) if p.down == 1 => tf(K::StoredDown, &[&pts]),
-        _ => tf(K::StoredMixed, &[&pts]),
+        (0, _) => lang.tf(K::StoredUp, &[&pts]),
+        (_, 0) if p.down == 1 => lang.tf(K::StoredDown, &[&pts]),
+        _ => lang.tf(K::StoredMixed, &[&pts]),
     }
 }
 
-fn combine_text(rules_combine: Combine, a: u32, b: u32) -> String {
+fn combine_text(lang: Lang, rules_combine: Combine, a: u32, b: u32) -> String {
     let (a, b) = (a.to_string(), b.to_string());
     match rules_combine {
-        Combine::Multiply => tf(K::Product, &[&a, &b]),
-        Combine::Add => tf(K::Sum, &[&a, &b]),
+        Combine::Multiply => lang.tf(K::Product, &[&a, &b]),
+        Combine::Add => lang.tf(K::Sum, &[&a, &b]),
     }
 }
 
-/// Builds the scene for the current state (`replaying`: the table shows a
-/// record in the replay viewer, which offers nothing to share).
-pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
+/// What a scene depends on besides the game: the language, comfort settings
+/// and modes, all owned by the controller.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    pub lang: Lang,
+    /// Hands sorted by rank before suit (a comfort setting).
+    pub sort_by_rank: bool,
+    pub muted: bool,
+    /// The game-over panel offers to share the game: not while the replay
+    /// viewer shows a record, nor in an embedded table, which never leads
+    /// away from its host page.
+    pub may_share: bool,
+}
+
+/// Builds the scene for the current state.
+pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
+    let lang = ctx.lang;
     let kind = game.kind();
     let n = kind.seats() as u8;
     let deal = game.deal();
@@ -357,12 +368,12 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
             Course::Duck
                 if kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
             {
-                ("duck", t_owned(K::DuckCourseHigher))
+                ("duck", lang.t(K::DuckCourseHigher).to_string())
             }
-            Course::Duck => ("duck", t_owned(K::DuckCourseLower)),
-            Course::Soup => ("soup", t_owned(K::SoupCourse)),
+            Course::Duck => ("duck", lang.t(K::DuckCourseLower).to_string()),
+            Course::Soup => ("soup", lang.t(K::SoupCourse).to_string()),
         },
-        _ => ("partnership", t_owned(K::PartnershipLine)),
+        _ => ("partnership", lang.t(K::PartnershipLine).to_string()),
     };
     let shown_trick: Option<(Trick, Option<u8>)> = match (ui.held, deal) {
         (Some(o), _) => Some((o.trick, Some(o.winner))),
@@ -372,11 +383,14 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
     let lead_line = match (kind, deal, &shown_trick) {
         (GameKind::Partnership, Some(d), Some((tr, _))) => {
             let (leader, led) = tr.plays().next().expect("a shown trick has a lead");
-            Some(t_owned(if is_high_lead(d, leader, led) {
-                K::HighLead
-            } else {
-                K::LowLead
-            }))
+            Some(
+                lang.t(if is_high_lead(d, leader, led) {
+                    K::HighLead
+                } else {
+                    K::LowLead
+                })
+                .to_string(),
+            )
         }
         _ => None,
     };
@@ -386,21 +400,21 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
     for s in 0..n {
         let pos = position(n, bottom, s);
         let player = match setup.players[s as usize] {
-            Player::Human => t_owned(K::Human),
-            Player::Computer(l) => format!("{} · {}", t(K::Computer), i18n::level_name(l)),
+            Player::Human => lang.t(K::Human).to_string(),
+            Player::Computer(l) => format!("{} · {}", lang.t(K::Computer), lang.level_name(l)),
             Player::Friend => ui.friends[s as usize & 3]
                 .clone()
-                .unwrap_or_else(|| t_owned(K::FriendShort)),
+                .unwrap_or_else(|| lang.t(K::FriendShort).to_string()),
         };
         let mut badges = Vec::new();
         if let Some(d) = deal {
             if d.dealer() == s {
-                badges.push((t_owned(K::Dealer), "dealer"));
+                badges.push((lang.t(K::Dealer).to_string(), "dealer"));
             }
         }
         match game.role(s) {
-            Some(Role::High) => badges.push((t_owned(K::High), "high")),
-            Some(Role::Low) => badges.push((t_owned(K::Low), "low")),
+            Some(Role::High) => badges.push((lang.t(K::High).to_string(), "high")),
+            Some(Role::Low) => badges.push((lang.t(K::Low).to_string(), "low")),
             None => {}
         }
         let mut hand = match deal {
@@ -412,7 +426,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
                     CardSet::EMPTY
                 };
                 HandScene::Up(
-                    sorted_hand(d, s)
+                    sorted_hand(d, s, ctx.sort_by_rank)
                         .into_iter()
                         .map(|c| HandCard {
                             card: c,
@@ -435,8 +449,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
             }
         }
         let hand_label = match &hand {
-            HandScene::Up(_) => tf(K::Hand, &[&seat_label(setup, s)]),
-            HandScene::Down(n) => tf(K::HandDown, &[&seat_label(setup, s), &n.to_string()]),
+            HandScene::Up(_) => lang.tf(K::Hand, &[&seat_label(lang, setup, s)]),
+            HandScene::Down(n) => {
+                lang.tf(K::HandDown, &[&seat_label(lang, setup, s), &n.to_string()])
+            }
         };
         let (piles, summary) = match deal {
             Some(d) if kind.has_courses() => {
@@ -445,7 +461,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
                     .map(|(c, k)| {
                         let p = d.pile(c, s);
                         PileScene {
-                            label: t_owned(k),
+                            label: lang.t(k).to_string(),
                             down: p.down,
                             up: p.up,
                             points: p.points(),
@@ -459,7 +475,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
             Some(d) => {
                 let p = d.pile(Course::Duck, s);
                 let pile = PileScene {
-                    label: t_owned(K::Kept),
+                    label: lang.t(K::Kept).to_string(),
                     down: p.down,
                     up: p.up,
                     points: p.points(),
@@ -473,7 +489,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
         seats.push(SeatScene {
             seat: s,
             pos,
-            name: seat_label(setup, s),
+            name: seat_label(lang, setup, s),
             player,
             badges,
             to_move: mover == Some(s),
@@ -500,6 +516,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
         if let (Some(w), Some(o)) = (winner, ui.held) {
             trick.winner = Some(position(n, bottom, *w));
             let who = name(
+                lang,
                 setup,
                 if kind == GameKind::Partnership {
                     *w
@@ -507,7 +524,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
                     o.keeper
                 },
             );
-            trick.note = Some(tf(K::TrickWonBy, &[who, &stored_text(o.stored)]));
+            trick.note = Some(lang.tf(K::TrickWonBy, &[who, &stored_text(lang, o.stored)]));
         }
     }
 
@@ -515,72 +532,72 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
     let mut quack = None;
     let mut duck = false;
     let status = match (deal, mover) {
-        _ if over => t_owned(K::GameOverStatus),
-        (Some(_), None) => t_owned(K::DealOverStatus),
+        _ if over => lang.t(K::GameOverStatus).to_string(),
+        (Some(_), None) => lang.t(K::DealOverStatus).to_string(),
         (Some(d), Some(m)) if can_act => {
             // The call a quack would make now (the third player after a
             // quack calls Quack-quack), if the mover holds a card to make it.
             let call = d
                 .call_if_quacked()
                 .filter(|_| !d.quack_cards().is_empty())
-                .map(|c| call_text(c).1);
+                .map(|c| call_text(lang, c).1);
             quack = call.map(str::to_string);
-            let leader = name(setup, d.leader());
+            let leader = name(lang, setup, d.leader());
             match d.turn() {
                 Some(Turn::Lead) if !d.hand(m).and(CardSet::JOKERS).is_empty() => {
-                    t_owned(K::YourLeadDucks)
+                    lang.t(K::YourLeadDucks).to_string()
                 }
-                Some(Turn::Lead) => t_owned(K::YourLead),
+                Some(Turn::Lead) => lang.t(K::YourLead).to_string(),
                 Some(Turn::Follow {
                     suit,
                     rank,
                     must_follow,
                 }) => {
-                    let suit = i18n::suit_plural(suit);
+                    let suit = lang.suit_plural(suit);
                     match (kind, must_follow, call, rank) {
-                        (GameKind::Partnership, false, _, _) => tf(K::YourFollowVoid, &[suit]),
+                        (GameKind::Partnership, false, _, _) => lang.tf(K::YourFollowVoid, &[suit]),
                         (GameKind::Partnership, true, Some(_), Some(r)) => {
-                            tf(K::YourFollowMust, &[suit, i18n::rank_a(r)])
+                            lang.tf(K::YourFollowMust, &[suit, lang.rank_a(r)])
                         }
-                        (GameKind::Partnership, true, _, _) => tf(K::YourFollowSuit, &[suit]),
+                        (GameKind::Partnership, true, _, _) => lang.tf(K::YourFollowSuit, &[suit]),
                         (_, _, Some(call), Some(r)) => {
-                            tf(K::YourFollowCanQuack, &[i18n::rank_word(r), call])
+                            lang.tf(K::YourFollowCanQuack, &[lang.rank_word(r), call])
                         }
-                        _ => t_owned(K::YourFollow),
+                        _ => lang.t(K::YourFollow).to_string(),
                     }
                 }
                 Some(Turn::AnswerQuacks { quacks, rank }) => {
                     duck = true;
-                    let rank = i18n::rank_word(rank);
-                    let quacker = d.trick().plays().last().map(|(s, _)| name(setup, s));
+                    let rank = lang.rank_word(rank);
+                    let quacker = d.trick().plays().last().map(|(s, _)| name(lang, setup, s));
                     let quacker = quacker.unwrap_or("");
                     match (quacks, call) {
-                        (1, Some(_)) => tf(K::LeaderAnswerCan, &[quacker, rank]),
-                        (1, None) => tf(K::LeaderAnswerCannot, &[quacker, rank]),
-                        (_, Some(_)) => tf(K::LeaderAnswerThreeCan, &[rank]),
-                        (_, None) => tf(K::LeaderAnswerThreeCannot, &[rank]),
+                        (1, Some(_)) => lang.tf(K::LeaderAnswerCan, &[quacker, rank]),
+                        (1, None) => lang.tf(K::LeaderAnswerCannot, &[quacker, rank]),
+                        (_, Some(_)) => lang.tf(K::LeaderAnswerThreeCan, &[rank]),
+                        (_, None) => lang.tf(K::LeaderAnswerThreeCannot, &[rank]),
                     }
                 }
                 Some(Turn::AnswerQuackQuack { rank }) if call.is_some() => {
-                    tf(K::FollowerAnswerCan, &[i18n::rank_word(rank), leader])
+                    lang.tf(K::FollowerAnswerCan, &[lang.rank_word(rank), leader])
                 }
-                Some(Turn::AnswerQuackQuack { .. }) => tf(K::FollowerAnswerCannot, &[leader]),
-                Some(Turn::AddCard) => tf(K::AddCard, &[leader]),
-                None => t_owned(K::DealOverStatus),
+                Some(Turn::AnswerQuackQuack { .. }) => lang.tf(K::FollowerAnswerCannot, &[leader]),
+                Some(Turn::AddCard) => lang.tf(K::AddCard, &[leader]),
+                None => lang.t(K::DealOverStatus).to_string(),
             }
         }
-        (Some(_), Some(m)) if human_turn => tf(K::SeatToPlay, &[name(setup, m)]),
-        (Some(_), Some(m)) => tf(K::Thinking, &[name(setup, m)]),
+        (Some(_), Some(m)) if human_turn => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
+        (Some(_), Some(m)) => lang.tf(K::Thinking, &[name(lang, setup, m)]),
         (None, _) => String::new(),
     };
     let chooser = match &ui.chooser {
         Some(Chooser::DuckSuit(c)) => Some(ChooserScene {
-            prompt: t_owned(K::ChooseDuckSuit),
+            prompt: lang.t(K::ChooseDuckSuit).to_string(),
             suits: c.joker_suits().to_vec(),
             cards: Vec::new(),
         }),
         Some(Chooser::QuackCard(cards)) => Some(ChooserScene {
-            prompt: t_owned(K::ChooseQuackCard),
+            prompt: lang.t(K::ChooseQuackCard).to_string(),
             suits: Vec::new(),
             cards: cards.clone(),
         }),
@@ -590,18 +607,20 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
         .call
         .filter(|_| phase == "playing" || ui.held.is_some())
         .map(|(c, seat, generation)| {
-            let (id, text) = call_text(c);
+            let (id, text) = call_text(lang, c);
             CallScene {
                 id,
                 text,
-                who: name(setup, seat).to_string(),
+                who: name(lang, setup, seat).to_string(),
                 generation,
             }
         });
 
-    let scores = score_sheet(game, setup);
-    let deal_end = (phase == "deal-over" && ui.held.is_none()).then(|| deal_panel(game, setup));
-    let game_over = (over && ui.held.is_none()).then(|| game_panel(game, setup, replaying));
+    let scores = score_sheet(lang, game, setup);
+    let deal_end =
+        (phase == "deal-over" && ui.held.is_none()).then(|| deal_panel(lang, game, setup));
+    let game_over =
+        (over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx.may_share));
     let last = deal.and_then(|d| d.last_trick().copied());
     let review = match (ui.review_open, last) {
         (true, Some(o)) => Some(ReviewScene {
@@ -609,16 +628,16 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
                 .trick
                 .plays()
                 .enumerate()
-                .map(|(i, (s, c))| (name(setup, s).to_string(), c, o.trick.is_quack(i)))
+                .map(|(i, (s, c))| (name(lang, setup, s).to_string(), c, o.trick.is_quack(i)))
                 .collect(),
-            verdict: tf(
+            verdict: lang.tf(
                 K::TrickWonBy,
-                &[name(setup, o.winner), &stored_text(o.stored)],
+                &[name(lang, setup, o.winner), &stored_text(lang, o.stored)],
             ),
         }),
         (true, None) => Some(ReviewScene {
             plays: Vec::new(),
-            verdict: t_owned(K::NoTrickYet),
+            verdict: lang.t(K::NoTrickYet).to_string(),
         }),
         _ => None,
     };
@@ -658,10 +677,13 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, replaying: bool) -> Scene {
         scores,
         deal_end,
         game_over,
-        privacy: ui.privacy.map(|s| tf(K::PassTo, &[name(setup, s)])),
+        privacy: ui
+            .privacy
+            .map(|s| lang.tf(K::PassTo, &[name(lang, setup, s)])),
         review,
         review_available: last.is_some(),
-        muted: super::sound::muted(),
+        muted: ctx.muted,
+        lang,
         scores_open: ui.scores_open,
         hint,
     }
@@ -700,12 +722,12 @@ pub fn tab_stop(
 }
 
 /// The scorers' names: seats, or partnership sides.
-fn scorer_names(game: &Game, setup: &Setup) -> Vec<String> {
+fn scorer_names(lang: Lang, game: &Game, setup: &Setup) -> Vec<String> {
     let kind = game.kind();
     kind.each_scorer()
         .map(|scorer| match kind.seats_of(scorer) {
-            ScorerSeats::Seat(seat) => seat_label(setup, seat),
-            ScorerSeats::Side(_) => i18n::side_name(scorer.index()).to_string(),
+            ScorerSeats::Seat(seat) => seat_label(lang, setup, seat),
+            ScorerSeats::Side(_) => lang.side_name(scorer.index()).to_string(),
         })
         .collect()
 }
@@ -713,6 +735,7 @@ fn scorer_names(game: &Game, setup: &Setup) -> Vec<String> {
 /// Each scorer's figures for one deal: the working ("7 × 5": a seat's Duck
 /// and Soup points, or a side's two members' counts) and the score.
 fn deal_cells(
+    lang: Lang,
     game: &Game,
     points: &PerCourse<PerSeat<u32>>,
     scores: &Scores,
@@ -724,10 +747,11 @@ fn deal_cells(
             let detail = match kind.seats_of(scorer) {
                 ScorerSeats::Seat(seat) => {
                     let (duck, soup) = (points[Course::Duck][seat], points[Course::Soup][seat]);
-                    combine_text(game.rules().combine, duck, soup)
+                    combine_text(lang, game.rules().combine, duck, soup)
                 }
                 // A side's members' counts (the game has no courses).
                 ScorerSeats::Side([a, b]) => combine_text(
+                    lang,
                     Combine::Multiply,
                     points[Course::Duck][a],
                     points[Course::Duck][b],
@@ -738,12 +762,12 @@ fn deal_cells(
         .collect()
 }
 
-fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
+fn score_sheet(lang: Lang, game: &Game, setup: &Setup) -> ScoreSheet {
     let caption = match game.rules().end() {
-        GameEnd::Target(t) => tf(K::Target, &[&t.to_string()]),
+        GameEnd::Target(t) => lang.tf(K::Target, &[&t.to_string()]),
         GameEnd::Deals(n) => {
             let k = game.log().len().max(1).min(n as usize);
-            tf(K::DealsLeft, &[&k.to_string(), &n.to_string()])
+            lang.tf(K::DealsLeft, &[&k.to_string(), &n.to_string()])
         }
     };
     let mut rows: Vec<ScoreRow> = game
@@ -751,22 +775,22 @@ fn score_sheet(game: &Game, setup: &Setup) -> ScoreSheet {
         .iter()
         .enumerate()
         .map(|(k, r)| ScoreRow {
-            label: tf(K::Deal, &[&(k + 1).to_string()]),
+            label: lang.tf(K::Deal, &[&(k + 1).to_string()]),
             live: false,
-            cells: score_cells(deal_cells(game, &r.points, &r.scores)),
+            cells: score_cells(deal_cells(lang, game, &r.points, &r.scores)),
         })
         .collect();
     if let Some(d) = game.deal().filter(|_| game.in_deal()) {
         // The deal in play: points stored so far in each course.
         rows.push(ScoreRow {
-            label: tf(K::Deal, &[&game.log().len().to_string()]),
+            label: lang.tf(K::Deal, &[&game.log().len().to_string()]),
             live: true,
-            cells: score_cells(deal_cells(game, &d.points(), &d.scores())),
+            cells: score_cells(deal_cells(lang, game, &d.points(), &d.scores())),
         });
     }
     ScoreSheet {
         caption,
-        heads: scorer_names(game, setup),
+        heads: scorer_names(lang, game, setup),
         rows,
         totals: game.totals().to_vec(),
     }
@@ -780,8 +804,13 @@ fn score_cells(cells: Vec<(String, u32)>) -> Vec<(String, Option<u32>)> {
         .collect()
 }
 
-fn result_lines(game: &Game, setup: &Setup, cells: &[(String, u32)]) -> Vec<(String, String)> {
-    scorer_names(game, setup)
+fn result_lines(
+    lang: Lang,
+    game: &Game,
+    setup: &Setup,
+    cells: &[(String, u32)],
+) -> Vec<(String, String)> {
+    scorer_names(lang, game, setup)
         .into_iter()
         .zip(cells)
         .map(|(name, (detail, score))| (name, format!("{detail} = {score}")))
@@ -789,48 +818,54 @@ fn result_lines(game: &Game, setup: &Setup, cells: &[(String, u32)]) -> Vec<(Str
 }
 
 /// Who won a deal (`deal`) or the game, or that it is a tie.
-fn winner_text(game: &Game, setup: &Setup, winner: Option<Scorer>, deal: bool) -> String {
-    let names = scorer_names(game, setup);
+fn winner_text(
+    lang: Lang,
+    game: &Game,
+    setup: &Setup,
+    winner: Option<Scorer>,
+    deal: bool,
+) -> String {
+    let names = scorer_names(lang, game, setup);
     match (winner, deal, game.kind()) {
-        (Some(w), true, _) => tf(K::DealWinner, &[&names[w.index()]]),
-        (Some(w), false, GameKind::Partnership) => tf(K::GameWinnerSide, &[&names[w.index()]]),
-        (Some(w), false, _) => tf(K::GameWinner, &[&names[w.index()]]),
-        (None, true, _) => t_owned(K::DealTie),
-        (None, false, _) => t_owned(K::GameTie),
+        (Some(w), true, _) => lang.tf(K::DealWinner, &[&names[w.index()]]),
+        (Some(w), false, GameKind::Partnership) => lang.tf(K::GameWinnerSide, &[&names[w.index()]]),
+        (Some(w), false, _) => lang.tf(K::GameWinner, &[&names[w.index()]]),
+        (None, true, _) => lang.t(K::DealTie).to_string(),
+        (None, false, _) => lang.t(K::GameTie).to_string(),
     }
 }
 
-fn deal_panel(game: &Game, setup: &Setup) -> EndPanel {
+fn deal_panel(lang: Lang, game: &Game, setup: &Setup) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
     let cells = r
-        .map(|r| deal_cells(game, &r.points, &r.scores))
+        .map(|r| deal_cells(lang, game, &r.points, &r.scores))
         .unwrap_or_default();
     EndPanel {
         share: None,
-        title: tf(K::DealOverTitle, &[&k.to_string()]),
-        lines: result_lines(game, setup, &cells),
+        title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
+        lines: result_lines(lang, game, setup, &cells),
         verdict: r
-            .map(|r| winner_text(game, setup, r.scores.winner(), true))
+            .map(|r| winner_text(lang, game, setup, r.scores.winner(), true))
             .unwrap_or_default(),
     }
 }
 
-fn game_panel(game: &Game, setup: &Setup, replaying: bool) -> EndPanel {
+fn game_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPanel {
     let winner = game.outcome().and_then(|o| o.winner);
-    // An embedded table never leads away from its host page.
-    let share = (!replaying && !super::embed::active()).then(|| {
+    let share = may_share.then(|| {
         let daily = super::share::daily_date(setup).is_some();
-        t_owned(if daily { K::DailyShare } else { K::ShareTool })
+        lang.t(if daily { K::DailyShare } else { K::ShareTool })
+            .to_string()
     });
     EndPanel {
         share,
-        title: winner_text(game, setup, winner, false),
-        lines: scorer_names(game, setup)
+        title: winner_text(lang, game, setup, winner, false),
+        lines: scorer_names(lang, game, setup)
             .into_iter()
             .zip(game.totals().as_slice())
             .map(|(n, t)| (n, t.to_string()))
             .collect(),
-        verdict: t_owned(K::FinalScore),
+        verdict: lang.t(K::FinalScore).to_string(),
     }
 }

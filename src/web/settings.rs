@@ -10,13 +10,10 @@
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
 //! read once and moved into `settings`.
 
-use super::dom::{
-    append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
-};
-use super::i18n::{self, t, Lang, K};
-use super::{serial, sound, storage};
+use super::dom::{append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton};
+use super::i18n::{Lang, K};
+use super::{serial, storage};
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -96,14 +93,6 @@ const KEY: &str = "settings";
 /// The keys of the settings saved before they were one value.
 const OLD_KEYS: [&str; 3] = ["four-colour", "pace", "sort"];
 
-thread_local! {
-    static S: Cell<Settings> = const { Cell::new(DEFAULT) };
-}
-
-pub fn get() -> Settings {
-    S.with(|s| s.get())
-}
-
 /// The remembered settings: `settings`, else the old one-word keys (moved
 /// into `settings`), else the defaults. Unreadable settings give the
 /// defaults: each is a click to choose again.
@@ -133,41 +122,48 @@ fn save(s: Settings) -> bool {
     serial::to_text(&s).is_ok_and(|text| storage::set(KEY, &text).is_ok())
 }
 
-/// Loads the settings and applies what lives on the page (classes).
-pub fn init() {
+/// Loads the settings (the controller owns them from then on) and applies
+/// what lives on the page (classes).
+pub fn init() -> Settings {
     let loaded = load();
-    S.with(|s| s.set(loaded));
-    apply();
+    apply(loaded);
     // Reduced motion: no animations at all (the CSS also honours the query).
     let reduced = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|m| m.matches());
     if reduced {
         if let Some(b) = doc().body() {
             let _ = b.class_list().add_1("no-anim");
         }
     }
+    loaded
 }
 
-fn apply() {
+fn apply(s: Settings) {
     if let Some(b) = doc().body() {
         let _ = b
             .class_list()
-            .toggle_with_force("four-colour", get().four_colour);
+            .toggle_with_force("four-colour", s.four_colour);
     }
 }
 
-/// How much the trick pace stretches every delay.
-pub fn pace_factor() -> f64 {
-    match get().pace {
-        Pace::Slow => 1.8,
-        Pace::Normal => 1.0,
-        Pace::Fast => 0.45,
+impl Settings {
+    /// How much the trick pace stretches every delay.
+    pub fn pace_factor(self) -> f64 {
+        match self.pace {
+            Pace::Slow => 1.8,
+            Pace::Normal => 1.0,
+            Pace::Fast => 0.45,
+        }
     }
-}
 
-pub fn sort_by_rank() -> bool {
-    get().sort == Sort::Rank
+    pub fn sort_by_rank(self) -> bool {
+        self.sort == Sort::Rank
+    }
 }
 
 fn dialog() -> HtmlDialogElement {
@@ -210,36 +206,30 @@ fn checkbox(id: &str, label: &str, on: bool) -> Element {
     l
 }
 
-/// Opens the Settings panel (rebuilt each time, in the current language).
-pub fn open() {
+/// Opens the Settings panel (rebuilt each time, in the page's language)
+/// showing the settings `s` and the sound switch.
+pub fn open(lang: Lang, s: Settings, muted: bool) {
     let d = dialog();
-    let form = dialog_form(&d, t(K::SettingsTitle));
-    let s = get();
-    let langs: Vec<(&str, &str)> = Lang::ALL
-        .iter()
-        .map(|l| (i18n::lang_tag(*l), l.own_name()))
-        .collect();
+    let form = dialog_form(&d, lang.t(K::SettingsTitle));
+    let langs: Vec<(&str, &str)> = Lang::ALL.iter().map(|l| (l.tag(), l.own_name())).collect();
     append(
         &form,
-        &field(
-            t(K::Language),
-            &select("set-lang", &langs, i18n::lang_tag(i18n::lang())),
-        ),
+        &field(lang.t(K::Language), &select("set-lang", &langs, lang.tag())),
     );
     append(
         &form,
-        &checkbox("set-four-colour", t(K::SetFourColour), s.four_colour),
+        &checkbox("set-four-colour", lang.t(K::SetFourColour), s.four_colour),
     );
     append(
         &form,
         &field(
-            t(K::SetPace),
+            lang.t(K::SetPace),
             &select(
                 "set-pace",
                 &[
-                    ("slow", t(K::PaceSlow)),
-                    ("normal", t(K::PaceNormal)),
-                    ("fast", t(K::PaceFast)),
+                    ("slow", lang.t(K::PaceSlow)),
+                    ("normal", lang.t(K::PaceNormal)),
+                    ("fast", lang.t(K::PaceFast)),
                 ],
                 s.pace.name(),
             ),
@@ -248,23 +238,20 @@ pub fn open() {
     append(
         &form,
         &field(
-            t(K::SetSort),
+            lang.t(K::SetSort),
             &select(
                 "set-sort",
-                &[("suit", t(K::SortSuit)), ("rank", t(K::SortRank))],
+                &[("suit", lang.t(K::SortSuit)), ("rank", lang.t(K::SortRank))],
                 s.sort.name(),
             ),
         ),
     );
-    append(
-        &form,
-        &checkbox("set-sound", t(K::SetSound), !sound::muted()),
-    );
+    append(&form, &checkbox("set-sound", lang.t(K::SetSound), !muted));
     dialog_footer(
         &form,
         &[FooterButton {
             id: Some("settings-close"),
-            label: t(K::Close),
+            label: lang.t(K::Close),
             primary: true,
             does: Does::Action("close-dialog"),
         }],
@@ -287,9 +274,19 @@ fn value(id: &str) -> Option<String> {
         .map(|s| s.value())
 }
 
-/// Reads the panel, stores and applies it; returns a newly chosen language.
-pub fn changed() -> Option<Lang> {
-    let mut s = get();
+/// What the Settings panel says after a change.
+pub struct Chosen {
+    pub settings: Settings,
+    /// The sound switch, if the panel has one.
+    pub sound_on: Option<bool>,
+    /// A language other than the page's, if one was chosen.
+    pub lang: Option<Lang>,
+}
+
+/// Reads the panel, storing and applying the settings if they changed from
+/// `current`; the controller keeps the result.
+pub fn changed(current: Settings, lang: Lang) -> Chosen {
+    let mut s = current;
     if let Some(on) = checked("set-four-colour") {
         s.four_colour = on;
     }
@@ -299,17 +296,15 @@ pub fn changed() -> Option<Lang> {
     if let Some(v) = value("set-sort") {
         s.sort = Sort::from_name(&v);
     }
-    if s != get() {
+    if s != current {
         save(s);
+        apply(s);
     }
-    if let Some(on) = checked("set-sound") {
-        if sound::muted() == on {
-            sound::set_muted(!on);
-        }
+    Chosen {
+        settings: s,
+        sound_on: checked("set-sound"),
+        lang: value("set-lang")
+            .and_then(|v| Lang::from_tag(&v))
+            .filter(|l| *l != lang),
     }
-    S.with(|c| c.set(s));
-    apply();
-    value("set-lang")
-        .and_then(|v| Lang::from_tag(&v))
-        .filter(|l| *l != i18n::lang())
 }

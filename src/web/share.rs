@@ -32,25 +32,13 @@
 //! `history.replaceState`) so that a reload resumes the saved game instead of
 //! dealing again.
 
+use super::i18n::{Lang, K};
 use super::model::{Player, Setup};
-use super::i18n::{lang_tag, t, tf, Lang, K};
 use super::params::PageParams;
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::{Game, GameKind, Scorer};
 use crate::links::{self, LinkError, LinkedGame, Seat};
-use std::cell::Cell;
 use wasm_bindgen::JsValue;
-
-thread_local! {
-    /// The address's `?lang=`, carried by the links made here: an embedded
-    /// game's link opens the full page in the same language.
-    static ADDRESS_LANG: Cell<Option<Lang>> = const { Cell::new(None) };
-}
-
-/// Takes what links need from the page's address.
-pub fn init(params: &PageParams) {
-    ADDRESS_LANG.with(|l| l.set(params.lang));
-}
 
 fn player(seat: Seat) -> Player {
     match seat {
@@ -75,16 +63,17 @@ pub fn query(setup: &Setup) -> String {
     })
 }
 
-/// The full link to this set-up's game.
-pub fn link(setup: &Setup) -> String {
+/// The full link to this set-up's game. The address's `?lang=` (`address_lang`)
+/// goes with it: an embedded game's link opens the full page in the same language.
+pub fn link(setup: &Setup, address_lang: Option<Lang>) -> String {
     let base = web_sys::window()
         .and_then(|w| {
             let l = w.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    let lang = ADDRESS_LANG.with(Cell::get)
-        .map(|l| format!("&lang={}", lang_tag(l)))
+    let lang = address_lang
+        .map(|l| format!("&lang={}", l.tag()))
         .unwrap_or_default();
     format!("{base}?{}{lang}", query(setup))
 }
@@ -114,12 +103,12 @@ pub fn daily_setup() -> Setup {
 
 /// The game the address asks for: `Ok(None)` when it names none, a one-line
 /// error in the player's language when a parameter is wrong.
-pub fn from_address(params: &PageParams) -> Result<Option<Setup>, String> {
+pub fn from_address(lang: Lang, params: &PageParams) -> Result<Option<Setup>, String> {
     let game = links::decode(&params.link, &today()).map_err(|e| match e {
-        LinkError::Game(g) => tf(K::BadGameParam, &[&g]),
-        LinkError::Rules(why) => tf(K::BadRulesParam, &[&why]),
-        LinkError::Seats(s, n) => tf(K::BadSeatsParam, &[&s, &n.to_string()]),
-        LinkError::Seed => t(K::BadSeedParam).to_string(),
+        LinkError::Game(g) => lang.tf(K::BadGameParam, &[&g]),
+        LinkError::Rules(why) => lang.tf(K::BadRulesParam, &[&why]),
+        LinkError::Seats(s, n) => lang.tf(K::BadSeatsParam, &[&s, &n.to_string()]),
+        LinkError::Seed => lang.t(K::BadSeedParam).to_string(),
     })?;
     Ok(game.map(|g| Setup {
         rules: g.rules,
@@ -180,7 +169,7 @@ pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
 /// The daily result to share: no cards, just the figures, as the score
 /// sheet shows them ([`links::deal_figures`]).
 /// "Duck Soup daily 2026-11-22 · two-player · 7 × 6 = 42 vs 30 · won 🦆"
-pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
+pub fn daily_result(lang: Lang, game: &Game, setup: &Setup) -> Option<String> {
     let date = daily_date(setup)?;
     if !game.is_over() {
         return None;
@@ -196,7 +185,7 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
     };
     let mine = format!(
         "{} = {}",
-        tf(k, &[&a.to_string(), &b.to_string()]),
+        lang.tf(k, &[&a.to_string(), &b.to_string()]),
         figures.score
     );
     let others: Vec<String> = kind
@@ -206,15 +195,14 @@ pub fn daily_result(game: &Game, setup: &Setup) -> Option<String> {
         .collect();
     let totals = game.totals();
     let outcome = if totals.winner() == Some(me) {
-        t(K::DailyWon)
+        lang.t(K::DailyWon)
     } else if totals.leaders().any(|s| s == me) {
-        t(K::DailyTied)
+        lang.t(K::DailyTied)
     } else {
-        t(K::DailyLost)
+        lang.t(K::DailyLost)
     };
-    Some(tf(
+    Some(lang.tf(
         K::DailyResult,
         &[date, kind.name(), &mine, &others.join(" / "), outcome],
     ))
 }
-

@@ -4,69 +4,112 @@
 //! is counted in `body[data-sounds-played]` so that tests can see it.
 
 use crate::engine::Call;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
+use std::rc::Rc;
 use web_sys::{AudioContext, BiquadFilterType, OscillatorType};
 
-thread_local! {
-    static CTX: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
-    static MUTED: Cell<bool> = const { Cell::new(false) };
-    static PLAYED: Cell<u32> = const { Cell::new(0) };
+/// The page's sound, owned by the controller: whether it is muted, the
+/// audio context once a gesture has allowed one, and how many sounds have
+/// started (published for tests).
+pub struct Sound {
+    /// Shared with the short timer that makes the context after a click.
+    ctx: Rc<RefCell<Option<AudioContext>>>,
+    muted: bool,
+    played: u32,
 }
 
-pub fn init() {
-    MUTED.with(|m| m.set(super::storage::muted()));
-    publish_count();
-}
-
-pub fn muted() -> bool {
-    MUTED.with(|m| m.get())
-}
-
-pub fn set_muted(muted: bool) {
-    MUTED.with(|m| m.set(muted));
-    super::storage::set_muted(muted);
-}
-
-/// Lets sound start; call from a user gesture, which browsers require first.
-/// Creating the AudioContext takes 10-15 ms in Chromium, so a click does not
-/// wait for it: it is made just after the click (the browser remembers that
-/// the person has interacted) or at the first sound, whichever comes first.
-pub fn unlock() {
-    if muted() {
-        return;
+impl Sound {
+    /// The remembered choice (muted or not), nothing played yet.
+    pub fn new() -> Sound {
+        let sound = Sound {
+            ctx: Rc::new(RefCell::new(None)),
+            muted: super::storage::muted(),
+            played: 0,
+        };
+        sound.publish_count();
+        sound
     }
-    if CTX.with(|c| c.borrow().is_some()) {
-        with_ctx(|ctx| {
-            let _ = ctx.resume();
-        });
-    } else {
-        gloo::timers::callback::Timeout::new(UNLOCK_DELAY_MS, || {
-            with_ctx(|ctx| {
+
+    pub fn muted(&self) -> bool {
+        self.muted
+    }
+
+    /// Mutes or unmutes, and remembers the choice for the next visit.
+    pub fn set_muted(&mut self, muted: bool) {
+        self.muted = muted;
+        super::storage::set_muted(muted);
+    }
+
+    /// Lets sound start; call from a user gesture, which browsers require
+    /// first. Creating the AudioContext takes 10-15 ms in Chromium, so a
+    /// click does not wait for it: it is made just after the click (the
+    /// browser remembers that the person has interacted) or at the first
+    /// sound, whichever comes first.
+    pub fn unlock(&self) {
+        if self.muted {
+            return;
+        }
+        if self.ctx.borrow().is_some() {
+            with_ctx(&self.ctx, |ctx| {
                 let _ = ctx.resume();
+            });
+        } else {
+            let ctx = self.ctx.clone();
+            gloo::timers::callback::Timeout::new(UNLOCK_DELAY_MS, move || {
+                with_ctx(&ctx, |ctx| {
+                    let _ = ctx.resume();
+                })
             })
-        })
-        .forget();
+            .forget();
+        }
+    }
+
+    /// Plays the sound of a call: one quack per "quack" in it.
+    pub fn call(&mut self, call: Call) {
+        if self.muted {
+            return;
+        }
+        let mut started = false;
+        with_ctx(&self.ctx, |ctx| {
+            let now = ctx.current_time() + 0.02;
+            for &(at, from, to, len) in blips(call) {
+                if quack(ctx, now + at, from, to, len).is_ok() {
+                    started = true;
+                }
+            }
+        });
+        if started {
+            self.played += 1;
+            self.publish_count();
+        }
+    }
+
+    fn publish_count(&self) {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
+            let _ = body.set_attribute("data-sounds-played", &self.played.to_string());
+        }
     }
 }
 
 /// Long enough for the click's frame to be painted first.
 const UNLOCK_DELAY_MS: u32 = 100;
 
-fn with_ctx(f: impl FnOnce(&AudioContext)) {
-    CTX.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_none() {
-            *c = AudioContext::new().ok();
-        }
-        if let Some(ctx) = c.as_ref() {
-            f(ctx);
-        }
-    });
+fn with_ctx(cell: &RefCell<Option<AudioContext>>, f: impl FnOnce(&AudioContext)) {
+    let mut c = cell.borrow_mut();
+    if c.is_none() {
+        *c = AudioContext::new().ok();
+    }
+    if let Some(ctx) = c.as_ref() {
+        f(ctx);
+    }
 }
 
-/// Plays the sound of a call: one quack per "quack" in it.
-pub fn call(call: Call) {
-    let blips: &[(f64, f32, f32, f64)] = match call {
+/// A call's quacks: (start, pitch from, pitch to, length) of each.
+fn blips(call: Call) -> &'static [(f64, f32, f32, f64)] {
+    match call {
         // (start, pitch from, pitch to, length)
         Call::Quack => &[(0.0, 560.0, 330.0, 0.17)],
         Call::QuackQuack => &[(0.0, 560.0, 340.0, 0.15), (0.19, 600.0, 350.0, 0.16)],
@@ -83,26 +126,6 @@ pub fn call(call: Call) {
         ],
         // The leader gives up: one long, low, disappointed quack.
         Call::Duck => &[(0.0, 420.0, 210.0, 0.30)],
-    };
-    play(blips);
-}
-
-fn play(blips: &[(f64, f32, f32, f64)]) {
-    if muted() {
-        return;
-    }
-    let mut started = false;
-    with_ctx(|ctx| {
-        let now = ctx.current_time() + 0.02;
-        for &(at, from, to, len) in blips {
-            if quack(ctx, now + at, from, to, len).is_ok() {
-                started = true;
-            }
-        }
-    });
-    if started {
-        PLAYED.with(|p| p.set(p.get() + 1));
-        publish_count();
     }
 }
 
@@ -156,14 +179,4 @@ fn quack(
         osc.stop_with_when(end + 0.02)?;
     }
     Ok(())
-}
-
-fn publish_count() {
-    let n = PLAYED.with(|p| p.get());
-    if let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    {
-        let _ = body.set_attribute("data-sounds-played", &n.to_string());
-    }
 }

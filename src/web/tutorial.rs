@@ -5,7 +5,7 @@
 //! completes it by clicking. The real engine plays every move.
 
 use super::dom::{append, by_id, clear, doc, el, set_text, text_el};
-use super::i18n::{t, K};
+use super::i18n::{Lang, K};
 
 pub const SEED: &str = "walkthrough";
 /// Your decisions the walkthrough explains before it lets go.
@@ -97,22 +97,28 @@ impl Walkthrough {
     }
 
     /// Updates the coach panel after a render.
-    pub fn after_render(&self, situation: Situation) {
+    pub fn after_render(&self, lang: Lang, situation: Situation) {
         if self.step == Step::Off {
             return;
         }
-        coach(self.step, self.tricks, self.reason.as_deref(), situation);
+        coach(
+            lang,
+            self.step,
+            self.tricks,
+            self.reason.as_deref(),
+            situation,
+        );
     }
 }
 
-fn panel() -> web_sys::Element {
+fn panel(lang: Lang) -> web_sys::Element {
     if let Some(c) = by_id("coach") {
         return c;
     }
     let c = el("aside", "coach");
     c.set_id("coach");
     let _ = c.set_attribute("aria-labelledby", "coach-title");
-    let h = text_el("h2", "", t(K::TutTitle));
+    let h = text_el("h2", "", lang.t(K::TutTitle));
     h.set_id("coach-title");
     append(&c, &h);
     let p = el("p", "coach-text");
@@ -132,10 +138,10 @@ fn panel() -> web_sys::Element {
 }
 
 /// The coach panel for this step and situation.
-fn coach(step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
-    let c = panel();
+fn coach(lang: Lang, step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
+    let c = panel(lang);
     if let Some(h) = c.query_selector("h2").ok().flatten() {
-        set_text(&h, t(K::TutTitle));
+        set_text(&h, lang.t(K::TutTitle));
     }
     let text = match (step, situation) {
         (Step::Intro, _) => K::TutIntro,
@@ -149,7 +155,7 @@ fn coach(step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
         (_, Situation::Wait) => K::TutIntro,
     };
     if let Some(p) = by_id("coach-text") {
-        set_text(&p, t(text));
+        set_text(&p, lang.t(text));
     }
     if let Some(r) = by_id("coach-reason") {
         let reason = reason.filter(|_| step == Step::Play && situation != Situation::Wait);
@@ -165,7 +171,7 @@ fn coach(step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
         if step == Step::Intro {
             let next = super::dom::button("primary", "tutorial-next");
             next.set_id("coach-next");
-            next.set_text_content(Some(t(K::TutNext)));
+            next.set_text_content(Some(lang.t(K::TutNext)));
             append(&buttons, &next);
         }
         let end = super::dom::button(
@@ -177,7 +183,7 @@ fn coach(step: Step, tricks: u32, reason: Option<&str>, situation: Situation) {
             "tutorial-end",
         );
         end.set_id("coach-end");
-        end.set_text_content(Some(t(K::TutEnd)));
+        end.set_text_content(Some(lang.t(K::TutEnd)));
         append(&buttons, &end);
         let _ = buttons.set_attribute("data-step", &want);
     }

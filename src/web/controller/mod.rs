@@ -15,19 +15,20 @@ pub(in crate::web) mod seats;
 pub use saving::start;
 
 use super::dialog;
-use super::i18n::{self, t, tf, K};
-use super::scene;
-use super::sound;
+use super::i18n::{Lang, K};
 use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
-use seats::{seat_player, SeatPlayer, Turn};
+use super::scene;
+use super::settings::Settings;
+use super::sound::Sound;
 use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::SeatView;
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Game, IllegalMove, Move};
 use gloo::timers::callback::Timeout;
+use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -36,11 +37,22 @@ use std::rc::{Rc, Weak};
 pub struct Pace(pub f64);
 
 impl Pace {
-    fn ms(self, base: f64) -> u32 {
-        (base * self.0 * super::settings::pace_factor())
-            .round()
-            .max(0.0) as u32
+    fn ms(self, base: f64, settings: Settings) -> u32 {
+        (base * self.0 * settings.pace_factor()).round().max(0.0) as u32
     }
+}
+
+/// What the page starts with besides the game: the language, the comfort
+/// settings, the sound, and what the address asked for. The controller owns
+/// all of it from then on and hands it to the scene, the view and the services.
+pub struct Page {
+    pub lang: Lang,
+    pub settings: Settings,
+    pub sound: Sound,
+    /// `?embed`: the table sits in another site's page.
+    pub embedded: bool,
+    /// The address's `?lang=`, carried by the share links made here.
+    pub address_lang: Option<Lang>,
 }
 
 pub type Shared = Rc<RefCell<Controller>>;
@@ -69,6 +81,8 @@ pub struct Controller {
     /// Online play: this table's remote seats, or (on a guest's device) its
     /// connection to the host's table (see `online.rs`).
     pub(super) online: online::Online,
+    /// The language, settings, sound and address facts (see [`Page`]).
+    pub(super) page: Page,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -79,7 +93,14 @@ const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
 
 impl Controller {
-    pub fn new(view: View, setup: Setup, pace: Pace, entropy: u64, saver: Saver) -> Shared {
+    pub fn new(
+        view: View,
+        setup: Setup,
+        pace: Pace,
+        entropy: u64,
+        saver: Saver,
+        page: Page,
+    ) -> Shared {
         let kind = setup.rules.game;
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
@@ -97,7 +118,8 @@ impl Controller {
             seats: Vec::new(),
             asked: 0,
             walkthrough: Walkthrough::default(),
-            online: online::Online::default(),
+            online: online::Online::new(),
+            page,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -149,10 +171,11 @@ impl Controller {
             }
             None => (random_deck(kind, &mut self.rng), None),
         };
+        self.ui.message = None;
         if let Err(e) = self.game.start_deal(deck, seed) {
+            // A deck of ours is always whole: this would be a bug, shown rather than hidden.
             self.ui.message = Some(e.to_string());
         }
-        self.ui.message = None;
         self.ui.held = None;
         self.ui.chooser = None;
         self.ui.review_open = false;
@@ -175,14 +198,14 @@ impl Controller {
         self.online_broadcast();
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
-            self.schedule(self.pace.ms(HOLD_MS), |c| {
+            self.schedule(self.pace_ms(HOLD_MS), |c| {
                 c.ui.held = None;
                 c.advance();
             });
         } else if self.game.is_over() {
         } else if !self.game.in_deal() {
             if self.people_here() == 0 {
-                self.schedule(self.pace.ms(NEXT_DEAL_MS), |c| c.next_deal());
+                self.schedule(self.pace_ms(NEXT_DEAL_MS), |c| c.next_deal());
             }
         } else if let Some(m) = self.game.to_move() {
             if self.seat_is_person_here(m) {
@@ -201,10 +224,36 @@ impl Controller {
 
     pub(super) fn render(&mut self) {
         self.before_render();
-        let replaying = self.replay.is_some();
-        let scene = scene::build(&self.game, &self.setup, &self.ui, replaying);
+        let scene = scene::build(&self.game, &self.setup, &self.ui, &self.scene_context());
         self.view.render(&scene);
         self.after_render();
+    }
+
+    /// A delay of the table's pace, in milliseconds.
+    fn pace_ms(&self, base: f64) -> u32 {
+        self.pace.ms(base, self.page.settings)
+    }
+
+    /// The scene's context: the language, settings and modes it depends on.
+    pub(super) fn scene_context(&self) -> scene::Context {
+        scene::Context {
+            lang: self.page.lang,
+            sort_by_rank: self.page.settings.sort_by_rank(),
+            muted: self.page.sound.muted(),
+            may_share: self.replay.is_none() && !self.page.embedded,
+        }
+    }
+
+    /// A way back into the controller for answers that come later (a seat's
+    /// player, a file being read): it holds only a weak reference.
+    pub(super) fn dispatch(&self) -> Dispatch {
+        let me = self.me.clone();
+        Rc::new(move |action| with(&me, move |c| c.act(action)))
+    }
+
+    /// Lets sound start (called on every click: browsers require a gesture).
+    pub(in crate::web) fn unlock_sound(&self) {
+        self.page.sound.unlock();
     }
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
@@ -225,7 +274,9 @@ impl Controller {
 
     /// Whether the person at this device plays `seat`.
     pub(in crate::web) fn seat_is_person_here(&self, seat: u8) -> bool {
-        self.seats.get(seat as usize).is_some_and(|s| s.is_person_here())
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| s.is_person_here())
     }
 
     /// How many seats the person (or people) at this device play.
@@ -250,11 +301,10 @@ impl Controller {
             seed: self.ai_seed
                 ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ (self.game.log().len() as u64) << 56,
-            delay_ms: self.pace.ms(THINK_MS + extra),
+            delay_ms: self.pace_ms(THINK_MS + extra),
             ticket: self.asked,
         };
-        let me = self.me.clone();
-        let answer: Dispatch = Rc::new(move |action| with(&me, move |c| c.act(action)));
+        let answer = self.dispatch();
         self.seats[m as usize].your_turn(turn, answer);
     }
 
@@ -270,10 +320,11 @@ impl Controller {
         if self.guest_move(mv) {
             return;
         }
+        let lang = self.page.lang;
         let before = self.game.deal().copied();
         match self.game.play(mv) {
             Err(why) => {
-                self.ui.message = Some(i18n::illegal_move(&why));
+                self.ui.message = Some(lang.illegal_move(&why));
                 self.render();
             }
             Ok(effect) => {
@@ -294,7 +345,7 @@ impl Controller {
                     self.ui.held = Some(o);
                 }
                 if effect.duck_course_ended {
-                    self.ui.message = Some(t(K::SoupBegins).to_string());
+                    self.ui.message = Some(lang.t(K::SoupBegins).to_string());
                 }
                 self.advance();
             }
@@ -305,7 +356,7 @@ impl Controller {
         self.call_counter += 1;
         let n = self.call_counter;
         self.ui.call = Some((call, seat, n));
-        sound::call(call);
+        self.page.sound.call(call);
         let me = self.me.clone();
         self.banner_timer = Some(Timeout::new(BANNER_MS, move || {
             with(&me, move |c| {
@@ -330,20 +381,20 @@ impl Controller {
     /// The seat of the person who may act now, if any.
     fn acting_human(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.seat_is_person_here(m)
-            && self.ui.viewer == Some(m)
-            && self.ui.privacy.is_none())
-        .then_some(m)
+        (self.seat_is_person_here(m) && self.ui.viewer == Some(m) && self.ui.privacy.is_none())
+            .then_some(m)
     }
 
     fn wait_message(&mut self) {
+        let lang = self.page.lang;
         if let Some(m) = self.game.to_move().filter(|_| self.game.in_deal()) {
             let n = self.game.kind().seats() as u8;
-            self.ui.message = Some(tf(K::NotYourTurn, &[super::i18n::seat_name(n, m)]));
+            self.ui.message = Some(lang.tf(K::NotYourTurn, &[lang.seat_name(n, m)]));
         }
     }
 
     fn play_card(&mut self, card: Card) {
+        let lang = self.page.lang;
         let Some(me) = self.acting_human() else {
             self.wait_message();
             return self.render();
@@ -365,7 +416,7 @@ impl Controller {
                 self.render();
             }
             Err(why) => {
-                self.ui.message = Some(i18n::illegal_move(&why));
+                self.ui.message = Some(lang.illegal_move(&why));
                 self.render();
             }
         }
@@ -375,7 +426,10 @@ impl Controller {
         let Some(me) = self.acting_human() else {
             return;
         };
-        let cards = scene::quack_cards(self.game.deal().expect("in a deal"));
+        let cards = scene::quack_cards(
+            self.game.deal().expect("in a deal"),
+            self.page.settings.sort_by_rank(),
+        );
         match cards.as_slice() {
             [] => {}
             [one] => {
@@ -427,11 +481,11 @@ impl Controller {
                 }
             }
             Action::NextDeal => self.next_deal(),
-            Action::OpenDialog => dialog::open(&super::share::shown(&self.setup)),
+            Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
-            Action::DialogChanged => dialog::game_changed(),
+            Action::DialogChanged => dialog::game_changed(self.page.lang),
             Action::PresetChanged => dialog::preset_changed(),
-            Action::StartGame => match dialog::read() {
+            Action::StartGame => match dialog::read(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
                     self.leave_guest();
@@ -444,8 +498,9 @@ impl Controller {
                 self.new_game(setup);
             }
             Action::ToggleMute => {
-                sound::set_muted(!sound::muted());
-                sound::unlock();
+                let sound = &mut self.page.sound;
+                sound.set_muted(!sound.muted());
+                sound.unlock();
                 self.render();
             }
             Action::ToggleScores => {

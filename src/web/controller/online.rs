@@ -5,12 +5,12 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
-use super::{with, Controller, HOLD_MS};
+use super::{Controller, HOLD_MS};
 use crate::ai::Level;
 use crate::net::invite::Invite;
 use crate::net::protocol::{GuestTable, LastMove};
-use crate::web::i18n::{self, t, tf, K};
-use crate::web::model::{Action, Dispatch, Player, Setup, Ui};
+use crate::web::i18n::K;
+use crate::web::model::{Action, Player, Setup, Ui};
 use crate::web::net::guest::{FromHost, Guest, GuestState};
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
@@ -18,7 +18,6 @@ use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
 use crate::engine::Move;
 use gloo::timers::callback::Timeout;
-use std::rc::Rc;
 
 /// How long a connection may take to open once the reply is in.
 const CONNECT_MS: u32 = 20_000;
@@ -33,13 +32,22 @@ pub struct Online {
     handoff: Option<Listener>,
     /// The reply box's one-line message.
     reply_error: Option<String>,
+    /// "Same network only": no STUN server, only local addresses offered.
+    same_network_only: bool,
+}
+
+impl Online {
+    /// The online state at start: "same network only" as remembered.
+    pub(super) fn new() -> Online {
+        Online { same_network_only: net::saved_same_network_only(), ..Online::default() }
+    }
+
+    fn stun(&self) -> Vec<String> {
+        net::stun_servers(self.same_network_only)
+    }
 }
 
 impl Controller {
-    fn dispatch(&self) -> Dispatch {
-        let me = self.me.clone();
-        Rc::new(move |action: Action| with(&me, move |c| c.act(action)))
-    }
 
     /// After a new set-up: links for the seats played on friends' devices,
     /// and an invite for each that has no guest yet.
@@ -54,21 +62,24 @@ impl Controller {
         }
         let dispatch = self.dispatch();
         for s in self.online.host.needing_invites() {
-            self.online.host.invite(s, &net::stun_servers(), &dispatch);
+            self.online.host.invite(s, &self.online.stun(), &dispatch);
         }
         self.show_invites();
     }
 
     fn show_invites(&self) {
         ui::invites(
+            self.page.lang,
             self.game.kind(),
             &self.online.host.statuses(),
             self.online.reply_error.as_deref(),
+            self.online.same_network_only,
         );
     }
 
     /// Sends every guest its table, and words the remote seats' names.
     pub(super) fn online_broadcast(&mut self) {
+        let lang = self.page.lang;
         if !self.setup.players.contains(&Player::Friend) {
             self.ui.friends = Default::default();
             return;
@@ -93,11 +104,11 @@ impl Controller {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
-            let who = if s.name.is_empty() { t(K::FriendShort).to_string() } else { s.name.clone() };
+            let who = if s.name.is_empty() { lang.t(K::FriendShort).to_string() } else { s.name.clone() };
             friends[s.seat as usize & 3] = Some(match s.state {
                 LinkState::Connected => who,
-                LinkState::Lost => tf(K::Reconnecting, &[&who]),
-                _ => tf(K::WaitingFor, &[&who]),
+                LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
+                _ => lang.tf(K::WaitingFor, &[&who]),
             });
         }
         self.ui.friends = friends;
@@ -150,16 +161,19 @@ impl Controller {
             None => "reply-link".to_string(),
         };
         match (what, seat) {
-            ("copy", _) => ui::copy(&field()),
-            ("share", _) => ui::share(&field()),
-            ("stun", _) => net::set_same_network_only(ui::same_network_ticked()),
+            ("copy", _) => ui::copy(self.page.lang, &field()),
+            ("share", _) => ui::share(self.page.lang, &field()),
+            ("stun", _) => {
+                self.online.same_network_only = ui::same_network_ticked();
+                net::save_same_network_only(self.online.same_network_only);
+            }
             ("take-reply", _) => {
                 self.take_reply(&ui::pasted_reply());
             }
             ("invites", _) => self.show_invites(),
             ("reinvite", Some(s)) => {
                 let dispatch = self.dispatch();
-                self.online.host.invite(s, &net::stun_servers(), &dispatch);
+                self.online.host.invite(s, &self.online.stun(), &dispatch);
                 self.show_invites();
             }
             ("computer", Some(s)) => {
@@ -179,12 +193,13 @@ impl Controller {
 
     /// A reply link pasted or handed over: the seat it answers connects.
     fn take_reply(&mut self, text: &str) -> bool {
+        let lang = self.page.lang;
         let result = self.online.host.take_reply(text);
         self.online.reply_error = match &result {
             Ok(_) => None,
-            Err(ReplyError::Pack(e)) => Some(tf(K::ReplyBad, &[&e.to_string()])),
-            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => Some(t(K::ReplyOtherTable).into()),
-            Err(ReplyError::Stale) => Some(t(K::ReplyStale).into()),
+            Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
+            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => Some(lang.t(K::ReplyOtherTable).into()),
+            Err(ReplyError::Stale) => Some(lang.t(K::ReplyStale).into()),
         };
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
@@ -207,7 +222,7 @@ impl Controller {
         }
         self.saver.pause(true);
         let guest = Guest::new(invite);
-        ui::join(&guest.invite, &guest.state, "", None);
+        ui::join(self.page.lang, &guest.invite, &guest.state, "", self.online.same_network_only);
         self.online.guest = Some(guest);
         self.render();
     }
@@ -223,10 +238,12 @@ impl Controller {
     }
 
     fn join(&mut self) {
+        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
         let dispatch = self.dispatch();
+        let stun = self.online.stun();
         let Some(g) = self.online.guest.as_mut() else { return };
-        g.join(&ui::typed_name(), &net::stun_servers(), &dispatch);
-        ui::join(&g.invite, &g.state, &g.name, None);
+        g.join(&ui::typed_name(), &stun, &dispatch);
+        ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
     }
 
     /// On a guest's device, a move goes to the host (which checks it and
@@ -241,11 +258,12 @@ impl Controller {
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
+        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
         let Some(g) = self.online.guest.as_mut() else { return };
         match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
-                ui::join(&g.invite, &g.state, &g.name, None);
+                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
             }
             PeerEvent::Open => {
                 g.state = GuestState::Connected;
@@ -257,10 +275,10 @@ impl Controller {
                     // An illegal move is worded from this device's own check of it.
                     let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
                     let words = match own {
-                        Some(why) if reason == "illegal" => i18n::illegal_move(&why),
-                        _ => t(K::WaitHost).to_string(),
+                        Some(why) if reason == "illegal" => lang.illegal_move(&why),
+                        _ => lang.t(K::WaitHost).to_string(),
                     };
-                    self.ui.message = Some(tf(K::MoveRefused, &[&words]));
+                    self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
                     self.render();
                 }
                 _ => {}
@@ -269,11 +287,11 @@ impl Controller {
                 let was = g.state.clone();
                 g.state = if was == GuestState::Connected { GuestState::Lost } else { GuestState::Failed };
                 if was == GuestState::Connected {
-                    self.ui.message = Some(t(K::HostLost).to_string());
+                    self.ui.message = Some(lang.t(K::HostLost).to_string());
                     self.render();
                 }
                 let g = self.online.guest.as_ref().expect("a guest");
-                ui::join(&g.invite, &g.state, &g.name, None);
+                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
             }
         }
     }
@@ -281,6 +299,7 @@ impl Controller {
     /// The host's table on a guest's device: checked, then shown from the
     /// guest's seat, with the call and sound of the move that made it.
     fn show_table(&mut self, table: GuestTable) {
+        let lang = self.page.lang;
         let Some(g) = self.online.guest.as_mut() else { return };
         let seat = g.seat();
         let game = match table.to_game() {
@@ -305,9 +324,9 @@ impl Controller {
         for s in 0..n {
             let name = table.names.get(s).filter(|n| !n.is_empty()).cloned();
             let host = table.who.get(s).is_some_and(|w| w == "host");
-            let label = name.unwrap_or_else(|| t(if host { K::HostSeat } else { K::FriendShort }).into());
+            let label = name.unwrap_or_else(|| lang.t(if host { K::HostSeat } else { K::FriendShort }).into());
             let connected = table.connected.get(s).copied().unwrap_or(true);
-            friends[s] = Some(if connected { label } else { tf(K::Reconnecting, &[&label]) });
+            friends[s] = Some(if connected { label } else { lang.tf(K::Reconnecting, &[&label]) });
         }
         let mut lens = [0u8; 4];
         for s in 0..n {
@@ -352,14 +371,14 @@ impl Controller {
             }
             if trick_done && held.is_some() {
                 self.ui.held = held;
-                self.schedule(self.pace.ms(HOLD_MS), |c| {
+                self.schedule(self.pace_ms(HOLD_MS), |c| {
                     c.ui.held = None;
                     c.render();
                 });
             }
         }
         if !self.game.in_deal() && !self.game.is_over() {
-            self.ui.message = Some(t(K::WaitHost).to_string());
+            self.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
     }

@@ -4,22 +4,38 @@
 
 use super::Controller;
 use crate::ai::Level;
-use crate::web::i18n::{tf, K};
+use crate::web::i18n::K;
 use crate::web::model::{Player, RecordsAction, Setup, Ui};
 use crate::web::records::dialog;
 use crate::web::records::replay::{self, Position, Replay};
-use crate::web::{embed, share};
+use crate::web::share;
 
 impl Controller {
     /// The dialog's and the viewer's actions that need the game.
     pub(in crate::web) fn records(&mut self, action: RecordsAction) {
         match action {
-            RecordsAction::Open => dialog::open(&self.setup, &self.game, self.replay.is_some()),
+            RecordsAction::Open => dialog::open(
+                self.page.lang,
+                self.page.address_lang,
+                &self.setup,
+                &self.game,
+                self.replay.is_some(),
+            ),
             RecordsAction::Daily => {
+                dialog::close();
                 self.stop_viewing();
                 self.new_game(share::daily_setup());
             }
             RecordsAction::Import(text) => self.import(&text),
+            RecordsAction::ImportPasted => {
+                if let Some(text) = dialog::pasted(self.page.lang) {
+                    self.import(&text);
+                }
+            }
+            RecordsAction::FileChosen => dialog::read_file(self.page.lang, self.dispatch()),
+            RecordsAction::Close => dialog::close(),
+            RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
+            RecordsAction::Download => dialog::download(),
             RecordsAction::Step(step) => {
                 if let Some(r) = self.replay.as_mut() {
                     r.step(step);
@@ -41,7 +57,7 @@ impl Controller {
 
     /// Checks a record and opens it in the viewer.
     fn import(&mut self, text: &str) {
-        let record = match dialog::read_record(text.trim()) {
+        let record = match dialog::read_record(self.page.lang, text.trim()) {
             Ok(r) => r,
             Err(e) => return dialog::show_error(&e),
         };
@@ -54,7 +70,7 @@ impl Controller {
 
     fn stop_viewing(&mut self) {
         if self.replay.take().is_some() {
-            self.saver.pause(embed::active());
+            self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
             replay::remove_bar();
         }
@@ -62,6 +78,7 @@ impl Controller {
 
     /// Puts the viewer's position on the table (instead of the game flow).
     pub(super) fn show_replay(&mut self) {
+        let lang = self.page.lang;
         let Some(r) = self.replay.as_ref() else {
             return;
         };
@@ -97,7 +114,7 @@ impl Controller {
             ..Ui::default()
         };
         self.render();
-        let where_text = tf(
+        let where_text = lang.tf(
             K::ReplayPos,
             &[
                 &(deal + 1).to_string(),
@@ -105,6 +122,6 @@ impl Controller {
                 &deal_moves.to_string(),
             ],
         );
-        replay::bar(pos, total, reveal, &where_text);
+        replay::bar(lang, pos, total, reveal, &where_text);
     }
 }

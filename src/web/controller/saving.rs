@@ -2,9 +2,9 @@
 //! after every change and to record statistics when a deal ends, and puts a
 //! saved game back on the table. The service never calls back.
 
-use super::{Controller, Pace, Shared};
+use super::{Controller, Pace, Page, Shared};
 use crate::engine::{Effect, GameKind};
-use crate::web::i18n::{t, tf, K};
+use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
 use crate::web::params::PageParams;
 use crate::web::persist::{self, Saved, Saver, TableState};
@@ -15,6 +15,7 @@ impl Controller {
     /// Saves the game (called on every change). When storage refuses, the
     /// previous save stays as it was and the action bar says so.
     pub(in crate::web) fn persist(&mut self) {
+        let lang = self.page.lang;
         let table = TableState {
             setup: &self.setup,
             ai_seed: self.ai_seed,
@@ -22,17 +23,18 @@ impl Controller {
             moves: self.ui.moves,
         };
         if self.saver.save(&self.game, &table).is_err() {
-            self.ui.message = Some(t(K::SaveFailed).to_string());
+            self.ui.message = Some(lang.t(K::SaveFailed).to_string());
         }
     }
 
     /// After each move: statistics and embed events when a deal or the game ends.
     pub(in crate::web) fn after_move(&mut self, effect: &Effect) {
+        let lang = self.page.lang;
         if !effect.deal_over {
             return;
         }
         if self.saver.deal_finished(&self.game, &self.setup).is_err() {
-            self.ui.message = Some(t(K::SaveFailed).to_string());
+            self.ui.message = Some(lang.t(K::SaveFailed).to_string());
         }
         embed::deal_finished(&self.game);
     }
@@ -58,7 +60,7 @@ impl Controller {
 
     /// The saved game back on the table, or a new default game.
     pub(in crate::web) fn resume_or_default(&mut self) {
-        match persist::load(&mut self.saver).0 {
+        match persist::load(self.page.lang, &mut self.saver).0 {
             Some(s) => self.restore(s),
             None => self.new_game(Setup::default_for(GameKind::TwoPlayer)),
         }
@@ -74,9 +76,17 @@ impl Controller {
 /// Starts the table: a game named by the address (a share link, the daily
 /// deal, or an embed's parameters), else the saved game, else `default`.
 /// A bad link or unusable saved data leaves a notice on a playable game.
-pub fn start(view: View, default: Setup, pace: Pace, entropy: u64, address: &PageParams) -> Shared {
-    let embedded = embed::active();
-    let link = share::from_address(address);
+pub fn start(
+    view: View,
+    default: Setup,
+    pace: Pace,
+    entropy: u64,
+    address: &PageParams,
+    page: Page,
+) -> Shared {
+    let embedded = page.embedded;
+    let lang = page.lang;
+    let link = share::from_address(lang, address);
     let mut notice = None;
     // Nothing is saved until the saved game (if any) is back on the table.
     let mut saver = Saver::new(true);
@@ -85,19 +95,19 @@ pub fn start(view: View, default: Setup, pace: Pace, entropy: u64, address: &Pag
         other => {
             let mut default = default;
             if let Err(e) = other {
-                notice = Some(tf(K::BadLink, &[&e]));
+                notice = Some(lang.tf(K::BadLink, &[&e]));
                 default.seed = None;
             }
             if embedded {
                 (default, None, false)
             } else {
-                let (saved, n) = persist::load(&mut saver);
+                let (saved, n) = persist::load(lang, &mut saver);
                 notice = notice.or(n);
                 (default, saved, notice.is_some())
             }
         }
     };
-    let c = Controller::new(view, setup, pace, entropy, saver);
+    let c = Controller::new(view, setup, pace, entropy, saver, page);
     {
         let mut c = c.borrow_mut();
         c.saver.pause(embedded);

@@ -1,7 +1,9 @@
-//! Every string the table shows, by language behind a typed key: [`t`] looks
-//! a [`K`] up in the current [`Lang`]'s table and [`tf`] fills in `{0}`,
-//! `{1}`, … placeholders. View and controller code hold no user-visible
-//! literals.
+//! Every string the table shows, by language behind a typed key:
+//! [`Lang::t`] looks a [`K`] up in that language's table and [`Lang::tf`]
+//! fills in `{0}`, `{1}`, … placeholders. The language is a value the
+//! controller owns and hands to the scene, the view and the dialogs; there
+//! is no "current language" global. View and controller code hold no
+//! user-visible literals.
 //!
 //! - `keys.rs`: [`K`], one key per string.
 //! - `en.rs`, `ja.rs`: one exhaustive match each from key to text, and the
@@ -12,11 +14,11 @@
 //! - `options.rs`: the new-game dialog's rules options, by their record names.
 //!
 //! To add a language: a `Lang` variant, a file like `en.rs`, and its arms in
-//! [`t`] and `names::card_words`. [`detect`] picks the language from
+//! [`Lang::t`] and `Lang::card_words`. [`detect`] picks the language from
 //! `?lang=`, the remembered choice, or the browser's languages.
 //!
 //! Only the functions that read the browser are wasm-only: the texts and
-//! their wording (e.g. [`illegal_move`]) also compile natively, where
+//! their wording (e.g. [`Lang::illegal_move`]) also compile natively, where
 //! `src/lib.rs` includes this module for its tests.
 
 mod en;
@@ -26,13 +28,7 @@ mod names;
 mod options;
 
 pub use keys::K;
-pub use names::{
-    card_name, illegal_move, level_name, rank_a, rank_index, rank_word, seat_name, side_name,
-    suit_plural, suit_title,
-};
 pub use options::{option_label, option_value_label};
-
-use std::cell::Cell;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -86,64 +82,62 @@ pub fn detect(url_lang: Option<Lang>) -> Lang {
         .unwrap_or(Lang::En)
 }
 
-/// Sets the page's language at start-up (see [`detect`]).
+/// The page's language at start-up (see [`detect`]), applied to the document.
 #[cfg(target_arch = "wasm32")]
-pub fn init(url_lang: Option<Lang>) {
-    set_lang(detect(url_lang));
-    apply_document_lang();
+pub fn init(url_lang: Option<Lang>) -> Lang {
+    let lang = detect(url_lang);
+    apply_document_lang(lang);
+    lang
 }
 
 /// Chooses a language for this page and remembers it for the next visit.
 #[cfg(target_arch = "wasm32")]
 pub fn choose_lang(lang: Lang) {
-    set_lang(lang);
     // If storage refuses, the language still applies to this visit.
-    let _ = super::storage::set("lang", lang_tag(lang));
-    apply_document_lang();
+    let _ = super::storage::set("lang", lang.tag());
+    apply_document_lang(lang);
 }
 
 /// `<html lang>` and the page title follow the language.
 #[cfg(target_arch = "wasm32")]
-pub fn apply_document_lang() {
+pub fn apply_document_lang(lang: Lang) {
     if let Some(d) = web_sys::window().and_then(|w| w.document()) {
         if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", lang_tag(lang()));
+            let _ = html.set_attribute("lang", lang.tag());
         }
-        d.set_title(t(K::AppTitle));
+        d.set_title(lang.t(K::AppTitle));
     }
 }
 
-thread_local! {
-    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
-}
-
-pub fn set_lang(lang: Lang) {
-    LANG.with(|l| l.set(lang));
-}
-
-pub fn lang() -> Lang {
-    LANG.with(|l| l.get())
-}
-
-/// The BCP 47 tag of a language (for `<html lang>`).
-pub fn lang_tag(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Ja => "ja",
+impl Lang {
+    /// The BCP 47 tag of a language (for `<html lang>`).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+        }
     }
-}
 
-/// The string for a key in the current language.
-pub fn t(key: K) -> &'static str {
-    match lang() {
-        Lang::En => en::text(key),
-        Lang::Ja => ja::text(key),
+    /// The other language (the toolbar's language button).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::Ja,
+            Lang::Ja => Lang::En,
+        }
     }
-}
 
-/// A string with `{0}`, `{1}`, … replaced by `args`.
-pub fn tf(key: K, args: &[&str]) -> String {
-    fill(t(key), args)
+    /// The string for a key in this language.
+    pub fn t(self, key: K) -> &'static str {
+        match self {
+            Lang::En => en::text(key),
+            Lang::Ja => ja::text(key),
+        }
+    }
+
+    /// A string with `{0}`, `{1}`, … replaced by `args`.
+    pub fn tf(self, key: K, args: &[&str]) -> String {
+        fill(self.t(key), args)
+    }
 }
 
 fn fill(template: &str, args: &[&str]) -> String {

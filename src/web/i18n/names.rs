@@ -2,134 +2,151 @@
 //! not be played, in the page's language: sentences are the keys' templates
 //! (`K`), the words inside them each language's [`CardWords`].
 
-use super::{lang, t, tf, CardWords, Lang, K};
+use super::{CardWords, Lang, K};
 use crate::engine::{Card, IllegalMove, Suit};
 
-/// The current language's card words.
-fn card_words() -> &'static CardWords {
-    match lang() {
-        Lang::En => &super::en::CARD_WORDS,
-        Lang::Ja => &super::ja::CARD_WORDS,
+impl Lang {
+    /// The current language's card words.
+    fn card_words(self) -> &'static CardWords {
+        match self {
+            Lang::En => &super::en::CARD_WORDS,
+            Lang::Ja => &super::ja::CARD_WORDS,
+        }
     }
-}
 
-/// A seat's compass name: seats are 0, 1, 2, 3 clockwise from South.
-pub fn seat_name(seats: u8, seat: u8) -> &'static str {
-    let key = match (seats, seat) {
-        (_, 0) => K::South,
-        (2, _) => K::North,
-        (3, 1) | (4, 1) => K::West,
-        (3, _) => K::East,
-        (_, 2) => K::North,
-        _ => K::East,
-    };
-    t(key)
-}
+    /// A seat's compass name: seats are 0, 1, 2, 3 clockwise from South.
+    pub fn seat_name(self, seats: u8, seat: u8) -> &'static str {
+        let key = match (seats, seat) {
+            (_, 0) => K::South,
+            (2, _) => K::North,
+            (3, 1) | (4, 1) => K::West,
+            (3, _) => K::East,
+            (_, 2) => K::North,
+            _ => K::East,
+        };
+        self.t(key)
+    }
 
-/// A partnership side's name (side 0 = seats 0 and 2).
-pub fn side_name(side: usize) -> &'static str {
-    t(if side == 0 {
-        K::SideNorthSouth
-    } else {
-        K::SideEastWest
-    })
-}
-
-/// A suit in a sentence ("clubs").
-pub fn suit_plural(suit: Suit) -> &'static str {
-    card_words().suits[suit as usize]
-}
-
-/// A suit as a heading or button ("Clubs").
-pub fn suit_title(suit: Suit) -> &'static str {
-    card_words().suit_titles[suit as usize]
-}
-
-/// The rank as shown on a card's corner (the same in every language).
-pub fn rank_index(rank: u8) -> &'static str {
-    [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ][rank as usize - 1]
-}
-
-/// The rank as a word in a sentence ("a 7", "another Queen").
-pub fn rank_word(rank: u8) -> &'static str {
-    card_words().rank_words[rank as usize - 1]
-}
-
-/// The rank with its indefinite article ("an Ace", "a 7", "an 8").
-pub fn rank_a(rank: u8) -> &'static str {
-    card_words().ranks_with_article[rank as usize - 1]
-}
-
-/// The rank in a card's spoken name ("ten" of hearts).
-fn rank_name(rank: u8) -> &'static str {
-    card_words().rank_names[rank as usize - 1]
-}
-
-/// A card's full name, for screen readers.
-pub fn card_name(card: Card) -> String {
-    if card.is_joker() {
-        return t(if card.joker_is_red() {
-            K::RedDuck
+    /// A partnership side's name (side 0 = seats 0 and 2).
+    pub fn side_name(self, side: usize) -> &'static str {
+        self.t(if side == 0 {
+            K::SideNorthSouth
         } else {
-            K::BlackDuck
+            K::SideEastWest
         })
-        .to_string();
     }
-    tf(
-        K::CardName,
-        &[rank_name(card.rank()), suit_plural(card.suit())],
-    )
-}
 
-/// Why a move may not be played, in the page's language.
-pub fn illegal_move(why: &IllegalMove) -> String {
-    match *why {
-        IllegalMove::DealOver { .. } => t(K::IllegalDealOver).to_string(),
-        IllegalMove::NoDealInProgress { .. } => t(K::IllegalNoDeal).to_string(),
-        IllegalMove::NoDucksInGame { .. } => t(K::IllegalNoDucks).to_string(),
-        IllegalMove::NotInHand { card, .. } => tf(K::IllegalNotInHand, &[&card_name(card)]),
-        IllegalMove::MustFollowOrQuack { suit, rank, .. } => {
-            tf(K::MustFollow, &[suit_plural(suit), rank_a(rank)])
+    /// A suit in a sentence ("clubs").
+    pub fn suit_plural(self, suit: Suit) -> &'static str {
+        self.card_words().suits[suit as usize]
+    }
+
+    /// A suit as a heading or button ("Clubs").
+    pub fn suit_title(self, suit: Suit) -> &'static str {
+        self.card_words().suit_titles[suit as usize]
+    }
+
+    /// The rank as shown on a card's corner (the same in every language).
+    pub fn rank_index(self, rank: u8) -> &'static str {
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][rank as usize - 1]
+    }
+
+    /// The rank as a word in a sentence ("a 7", "another Queen").
+    pub fn rank_word(self, rank: u8) -> &'static str {
+        self.card_words().rank_words[rank as usize - 1]
+    }
+
+    /// The rank with its indefinite article ("an Ace", "a 7", "an 8").
+    pub fn rank_a(self, rank: u8) -> &'static str {
+        self.card_words().ranks_with_article[rank as usize - 1]
+    }
+
+    /// The rank in a card's spoken name ("ten" of hearts).
+    fn rank_name(self, rank: u8) -> &'static str {
+        self.card_words().rank_names[rank as usize - 1]
+    }
+
+    /// A card's full name, for screen readers.
+    pub fn card_name(self, card: Card) -> String {
+        if card.is_joker() {
+            return self
+                .t(if card.joker_is_red() {
+                    K::RedDuck
+                } else {
+                    K::BlackDuck
+                })
+                .to_string();
         }
-        IllegalMove::OnlyRankOrDuck {
-            rank, quacks: 1, ..
-        } => tf(K::OnlyRankOrDuck, &[rank_word(rank)]),
-        IllegalMove::OnlyRankOrDuck { rank, .. } => tf(K::OnlyRankOrDuckThree, &[rank_word(rank)]),
-        IllegalMove::DuckOnlyAfterQuacks { quacks: 1 } => t(K::IllegalDuckAfterQuack).to_string(),
-        IllegalMove::DuckOnlyAfterQuacks { .. } => t(K::IllegalDuckAfterTwoQuacks).to_string(),
-        IllegalMove::NoDuckMove { .. } => t(K::IllegalNoDuckMove).to_string(),
-        IllegalMove::DuckMustNameSuit { duck } => {
-            let [a, b] = duck.joker_suits();
-            tf(K::IllegalDuckNamesSuit, &[suit_plural(a), suit_plural(b)])
-        }
-        IllegalMove::DuckSuitNotItsColour { duck, .. } => {
-            let [a, b] = duck.joker_suits();
-            tf(
-                K::IllegalDuckSuitColour,
-                &[&card_name(duck), suit_plural(a), suit_plural(b)],
-            )
-        }
-        IllegalMove::OnlyLedDuckNamesSuit { duck, .. } => {
-            tf(K::IllegalOnlyLedDuckNames, &[&card_name(duck)])
+        self.tf(
+            K::CardName,
+            &[self.rank_name(card.rank()), self.suit_plural(card.suit())],
+        )
+    }
+
+    /// Why a move may not be played, in the page's language.
+    pub fn illegal_move(self, why: &IllegalMove) -> String {
+        match *why {
+            IllegalMove::DealOver { .. } => self.t(K::IllegalDealOver).to_string(),
+            IllegalMove::NoDealInProgress { .. } => self.t(K::IllegalNoDeal).to_string(),
+            IllegalMove::NoDucksInGame { .. } => self.t(K::IllegalNoDucks).to_string(),
+            IllegalMove::NotInHand { card, .. } => {
+                self.tf(K::IllegalNotInHand, &[&self.card_name(card)])
+            }
+            IllegalMove::MustFollowOrQuack { suit, rank, .. } => {
+                self.tf(K::MustFollow, &[self.suit_plural(suit), self.rank_a(rank)])
+            }
+            IllegalMove::OnlyRankOrDuck {
+                rank, quacks: 1, ..
+            } => self.tf(K::OnlyRankOrDuck, &[self.rank_word(rank)]),
+            IllegalMove::OnlyRankOrDuck { rank, .. } => {
+                self.tf(K::OnlyRankOrDuckThree, &[self.rank_word(rank)])
+            }
+            IllegalMove::DuckOnlyAfterQuacks { quacks: 1 } => {
+                self.t(K::IllegalDuckAfterQuack).to_string()
+            }
+            IllegalMove::DuckOnlyAfterQuacks { .. } => {
+                self.t(K::IllegalDuckAfterTwoQuacks).to_string()
+            }
+            IllegalMove::NoDuckMove { .. } => self.t(K::IllegalNoDuckMove).to_string(),
+            IllegalMove::DuckMustNameSuit { duck } => {
+                let [a, b] = duck.joker_suits();
+                self.tf(
+                    K::IllegalDuckNamesSuit,
+                    &[self.suit_plural(a), self.suit_plural(b)],
+                )
+            }
+            IllegalMove::DuckSuitNotItsColour { duck, .. } => {
+                let [a, b] = duck.joker_suits();
+                self.tf(
+                    K::IllegalDuckSuitColour,
+                    &[
+                        &self.card_name(duck),
+                        self.suit_plural(a),
+                        self.suit_plural(b),
+                    ],
+                )
+            }
+            IllegalMove::OnlyLedDuckNamesSuit { duck, .. } => {
+                self.tf(K::IllegalOnlyLedDuckNames, &[&self.card_name(duck)])
+            }
         }
     }
-}
 
-/// A computer level's name.
-pub fn level_name(level: crate::ai::Level) -> &'static str {
-    use crate::ai::Level;
-    t(match level {
-        Level::Easy | Level::Random => K::Easy,
-        Level::Normal => K::Normal,
-        Level::Hard | Level::Expert => K::Hard,
-    })
+    /// A computer level's name.
+    pub fn level_name(self, level: crate::ai::Level) -> &'static str {
+        use crate::ai::Level;
+        self.t(match level {
+            Level::Easy | Level::Random => K::Easy,
+            Level::Normal => K::Normal,
+            Level::Hard | Level::Expert => K::Hard,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::set_lang;
     use super::*;
 
     /// One refusal of every kind (each `quacks` count separately: they are worded apart).
@@ -207,8 +224,10 @@ mod tests {
     fn every_illegal_move_is_worded_apart_in_both_languages() {
         let mut by_lang = Vec::new();
         for lang in Lang::ALL {
-            set_lang(lang);
-            let words: Vec<String> = every_illegal_move().iter().map(illegal_move).collect();
+            let words: Vec<String> = every_illegal_move()
+                .iter()
+                .map(|why| lang.illegal_move(why))
+                .collect();
             for (why, text) in every_illegal_move().iter().zip(&words) {
                 assert!(!text.trim().is_empty(), "{lang:?}: {why:?} has no words");
                 assert!(!text.contains('{'), "{lang:?}: {why:?}: {text}");
@@ -220,7 +239,6 @@ mod tests {
             }
             by_lang.push(words);
         }
-        set_lang(Lang::En);
         for (en, ja) in by_lang[0].iter().zip(&by_lang[1]) {
             assert_ne!(en, ja, "the Japanese is not the English");
         }
@@ -242,28 +260,27 @@ mod tests {
             card: Card::BLACK_DUCK,
             seat: 2,
         };
-        set_lang(Lang::En);
+        let lang = Lang::En;
         assert_eq!(
-            illegal_move(&must_follow),
+            lang.illegal_move(&must_follow),
             "You must follow clubs or quack with an 8."
         );
         assert_eq!(
-            illegal_move(&led_duck),
+            lang.illegal_move(&led_duck),
             "A led Duck names a suit: diamonds or hearts."
         );
         assert_eq!(
-            illegal_move(&not_held),
+            lang.illegal_move(&not_held),
             "The black Duck is not in your hand."
         );
-        set_lang(Lang::Ja);
+        let lang = Lang::Ja;
         assert_eq!(
-            illegal_move(&must_follow),
+            lang.illegal_move(&must_follow),
             "クラブを出すか、8でクワックしなければなりません。"
         );
         assert_eq!(
-            illegal_move(&led_duck),
+            lang.illegal_move(&led_duck),
             "リードしたダックはマークを宣言します:ダイヤかハート。"
         );
-        set_lang(Lang::En);
     }
 }

@@ -5,17 +5,17 @@
 //! shows the record's own word rather than nothing, and the test below fails
 //! until the engine's new option has its keys here.
 
-use super::{t, K};
+use super::{Lang, K};
 
 /// The label of a rules option, by its record name (e.g. `duck_winner`).
-pub fn option_label(option: &str) -> Option<&'static str> {
-    option_key(option).map(t)
+pub fn option_label(lang: Lang, option: &str) -> Option<&'static str> {
+    option_key(option).map(|k| lang.t(k))
 }
 
 /// The label of one value of a rules option, by the option's and the value's
 /// record words (e.g. `duck_winner`, `lower`).
-pub fn option_value_label(option: &str, word: &str) -> Option<&'static str> {
-    value_key(option, word).map(t)
+pub fn option_value_label(lang: Lang, option: &str, word: &str) -> Option<&'static str> {
+    value_key(option, word).map(|k| lang.t(k))
 }
 
 fn option_key(option: &str) -> Option<K> {
@@ -74,6 +74,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(option_label("bogus"), None);
+        assert_eq!(option_label(Lang::En, "bogus"), None);
     }
 }

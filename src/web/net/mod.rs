@@ -33,30 +33,26 @@ pub enum NetEvent {
     Timeout(u8),
 }
 
-/// The STUN servers: a setting (localStorage), the default a well-known
-/// public one; "same network only" is none (only local addresses).
+/// The STUN servers: the default a well-known public one; "same network
+/// only" (a choice the controller owns, remembered in localStorage) is none,
+/// so that only local addresses are offered.
 pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
 const STUN_KEY: &str = "stun";
 
-pub fn stun_servers() -> Vec<String> {
-    match crate::web::storage::get(STUN_KEY).as_deref() {
-        None => vec![DEFAULT_STUN.to_string()],
-        Some("none") => Vec::new(),
-        Some(list) => list
-            .split([',', ' ', '\n'])
-            .map(str::trim)
-            .filter(|s| s.starts_with("stun:") || s.starts_with("turn:"))
-            .take(4)
-            .map(String::from)
-            .collect(),
+pub fn stun_servers(same_network_only: bool) -> Vec<String> {
+    if same_network_only {
+        Vec::new()
+    } else {
+        vec![DEFAULT_STUN.to_string()]
     }
 }
 
-pub fn same_network_only() -> bool {
+/// The remembered "same network only" choice, read once at start.
+pub fn saved_same_network_only() -> bool {
     crate::web::storage::get(STUN_KEY).as_deref() == Some("none")
 }
 
-pub fn set_same_network_only(on: bool) {
+pub fn save_same_network_only(on: bool) {
     if on {
         let _ = crate::web::storage::set(STUN_KEY, "none");
     } else {
@@ -73,14 +69,13 @@ fn address_fragment() -> String {
 /// An invite in the address (`#j=…`), read once; the address keeps it, so
 /// that a guest who reloads comes back to the join page. A damaged one is
 /// refused in one line and the page goes on as it was.
-pub fn invite_in_address() -> Option<crate::net::invite::Invite> {
+pub fn invite_in_address(lang: crate::web::i18n::Lang) -> Option<crate::net::invite::Invite> {
     let hash = address_fragment();
     let payload = hash.strip_prefix("#j=")?;
     match crate::net::invite::Invite::unpack(payload) {
         Ok(invite) => Some(invite),
         Err(e) => {
-            use crate::web::i18n::{tf, K};
-            ui::notice(&tf(K::InviteBad, &[&e.to_string()]));
+            ui::notice(lang, &lang.tf(crate::web::i18n::K::InviteBad, &[&e.to_string()]));
             None
         }
     }
@@ -89,16 +84,16 @@ pub fn invite_in_address() -> Option<crate::net::invite::Invite> {
 /// A reply link (`#r=…`) opened on the host's device: hands it to the open
 /// table and says what the table answered. True if this page is such a tab
 /// (it then shows no table of its own, so it saves nothing).
-pub fn reply_tab() -> bool {
-    use crate::web::i18n::{t, K};
+pub fn reply_tab(lang: crate::web::i18n::Lang) -> bool {
+    use crate::web::i18n::K;
     let hash = address_fragment();
     let Some(payload) = hash.strip_prefix("#r=") else {
         return false;
     };
-    handoff::hand_over(payload, |answer| match answer {
-        Some((true, _)) => ui::notice(t(K::ReplyHanded)),
-        Some((false, why)) if !why.is_empty() => ui::notice(&why),
-        _ => ui::notice(t(K::ReplyNoTable)),
+    handoff::hand_over(payload, move |answer| match answer {
+        Some((true, _)) => ui::notice(lang, lang.t(K::ReplyHanded)),
+        Some((false, why)) if !why.is_empty() => ui::notice(lang, &why),
+        _ => ui::notice(lang, lang.t(K::ReplyNoTable)),
     });
     true
 }

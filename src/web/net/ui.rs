@@ -9,7 +9,7 @@ use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
 use crate::web::dom::{append, by_id, dialog_form, el, text_el};
-use crate::web::i18n::{self, t, tf, K};
+use crate::web::i18n::{Lang, K};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 
@@ -41,7 +41,7 @@ fn can_share() -> bool {
 }
 
 /// A read-only link with Copy (and Share) buttons; the field's id names it.
-fn link_row(parent: &Element, id: &str, value: &str, seat: Option<u8>) {
+fn link_row(lang: Lang, parent: &Element, id: &str, value: &str, seat: Option<u8>) {
     let row = el("div", "copy-row");
     let i = el("input", "");
     i.set_id(id);
@@ -49,37 +49,37 @@ fn link_row(parent: &Element, id: &str, value: &str, seat: Option<u8>) {
         let _ = i.set_attribute(k, v);
     }
     append(&row, &i);
-    let copy = net_button("secondary", "copy", seat, t(K::Copy));
+    let copy = net_button("secondary", "copy", seat, lang.t(K::Copy));
     copy.set_id(&format!("{id}-copy"));
     let _ = copy.set_attribute("data-field", id);
     append(&row, &copy);
     if can_share() {
-        let share = net_button("secondary", "share", seat, t(K::ShareTool));
+        let share = net_button("secondary", "share", seat, lang.t(K::ShareTool));
         let _ = share.set_attribute("data-field", id);
         append(&row, &share);
     }
     append(parent, &row);
 }
 
-fn game_name(g: GameKind) -> &'static str {
-    t(match g {
+fn game_name(lang: Lang, g: GameKind) -> &'static str {
+    lang.t(match g {
         GameKind::TwoPlayer => K::GameTwo,
         GameKind::ThreePlayer => K::GameThree,
         GameKind::Partnership => K::GamePartnership,
     })
 }
 
-fn stun_choice(form: &Element) {
+fn stun_choice(lang: Lang, form: &Element, same_network_only: bool) {
     let label = el("label", "field check");
     let input = el("input", "");
     input.set_id("same-network");
     let _ = input.set_attribute("type", "checkbox");
     let _ = input.set_attribute("data-change", "stun");
-    if super::same_network_only() {
+    if same_network_only {
         let _ = input.set_attribute("checked", "");
     }
     append(&label, &input);
-    append(&label, &text_el("span", "", t(K::SameNetwork)));
+    append(&label, &text_el("span", "", lang.t(K::SameNetwork)));
     append(form, &label);
 }
 
@@ -110,49 +110,49 @@ pub fn close(id: &str) {
 
 /// The host's invites, one section a remote seat, and the reply box.
 /// `error` is the reply box's one-line message.
-pub fn invites(kind: GameKind, seats: &[SeatStatus], error: Option<&str>) {
+pub fn invites(lang: Lang, kind: GameKind, seats: &[SeatStatus], error: Option<&str>, same_network_only: bool) {
     let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
     // Keep what was typed in the paste box across a rebuild.
     let typed = by_id("reply-paste")
         .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
         .map(|a| a.value())
         .unwrap_or_default();
-    let form = dialog_form(&d, t(K::InviteTitle));
-    append(&form, &text_el("p", "hint", t(K::InviteHint)));
+    let form = dialog_form(&d, lang.t(K::InviteTitle));
+    append(&form, &text_el("p", "hint", lang.t(K::InviteHint)));
     let n = kind.seats() as u8;
     for s in seats.iter().filter(|s| s.seat < n) {
         let f = el("fieldset", "invite");
         let _ = f.set_attribute("data-seat", &s.seat.to_string());
         let _ = f.set_attribute("data-state", state_name(&s.state));
-        let seat = i18n::seat_name(n, s.seat);
+        let seat = lang.seat_name(n, s.seat);
         append(&f, &text_el("legend", "", seat));
-        let who = if s.name.is_empty() { t(K::FriendShort).to_string() } else { s.name.clone() };
+        let who = if s.name.is_empty() { lang.t(K::FriendShort).to_string() } else { s.name.clone() };
         match &s.state {
-            LinkState::Inviting => append(&f, &text_el("p", "hint", t(K::InviteMaking))),
+            LinkState::Inviting => append(&f, &text_el("p", "hint", lang.t(K::InviteMaking))),
             LinkState::Invited(payload) => {
                 let url = link("j", payload);
-                link_row(&f, &format!("invite-link-{}", s.seat), &url, Some(s.seat));
-                if let Some(qr) = super::qr::svg(&url, &tf(K::InviteQr, &[seat])) {
+                link_row(lang, &f, &format!("invite-link-{}", s.seat), &url, Some(s.seat));
+                if let Some(qr) = super::qr::svg(&url, &lang.tf(K::InviteQr, &[seat])) {
                     append(&f, &qr);
                 }
             }
-            LinkState::Connecting => append(&f, &text_el("p", "hint", t(K::SeatConnecting))),
+            LinkState::Connecting => append(&f, &text_el("p", "hint", lang.t(K::SeatConnecting))),
             LinkState::Connected => {
-                append(&f, &text_el("p", "ok", &tf(K::SeatConnected, &[&who])))
+                append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])))
             }
             LinkState::Lost | LinkState::Failed => {
                 let k = if s.state == LinkState::Lost { K::SeatLost } else { K::SeatFailed };
-                append(&f, &text_el("p", "warn", t(k)));
+                append(&f, &text_el("p", "warn", lang.t(k)));
                 let row = el("div", "buttons");
-                append(&row, &net_button("secondary", "reinvite", Some(s.seat), t(K::NewInvite)));
-                append(&row, &net_button("secondary", "computer", Some(s.seat), t(K::UseComputer)));
+                append(&row, &net_button("secondary", "reinvite", Some(s.seat), lang.t(K::NewInvite)));
+                append(&row, &net_button("secondary", "computer", Some(s.seat), lang.t(K::UseComputer)));
                 append(&f, &row);
             }
         }
         append(&form, &f);
     }
     let paste = el("label", "field reply");
-    append(&paste, &text_el("span", "", t(K::ReplyPaste)));
+    append(&paste, &text_el("span", "", lang.t(K::ReplyPaste)));
     let area = el("textarea", "");
     area.set_id("reply-paste");
     let _ = area.set_attribute("rows", "2");
@@ -164,11 +164,11 @@ pub fn invites(kind: GameKind, seats: &[SeatStatus], error: Option<&str>) {
     err.set_id("reply-error");
     let _ = err.set_attribute("role", "alert");
     append(&form, &err);
-    stun_choice(&form);
+    stun_choice(lang, &form, same_network_only);
     let row = el("div", "buttons");
-    append(&row, &net_button("primary", "take-reply", None, t(K::ReplyConnect)));
+    append(&row, &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)));
     let close = crate::web::dom::button("secondary", "close-dialog");
-    close.set_text_content(Some(t(K::Close)));
+    close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
     append(&form, &row);
     append(&d, &form);
@@ -195,22 +195,22 @@ pub fn pasted_reply() -> String {
 }
 
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
-pub fn join(invite: &Invite, state: &GuestState, name: &str, error: Option<&str>) {
+pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_network_only: bool) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
-    let form = dialog_form(&d, t(K::JoinTitle));
+    let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
-    let seat = i18n::seat_name(kind.seats() as u8, invite.to.seat);
-    let p = text_el("p", "join-seat", &tf(K::JoinSeat, &[seat, game_name(kind)]));
+    let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
+    let p = text_el("p", "join-seat", &lang.tf(K::JoinSeat, &[seat, game_name(lang, kind)]));
     p.set_id("join-seat");
     append(&form, &p);
-    append(&form, &text_el("p", "hint", &tf(K::JoinRules, &[&invite.rules])));
+    append(&form, &text_el("p", "hint", &lang.tf(K::JoinRules, &[&invite.rules])));
     if !invite.host_name.is_empty() {
-        append(&form, &text_el("p", "hint", &tf(K::JoinHost, &[&invite.host_name])));
+        append(&form, &text_el("p", "hint", &lang.tf(K::JoinHost, &[&invite.host_name])));
     }
     match state {
         GuestState::Joining | GuestState::Failed | GuestState::Lost => {
             let label = el("label", "field");
-            append(&label, &text_el("span", "", t(K::YourName)));
+            append(&label, &text_el("span", "", lang.t(K::YourName)));
             let input = el("input", "");
             input.set_id("guest-name");
             let _ = input.set_attribute("type", "text");
@@ -219,29 +219,26 @@ pub fn join(invite: &Invite, state: &GuestState, name: &str, error: Option<&str>
             let _ = input.set_attribute("value", name);
             append(&label, &input);
             append(&form, &label);
-            stun_choice(&form);
+            stun_choice(lang, &form, same_network_only);
             if matches!(state, GuestState::Lost) {
-                append(&form, &text_el("p", "warn", t(K::HostLost)));
+                append(&form, &text_el("p", "warn", lang.t(K::HostLost)));
             }
             if matches!(state, GuestState::Failed) {
-                append(&form, &text_el("p", "warn", t(K::ConnTimeout)));
+                append(&form, &text_el("p", "warn", lang.t(K::ConnTimeout)));
             }
             let row = el("div", "buttons");
-            let join = net_button("primary", "join", None, t(K::Join));
+            let join = net_button("primary", "join", None, lang.t(K::Join));
             join.set_id("join");
             append(&row, &join);
             append(&form, &row);
         }
-        GuestState::Answering => append(&form, &text_el("p", "hint", t(K::JoinMaking))),
+        GuestState::Answering => append(&form, &text_el("p", "hint", lang.t(K::JoinMaking))),
         GuestState::Replied(payload) => {
-            append(&form, &text_el("p", "hint", t(K::JoinReply)));
+            append(&form, &text_el("p", "hint", lang.t(K::JoinReply)));
             let url = link("r", payload);
-            link_row(&form, "reply-link", &url, None);
+            link_row(lang, &form, "reply-link", &url, None);
         }
         GuestState::Connected => {}
-    }
-    if let Some(e) = error {
-        append(&form, &text_el("p", "error", e));
     }
     append(&d, &form);
     show(&d);
@@ -256,16 +253,16 @@ pub fn typed_name() -> String {
 }
 
 /// A one-line notice in its own dialog (a bad invite, the reply tab's answer).
-pub fn notice(text: &str) {
+pub fn notice(lang: Lang, text: &str) {
     let d = crate::web::dom::dialog("net-notice-dialog", "newgame notice");
-    let form = dialog_form(&d, t(K::AppTitle));
+    let form = dialog_form(&d, lang.t(K::AppTitle));
     let p = text_el("p", "", text);
     p.set_id("net-notice");
     let _ = p.set_attribute("role", "status");
     append(&form, &p);
     let row = el("div", "buttons");
     let close = crate::web::dom::button("primary", "close-dialog");
-    close.set_text_content(Some(t(K::Close)));
+    close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
     append(&form, &row);
     append(&d, &form);
@@ -273,12 +270,12 @@ pub fn notice(text: &str) {
 }
 
 /// Copies a link field's text (the clipboard, else selected to copy by hand).
-pub fn copy(field: &str) {
-    crate::web::records::dialog::copy_from(field);
+pub fn copy(lang: Lang, field: &str) {
+    crate::web::records::dialog::copy_from(lang, field);
 }
 
 /// Shares a link field's text through the system's share sheet.
-pub fn share(field: &str) {
+pub fn share(lang: Lang, field: &str) {
     let Some(url) = by_id(field)
         .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         .map(|i| i.value())
@@ -287,7 +284,7 @@ pub fn share(field: &str) {
     };
     let data = web_sys::ShareData::new();
     data.set_url(&url);
-    data.set_title(t(K::AppTitle));
+    data.set_title(lang.t(K::AppTitle));
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().share_with_data(&data);
     }

@@ -2,17 +2,15 @@
 //! export and import of records, statistics. It builds its own DOM and
 //! sends what needs the game to the controller as actions.
 
-use crate::web::model::Step;
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use crate::web::dom::{
-    append, button, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+    append, button, by_id, dialog_footer, dialog_form, el, text_el, Does, FooterButton,
 };
-use crate::web::i18n::{t, tf, K};
+use crate::web::i18n::{Lang, K};
 use crate::web::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
 use crate::web::model::{Action, Dispatch, RecordsAction, Setup};
 use crate::web::{persist, serial, share};
-use gloo::events::EventListener;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -20,78 +18,16 @@ use web_sys::{
     HtmlTextAreaElement, Url,
 };
 
-/// Adds the Share tool to the header and wires the dialog's and the
-/// viewer's buttons: what needs the game goes to `dispatch` as an action.
-pub fn init(dispatch: Dispatch) {
-    if !crate::web::embed::active() {
-        if let Some(tools) = doc().query_selector(".topbar .tools").ok().flatten() {
-            let b = button("tool", "");
-            b.set_id("share-tool");
-            let _ = b.set_attribute("data-rec", "open");
-            let _ = b.set_attribute("title", t(K::ShareTool));
-            let _ = b.set_attribute("aria-label", t(K::ShareTool));
-            b.set_inner_html(
-                "<svg class=\"icon\" viewBox=\"0 0 100 100\" aria-hidden=\"true\" focusable=\"false\"><g fill=\"none\" stroke=\"currentColor\" stroke-width=\"8\" stroke-linecap=\"round\"><circle cx=\"72\" cy=\"24\" r=\"11\"/><circle cx=\"28\" cy=\"50\" r=\"11\"/><circle cx=\"72\" cy=\"76\" r=\"11\"/><path d=\"M38 44l24-14M38 56l24 14\"/></g></svg><span class=\"label\"></span>",
-            );
-            if let Some(l) = b.query_selector(".label").ok().flatten() {
-                l.set_text_content(Some(t(K::ShareTool)));
-            }
-            let new_game = by_id("new-game");
-            let _ = tools.insert_before(&b, new_game.as_ref().map(|n| n.as_ref()));
+/// The pasted record's text, or `None` with the refusal shown in the dialog
+/// when it is over [`MAX_RECORD_BYTES`].
+pub fn pasted(lang: Lang) -> Option<String> {
+    match pasted_text() {
+        Ok(text) => Some(text),
+        Err(size) => {
+            show_error(&too_large(lang, size));
+            None
         }
     }
-    let on_click = dispatch.clone();
-    EventListener::new(&doc(), "click", move |e| {
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        let Some(el) = target.closest("[data-rec]").ok().flatten() else {
-            return;
-        };
-        let what = el.get_attribute("data-rec").unwrap_or_default();
-        clicked(&on_click, &what);
-    })
-    .forget();
-    EventListener::new(&doc(), "change", move |e| {
-        let Some(input) = e
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        if input.id() == "record-file" {
-            read_file(&dispatch, &input);
-        }
-    })
-    .forget();
-}
-
-fn clicked(dispatch: &Dispatch, what: &str) {
-    let action = match what {
-        "close" => return close(),
-        "copy-link" => return copy_from("share-link"),
-        "copy-record" => return copy_from("record-text"),
-        "copy-result" => return copy_from("daily-text"),
-        "download" => return download(),
-        "open" => RecordsAction::Open,
-        "daily" => {
-            close();
-            RecordsAction::Daily
-        }
-        // Read here, before the controller runs (it may run later, if busy).
-        "import" => match pasted_text() {
-            Ok(text) => RecordsAction::Import(text),
-            Err(size) => return show_error(&too_large(size)),
-        },
-        "first" => RecordsAction::Step(Step::First),
-        "back" => RecordsAction::Step(Step::Back),
-        "forward" => RecordsAction::Step(Step::Forward),
-        "last" => RecordsAction::Step(Step::Last),
-        "reveal" => RecordsAction::Reveal,
-        "exit" => RecordsAction::Exit,
-        _ => return,
-    };
-    dispatch(Action::Records(action));
 }
 
 /// The pasted record, or its size if it is over [`MAX_RECORD_BYTES`]
@@ -110,8 +46,8 @@ fn pasted_text() -> Result<String, f64> {
 }
 
 /// The refusal of a record over the size limit.
-fn too_large(bytes: f64) -> String {
-    tf(
+fn too_large(lang: Lang, bytes: f64) -> String {
+    lang.tf(
         K::RecordTooLarge,
         &[&size_text(bytes), &size_text(MAX_RECORD_BYTES as f64)],
     )
@@ -149,9 +85,9 @@ pub fn close() {
     }
 }
 
-fn section(form: &Element, legend: K, hint: Option<&str>) -> Element {
+fn section(lang: Lang, form: &Element, legend: K, hint: Option<&str>) -> Element {
     let f = el("fieldset", "");
-    append(&f, &text_el("legend", "", t(legend)));
+    append(&f, &text_el("legend", "", lang.t(legend)));
     if let Some(h) = hint {
         append(&f, &text_el("p", "hint", h));
     }
@@ -160,7 +96,7 @@ fn section(form: &Element, legend: K, hint: Option<&str>) -> Element {
 }
 
 /// A read-only text field (or box) with a Copy button.
-fn copy_row(parent: &Element, id: &str, value: &str, multiline: bool, action: &str) {
+fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool, action: &str) {
     let row = el("div", "copy-row");
     let field = if multiline {
         let a = el("textarea", "");
@@ -181,40 +117,54 @@ fn copy_row(parent: &Element, id: &str, value: &str, multiline: bool, action: &s
     let b = button("secondary", "");
     let _ = b.set_attribute("data-rec", action);
     b.set_id(&format!("{id}-copy"));
-    b.set_text_content(Some(t(K::Copy)));
+    b.set_text_content(Some(lang.t(K::Copy)));
     append(&row, &b);
     append(parent, &row);
 }
 
 /// Opens the dialog, filled in from the game on the table (`viewing`: a
 /// record in the replay viewer, which has no link of its own to share).
-pub fn open(setup: &Setup, game: &Game, viewing: bool) {
+pub fn open(lang: Lang, address_lang: Option<Lang>, setup: &Setup, game: &Game, viewing: bool) {
     let d = dialog();
-    let form = dialog_form(&d, t(K::ShareTitle));
+    let form = dialog_form(&d, lang.t(K::ShareTitle));
 
     if !viewing {
-        let f = section(&form, K::ShareLinkLegend, Some(t(K::ShareLinkHint)));
-        copy_row(&f, "share-link", &share::link(setup), false, "copy-link");
+        let f = section(
+            lang,
+            &form,
+            K::ShareLinkLegend,
+            Some(lang.t(K::ShareLinkHint)),
+        );
+        copy_row(
+            lang,
+            &f,
+            "share-link",
+            &share::link(setup, address_lang),
+            false,
+            "copy-link",
+        );
     }
 
     let f = section(
+        lang,
         &form,
         K::DailyLegend,
-        Some(&tf(K::DailyHint, &[&share::today()])),
+        Some(&lang.tf(K::DailyHint, &[&share::today()])),
     );
-    if let Some(result) = share::daily_result(game, setup) {
-        copy_row(&f, "daily-text", &result, true, "copy-result");
+    if let Some(result) = share::daily_result(lang, game, setup) {
+        copy_row(lang, &f, "daily-text", &result, true, "copy-result");
     }
     let b = button("primary", "");
     b.set_id("play-daily");
     let _ = b.set_attribute("data-rec", "daily");
-    b.set_text_content(Some(t(K::PlayDaily)));
+    b.set_text_content(Some(lang.t(K::PlayDaily)));
     append(&f, &b);
 
     if !viewing {
-        let f = section(&form, K::RecordLegend, Some(t(K::RecordHint)));
+        let f = section(lang, &form, K::RecordLegend, Some(lang.t(K::RecordHint)));
         let record = RecordFile::of(&GameRecord::of(game));
         copy_row(
+            lang,
             &f,
             "record-text",
             &serial::to_text(&record).unwrap_or_default(),
@@ -224,23 +174,24 @@ pub fn open(setup: &Setup, game: &Game, viewing: bool) {
         let b = button("secondary", "");
         b.set_id("record-download");
         let _ = b.set_attribute("data-rec", "download");
-        b.set_text_content(Some(t(K::Download)));
+        b.set_text_content(Some(lang.t(K::Download)));
         append(&f, &b);
     }
 
-    let f = section(&form, K::ImportLegend, Some(t(K::ImportHint)));
+    let f = section(lang, &form, K::ImportLegend, Some(lang.t(K::ImportHint)));
     let file = el("input", "");
     file.set_id("record-file");
+    let _ = file.set_attribute("data-change", "record-file");
     let _ = file.set_attribute("type", "file");
     let _ = file.set_attribute("accept", ".json,application/json,text/plain");
-    let _ = file.set_attribute("aria-label", t(K::ImportLegend));
+    let _ = file.set_attribute("aria-label", lang.t(K::ImportLegend));
     append(&f, &file);
     let paste = el("textarea", "");
     paste.set_id("record-paste");
     let _ = paste.set_attribute("rows", "3");
     let _ = paste.set_attribute("spellcheck", "false");
-    let _ = paste.set_attribute("placeholder", t(K::PastePlaceholder));
-    let _ = paste.set_attribute("aria-label", t(K::PastePlaceholder));
+    let _ = paste.set_attribute("placeholder", lang.t(K::PastePlaceholder));
+    let _ = paste.set_attribute("aria-label", lang.t(K::PastePlaceholder));
     append(&f, &paste);
     let err = el("p", "error");
     err.set_id("record-error");
@@ -249,25 +200,25 @@ pub fn open(setup: &Setup, game: &Game, viewing: bool) {
     let b = button("primary", "");
     b.set_id("record-import");
     let _ = b.set_attribute("data-rec", "import");
-    b.set_text_content(Some(t(K::ReplayButton)));
+    b.set_text_content(Some(lang.t(K::ReplayButton)));
     append(&f, &b);
 
-    let f = section(&form, K::StatsLegend, None);
+    let f = section(lang, &form, K::StatsLegend, None);
     let rows = persist::stats_rows();
     if rows.is_empty() {
-        append(&f, &text_el("p", "hint", t(K::StatsNone)));
+        append(&f, &text_el("p", "hint", lang.t(K::StatsNone)));
     } else {
         let table = el("table", "stats");
         table.set_id("stats");
         let head = el("tr", "");
         for k in [K::StatsGame, K::StatsPlayed, K::StatsWon, K::StatsBest] {
-            append(&head, &text_el("th", "", t(k)));
+            append(&head, &text_el("th", "", lang.t(k)));
         }
         append(&table, &head);
         for (key, row) in rows {
             let tr = el("tr", "");
             let _ = tr.set_attribute("data-key", &key);
-            append(&tr, &text_el("td", "", &stats_label(&key)));
+            append(&tr, &text_el("td", "", &stats_label(lang, &key)));
             for n in [row.played, row.won, row.best] {
                 append(&tr, &text_el("td", "num", &n.to_string()));
             }
@@ -280,7 +231,7 @@ pub fn open(setup: &Setup, game: &Game, viewing: bool) {
         &form,
         &[FooterButton {
             id: Some("share-close"),
-            label: t(K::Close),
+            label: lang.t(K::Close),
             primary: false,
             does: Does::Records("close"),
         }],
@@ -292,29 +243,29 @@ pub fn open(setup: &Setup, game: &Game, viewing: bool) {
 }
 
 /// "two-player/normal" as the table says it: "Two players · Normal".
-fn stats_label(key: &str) -> String {
+fn stats_label(lang: Lang, key: &str) -> String {
     let (game, level) = key.split_once('/').unwrap_or((key, ""));
     let g = match GameKind::from_name(game) {
-        Some(GameKind::TwoPlayer) => t(K::GameTwo),
-        Some(GameKind::ThreePlayer) => t(K::GameThree),
-        Some(GameKind::Partnership) => t(K::GamePartnership),
+        Some(GameKind::TwoPlayer) => lang.t(K::GameTwo),
+        Some(GameKind::ThreePlayer) => lang.t(K::GameThree),
+        Some(GameKind::Partnership) => lang.t(K::GamePartnership),
         None => game,
     };
     let l = Level::from_name(level)
-        .map(crate::web::i18n::level_name)
-        .unwrap_or(t(K::StatsMixed));
+        .map(|l| lang.level_name(l))
+        .unwrap_or(lang.t(K::StatsMixed));
     format!("{g} · {l}")
 }
 
 /// Copies a field's text: the clipboard if allowed, else it stays selected to copy by hand.
-pub(in crate::web) fn copy_from(id: &str) {
+pub(in crate::web) fn copy_from(lang: Lang, id: &str) {
     let Some(field) = by_id(id) else { return };
     let text = input_value(id);
     select_field(&field);
     let button = by_id(&format!("{id}-copy"));
     let say = move |k: K| {
         if let Some(b) = &button {
-            b.set_text_content(Some(t(k)));
+            b.set_text_content(Some(lang.t(k)));
         }
     };
     // navigator.clipboard is undefined outside a secure context (http://).
@@ -342,11 +293,13 @@ extern "C" {
 
 /// `promise.then(done, failed)` with one-shot callbacks.
 fn then_once(promise: js_sys::Promise, done: &JsValue, failed: &JsValue) {
-    promise.unchecked_into::<OncePromise>().then_once(done, failed);
+    promise
+        .unchecked_into::<OncePromise>()
+        .then_once(done, failed);
 }
 
 /// Downloads the record shown in the dialog as a .json file (a Blob object URL).
-fn download() {
+pub fn download() {
     let text = input_value("record-text");
     let parts: js_sys::Array = std::iter::once(JsValue::from(text)).collect();
     let options = BlobPropertyBag::new();
@@ -377,7 +330,12 @@ fn download() {
     .forget();
 }
 
-fn read_file(dispatch: &Dispatch, input: &HtmlInputElement) {
+/// Reads the record file chosen in the dialog, then asks `dispatch` to import it.
+pub fn read_file(lang: Lang, dispatch: Dispatch) {
+    let Some(input) = by_id("record-file").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    else {
+        return;
+    };
     let Some(file) = input.files().and_then(|files| files.get(0)) else {
         return;
     };
@@ -385,12 +343,13 @@ fn read_file(dispatch: &Dispatch, input: &HtmlInputElement) {
     let size = file.size();
     if size > MAX_RECORD_BYTES as f64 {
         input.set_value("");
-        return show_error(&too_large(size));
+        return show_error(&too_large(lang, size));
     }
-    let dispatch = dispatch.clone();
     let done = Closure::once_into_js(move |text: JsValue| {
         let text = text.as_string().unwrap_or_default();
-        if let Some(area) = by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok()) {
+        if let Some(area) =
+            by_id("record-paste").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        {
             area.set_value(&text);
         }
         dispatch(Action::Records(RecordsAction::Import(text)));
@@ -407,16 +366,16 @@ pub fn show_error(text: &str) {
 /// A record's text read and checked: the browser's JSON, then serde into a
 /// `RecordFile`, then the engine (`GameRecord::try_from` and a replay). The
 /// error is the page's one-line message.
-pub fn read_record(text: &str) -> Result<GameRecord, String> {
+pub fn read_record(lang: Lang, text: &str) -> Result<GameRecord, String> {
     if text.len() > MAX_RECORD_BYTES {
-        return Err(too_large(text.len() as f64));
+        return Err(too_large(lang, text.len() as f64));
     }
-    let bad = |why: &str| tf(K::BadRecord, &[why]);
+    let bad = |why: &str| lang.tf(K::BadRecord, &[why]);
     let value = serial::parse(text).map_err(|e| bad(&e))?;
     let file: RecordFile =
         serial::from_js(value).map_err(|e| bad(&format!("not a record: {e}")))?;
     if file.deals.len() > MAX_RECORD_DEALS {
-        return Err(tf(
+        return Err(lang.tf(
             K::RecordTooLong,
             &[&thousands(file.deals.len()), &thousands(MAX_RECORD_DEALS)],
         ));

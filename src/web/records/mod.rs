@@ -20,14 +20,11 @@
 //!   saved while viewing; leaving the viewer puts the saved game back.
 //! - Statistics ([`super::persist::stats_rows`]).
 //!
-//! Elements carry `data-rec="…"` for their action; one delegated listener
-//! turns them into actions.
+//! Elements carry `data-rec="…"` for their action; the page's delegated
+//! listeners (`events.rs`) turn them into `Action::Records`.
 //!
 //! - [`dialog`]: the dialog, export, import, statistics.
 //! - [`replay`]: the viewer's record of positions and its controls.
 
-
 pub mod dialog;
 pub mod replay;
-
-pub use dialog::init;

@@ -6,7 +6,7 @@
 
 use crate::engine::{Game, GameRecord, TrickOutcome};
 use crate::web::dom::{append, button, by_id, clear, doc, el, text_el};
-use crate::web::i18n::{t, K};
+use crate::web::i18n::{Lang, K};
 use crate::web::model::Step;
 
 /// The viewer keeps a copy of the game every this many deals. A step replays
@@ -85,11 +85,7 @@ impl Replay {
                 moves += 1;
             }
         }
-        Some(Position {
-            game,
-            moves,
-            held,
-        })
+        Some(Position { game, moves, held })
     }
 }
 
@@ -116,7 +112,7 @@ impl Replay {
 }
 
 /// The viewer's controls, fixed at the foot of the page.
-pub fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
+pub fn bar(lang: Lang, pos: usize, total: usize, reveal: bool, where_text: &str) {
     let body = doc().body().expect("a body");
     let _ = body.class_list().add_1("replaying");
     let b = match by_id("replay-bar") {
@@ -125,7 +121,7 @@ pub fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
             let b = el("div", "replay-bar");
             b.set_id("replay-bar");
             let _ = b.set_attribute("role", "toolbar");
-            let _ = b.set_attribute("aria-label", t(K::ReplayTitle));
+            let _ = b.set_attribute("aria-label", lang.t(K::ReplayTitle));
             // In the action bar, in place of the prompts (see the CSS).
             let bar = doc().query_selector(".actionbar").ok().flatten();
             append(bar.as_ref().unwrap_or(&body), &b);
@@ -133,7 +129,10 @@ pub fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
         }
     };
     clear(&b);
-    append(&b, &text_el("strong", "replay-title", t(K::ReplayTitle)));
+    append(
+        &b,
+        &text_el("strong", "replay-title", lang.t(K::ReplayTitle)),
+    );
     let place = text_el("span", "replay-pos", where_text);
     place.set_id("replay-pos");
     let _ = place.set_attribute("data-pos", &pos.to_string());
@@ -149,8 +148,8 @@ pub fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
         let x = button("secondary step", "");
         x.set_id(&format!("replay-{id}"));
         let _ = x.set_attribute("data-rec", id);
-        let _ = x.set_attribute("aria-label", t(label));
-        let _ = x.set_attribute("title", t(label));
+        let _ = x.set_attribute("aria-label", lang.t(label));
+        let _ = x.set_attribute("title", lang.t(label));
         x.set_text_content(Some(text));
         if off {
             let _ = x.set_attribute("disabled", "");
@@ -162,12 +161,16 @@ pub fn bar(pos: usize, total: usize, reveal: bool, where_text: &str) {
     r.set_id("replay-reveal");
     let _ = r.set_attribute("data-rec", "reveal");
     let _ = r.set_attribute("aria-pressed", if reveal { "true" } else { "false" });
-    r.set_text_content(Some(t(if reveal { K::HideHands } else { K::RevealHands })));
+    r.set_text_content(Some(lang.t(if reveal {
+        K::HideHands
+    } else {
+        K::RevealHands
+    })));
     append(&b, &r);
     let x = button("primary", "");
     x.set_id("replay-exit");
     let _ = x.set_attribute("data-rec", "exit");
-    x.set_text_content(Some(t(K::ExitReplay)));
+    x.set_text_content(Some(lang.t(K::ExitReplay)));
     append(&b, &x);
 }
 

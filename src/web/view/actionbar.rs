@@ -3,7 +3,7 @@
 //! quack with).
 
 use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el, toggle_class};
-use super::super::i18n::{self, t, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::{ChooserScene, Hinted, Scene};
 use super::cards::card_el;
 use super::{rebuild, with_id};
@@ -21,7 +21,7 @@ pub struct ActionBar {
 }
 
 impl ActionBar {
-    pub fn build(table: &Element) -> ActionBar {
+    pub fn build(lang: Lang, table: &Element) -> ActionBar {
         let bar = el("div", "actionbar");
         let status = with_id(el("p", "status"), "status");
         let _ = status.set_attribute("role", "status");
@@ -30,11 +30,11 @@ impl ActionBar {
         let quack = with_id(button("quack-btn", "quack"), "quack");
         let _ = quack.set_attribute("aria-keyshortcuts", "Q");
         let duck = with_id(button("duck-btn", "duck"), "duck");
-        duck.set_text_content(Some(t(K::DuckButton)));
-        let _ = duck.set_attribute("title", t(K::DuckButtonHint));
+        duck.set_text_content(Some(lang.t(K::DuckButton)));
+        let _ = duck.set_attribute("title", lang.t(K::DuckButtonHint));
         let _ = duck.set_attribute("aria-keyshortcuts", "D");
         let hint = with_id(button("hint-btn", "hint"), "hint");
-        hint.set_text_content(Some(t(K::Hint)));
+        hint.set_text_content(Some(lang.t(K::Hint)));
         let _ = hint.set_attribute("aria-keyshortcuts", "H");
         for b in [&quack, &duck, &hint] {
             set_hidden(b, true);
@@ -65,6 +65,7 @@ impl ActionBar {
     }
 
     pub fn render(&mut self, s: &Scene) {
+        let lang = s.lang;
         let your_turn = s.waiting == "human";
         set_text(&self.status, &s.status);
         toggle_class(&self.status, "your-turn", your_turn);
@@ -78,11 +79,11 @@ impl ActionBar {
         set_hidden(&self.hint, !your_turn);
         toggle_class(&self.quack, "hinted", s.hint == Some(Hinted::Quack));
         toggle_class(&self.duck, "hinted", s.hint == Some(Hinted::Duck));
-        self.render_chooser(s.chooser.as_ref());
+        self.render_chooser(lang, s.chooser.as_ref());
         self.mark_hinted_choice(s.hint);
     }
 
-    fn render_chooser(&mut self, c: Option<&ChooserScene>) {
+    fn render_chooser(&mut self, lang: Lang, c: Option<&ChooserScene>) {
         let Some(c) = rebuild(&mut self.chooser_shown, &self.chooser, c) else {
             return;
         };
@@ -92,11 +93,11 @@ impl ActionBar {
             let b = button(&format!("suit-choice {colour}"), "duck-suit");
             let _ = b.set_attribute("data-suit", &suit.letter().to_string());
             b.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
-            append(&b, &text_el("span", "", i18n::suit_title(suit)));
+            append(&b, &text_el("span", "", lang.suit_title(suit)));
             append(&self.chooser, &b);
         }
         for &card in &c.cards {
-            let b = card_el(card, "button", "choice");
+            let b = card_el(lang, card, "button", "choice");
             let _ = b.set_attribute("type", "button");
             let _ = b.set_attribute("data-action", "choice");
             let _ = b.set_attribute("data-choice", &card.to_string());

@@ -3,7 +3,7 @@
 //! nothing about its card, and the face-up hand kept in order by card code.
 
 use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_class};
-use super::super::i18n::{self, t, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
 use web_sys::Element;
@@ -21,7 +21,7 @@ pub fn suit_icon(s: Suit, class: &str) -> String {
 }
 
 /// A face-up card (`tag` is "button" for a hand, "div" elsewhere).
-pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
+pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
     let colour = if card.is_joker() {
         if card.joker_is_red() {
             "red joker"
@@ -48,7 +48,7 @@ pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
             icon("duck-figure", "big")
         )
     } else {
-        let r = i18n::rank_index(card.rank());
+        let r = lang.rank_index(card.rank());
         let pip = suit_icon(card.suit(), "pip");
         let mid = if card.rank() > 10 {
             format!(
@@ -69,16 +69,16 @@ pub fn card_el(card: Card, tag: &str, extra: &str) -> Element {
     // The card's name for screen readers, as text (the face is aria-hidden).
     let _ = e.insert_adjacent_element(
         "afterbegin",
-        &text_el("span", "sr-only", &i18n::card_name(card)),
+        &text_el("span", "sr-only", &lang.card_name(card)),
     );
     e
 }
 
 /// A partnership Ace's "high" or "low": marked on its face and said after
 /// its name (the face is hidden from screen readers).
-pub fn set_ace_mark(card: &Element, code: Card, ace: Option<&'static str>) {
+pub fn set_ace_mark(lang: Lang, card: &Element, code: Card, ace: Option<&'static str>) {
     let mark = card.query_selector(".ace-mark").ok().flatten();
-    let text = ace.map(|a| t(if a == "high" { K::AceHigh } else { K::AceLow }));
+    let text = ace.map(|a| lang.t(if a == "high" { K::AceHigh } else { K::AceLow }));
     match (ace, text, mark) {
         (Some(a), Some(text), None) => {
             let face = card
@@ -92,7 +92,7 @@ pub fn set_ace_mark(card: &Element, code: Card, ace: Option<&'static str>) {
         _ => {}
     }
     if let Some(name) = card.query_selector(".sr-only").ok().flatten() {
-        let plain = i18n::card_name(code);
+        let plain = lang.card_name(code);
         match text {
             Some(text) => set_text(&name, &format!("{plain} ({text})")),
             None => set_text(&name, &plain),
@@ -103,6 +103,7 @@ pub fn set_ace_mark(card: &Element, code: Card, ace: Option<&'static str>) {
 /// The face-up hand, updated in place: cards keyed by code, new ones dealt
 /// or drawn in, the order the scene's. A roving hand is one tab stop.
 pub fn render_hand_up(
+    lang: Lang,
     hand: &Element,
     cards: &[HandCard],
     acting: bool,
@@ -128,7 +129,12 @@ pub fn render_hand_up(
         {
             Some(x) => x,
             None => {
-                let x = card_el(hc.card, "button", if fresh { "dealt" } else { "drawn" });
+                let x = card_el(
+                    lang,
+                    hc.card,
+                    "button",
+                    if fresh { "dealt" } else { "drawn" },
+                );
                 let _ = x.set_attribute("type", "button");
                 let _ = x.set_attribute("data-action", "play");
                 x
@@ -149,6 +155,6 @@ pub fn render_hand_up(
         opt_attr(&node, "aria-disabled", (!hc.playable).then_some("true"));
         let tabindex = roving.then_some(if hc.tab_stop { "0" } else { "-1" });
         opt_attr(&node, "tabindex", tabindex);
-        set_ace_mark(&node, hc.card, hc.ace);
+        set_ace_mark(lang, &node, hc.card, hc.ace);
     }
 }

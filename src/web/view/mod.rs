@@ -22,7 +22,7 @@ mod toolbar;
 mod trick;
 
 use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
-use super::i18n::{self, t, K};
+use super::i18n::{Lang, K};
 use super::scene::{Hinted, Pos, Scene};
 use crate::engine::GameKind;
 use actionbar::ActionBar;
@@ -44,6 +44,7 @@ const SPRITE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" class="sprite" 
 <symbol id="i-mute" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M66 38l22 24m0-24L66 62" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
 <symbol id="i-trick" viewBox="0 0 100 100"><g fill="none" stroke="currentColor" stroke-width="7" stroke-linejoin="round"><path d="M18 30l30-10 12 40-30 10z"/><path d="M52 24l32 4-6 46-18-2"/></g></symbol>
 <symbol id="i-scores" viewBox="0 0 100 100"><g fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"><path d="M22 26h56M22 50h56M22 74h56M44 16v68"/></g></symbol>
+<symbol id="i-share" viewBox="0 0 100 100"><g fill="none" stroke="currentColor" stroke-width="8" stroke-linecap="round"><circle cx="72" cy="24" r="11"/><circle cx="28" cy="50" r="11"/><circle cx="72" cy="76" r="11"/><path d="M38 44l24-14M38 56l24 14"/></g></symbol>
 <symbol id="i-new" viewBox="0 0 100 100"><path d="M50 18v64M18 50h64" fill="none" stroke="currentColor" stroke-width="9" stroke-linecap="round"/></symbol>
 </defs></svg>"##;
 
@@ -59,6 +60,8 @@ pub struct View {
     panels: Panels,
     focus: focus::Focus,
     readout: Readout,
+    /// In another site's page: no Share tool (see `Toolbar::build`).
+    embedded: bool,
 }
 
 /// Whether a panel's content differs from what it shows (and remembers the new one).
@@ -95,7 +98,8 @@ fn with_id(e: Element, id: &str) -> Element {
 
 impl View {
     /// Builds the page skeleton inside `#app`.
-    pub fn new() -> View {
+    /// `embedded`: the table sits in another site's page (no Share tool).
+    pub fn new(lang: Lang, embedded: bool) -> View {
         let d = doc();
         let body = d.body().expect("a body");
         // Once per page: a language switch builds the view again.
@@ -103,9 +107,9 @@ impl View {
             let _ = body.insert_adjacent_html("afterbegin", SPRITE);
         }
         if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", i18n::lang_tag(i18n::lang()));
+            let _ = html.set_attribute("lang", lang.tag());
         }
-        d.set_title(t(K::AppTitle));
+        d.set_title(lang.t(K::AppTitle));
         let root = d.get_element_by_id("app").unwrap_or_else(|| {
             let a = with_id(el("div", ""), "app");
             append(&body, &a);
@@ -115,16 +119,16 @@ impl View {
 
         // In page order: the header, the table (its centre, the action bar,
         // then the seats from set_table), the score sheet, the overlays.
-        let toolbar = Toolbar::build(&root);
+        let toolbar = Toolbar::build(lang, &root, !embedded);
         let layout = el("div", "layout");
         append(&root, &layout);
         let table = with_id(el("main", "table"), "table");
         append(&layout, &table);
         let center = el("div", "center");
         append(&table, &center);
-        let centre = Centre::build(&center);
-        let panels = Panels::build(&center, &layout, &root);
-        let bar = ActionBar::build(&table);
+        let centre = Centre::build(lang, &center);
+        let panels = Panels::build(lang, &center, &layout, &root);
+        let bar = ActionBar::build(lang, &table);
 
         View {
             root,
@@ -136,14 +140,15 @@ impl View {
             panels,
             focus: focus::Focus::default(),
             readout: Readout::default(),
+            embedded,
         }
     }
 
     /// The skeleton built again (a language switch), keeping what has
     /// already been read out so that it is not read twice.
-    pub fn rebuild(&mut self) {
+    pub fn rebuild(&mut self, lang: Lang) {
         let readout = std::mem::take(&mut self.readout);
-        *self = View::new();
+        *self = View::new(lang, self.embedded);
         self.readout = readout;
     }
 
@@ -176,7 +181,7 @@ impl View {
         };
         for seat in &s.seats {
             if let Some(e) = self.seats.get_mut(seat.seat as usize) {
-                e.render(seat, s.waiting == "human", hinted);
+                e.render(s.lang, seat, s.waiting == "human", hinted);
             }
         }
         self.centre.render(s);

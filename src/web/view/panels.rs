@@ -4,7 +4,7 @@
 //! overlays are modal dialogs named by their heading.
 
 use super::super::dom::{append, button, clear, el, icon, set_hidden, set_text, text_el};
-use super::super::i18n::{t, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::{EndPanel, ReviewScene, Scene, ScoreSheet};
 use super::cards::card_el;
 use super::{changed, rebuild, with_id};
@@ -39,7 +39,7 @@ fn title(overlay_id: &str, text: &str) -> Element {
 impl Panels {
     /// The deal's end goes in the table's centre; the score sheet beside the
     /// table (`layout`); the overlays over everything (`root`).
-    pub fn build(center: &Element, layout: &Element, root: &Element) -> Panels {
+    pub fn build(lang: Lang, center: &Element, layout: &Element, root: &Element) -> Panels {
         let deal_end = with_id(el("div", "panel deal-end"), "deal-end");
         let _ = deal_end.set_attribute("role", "region");
         let _ = deal_end.set_attribute("aria-labelledby", "deal-end-title");
@@ -62,7 +62,7 @@ impl Panels {
         let privacy_text = title("privacy", "");
         append(&panel, &privacy_text);
         let cont = with_id(button("primary", "privacy"), "privacy-continue");
-        cont.set_text_content(Some(t(K::TapToContinue)));
+        cont.set_text_content(Some(lang.t(K::TapToContinue)));
         append(&panel, &cont);
         append(&privacy, &panel);
         set_hidden(&privacy, true);
@@ -90,29 +90,30 @@ impl Panels {
     }
 
     pub fn render(&mut self, s: &Scene) {
+        let lang = s.lang;
         if changed(&mut self.scores_shown, s.scores.clone()) {
-            render_scores(&self.scores, &s.scores);
+            render_scores(lang, &self.scores, &s.scores);
         }
-        self.render_deal_end(s.deal_end.as_ref());
-        self.render_game_over(s.game_over.as_ref());
-        self.render_review(s.review.as_ref());
+        self.render_deal_end(lang, s.deal_end.as_ref());
+        self.render_game_over(lang, s.game_over.as_ref());
+        self.render_review(lang, s.review.as_ref());
         if let Some(text) = &s.privacy {
             set_text(&self.privacy_text, text);
         }
         set_hidden(&self.privacy, s.privacy.is_none());
     }
 
-    fn render_deal_end(&mut self, p: Option<&EndPanel>) {
+    fn render_deal_end(&mut self, lang: Lang, p: Option<&EndPanel>) {
         let Some(p) = rebuild(&mut self.deal_end_shown, &self.deal_end, p) else {
             return;
         };
         fill_panel(&self.deal_end, p, "deal-result", "deal-end");
         let next = with_id(button("primary", "next-deal"), "next-deal");
-        next.set_text_content(Some(t(K::NextDeal)));
+        next.set_text_content(Some(lang.t(K::NextDeal)));
         append(&self.deal_end, &next);
     }
 
-    fn render_game_over(&mut self, p: Option<&EndPanel>) {
+    fn render_game_over(&mut self, lang: Lang, p: Option<&EndPanel>) {
         let Some(p) = rebuild(&mut self.game_over_shown, &self.game_over, p) else {
             return;
         };
@@ -121,9 +122,9 @@ impl Panels {
         fill_panel(&panel, p, "final", "game-over");
         let buttons = el("div", "buttons");
         let again = with_id(button("primary", "play-again"), "play-again");
-        again.set_text_content(Some(t(K::PlayAgain)));
+        again.set_text_content(Some(lang.t(K::PlayAgain)));
         let new_game = button("secondary", "new-game");
-        new_game.set_text_content(Some(t(K::NewGame)));
+        new_game.set_text_content(Some(lang.t(K::NewGame)));
         append(&buttons, &again);
         append(&buttons, &new_game);
         if let Some(label) = &p.share {
@@ -137,16 +138,16 @@ impl Panels {
         append(&self.game_over, &panel);
     }
 
-    fn render_review(&mut self, r: Option<&ReviewScene>) {
+    fn render_review(&mut self, lang: Lang, r: Option<&ReviewScene>) {
         let Some(r) = rebuild(&mut self.review_shown, &self.review, r) else {
             return;
         };
         let panel = modal_panel("review");
-        append(&panel, &title("review", t(K::LastTrick)));
+        append(&panel, &title("review", lang.t(K::LastTrick)));
         let row = el("div", "review-cards");
         for (who, card, quack) in &r.plays {
             let fig = el("figure", "");
-            let c = card_el(*card, "div", if *quack { "quack" } else { "" });
+            let c = card_el(lang, *card, "div", if *quack { "quack" } else { "" });
             append(&fig, &c);
             append(&fig, &text_el("figcaption", "", who));
             append(&row, &fig);
@@ -154,7 +155,7 @@ impl Panels {
         append(&panel, &row);
         append(&panel, &text_el("p", "verdict", &r.verdict));
         let close = button("primary", "review");
-        close.set_text_content(Some(t(K::Close)));
+        close.set_text_content(Some(lang.t(K::Close)));
         append(&panel, &close);
         append(&self.review, &panel);
     }
@@ -177,12 +178,12 @@ fn fill_panel(target: &Element, p: &EndPanel, class: &str, id: &str) {
     }
 }
 
-fn render_scores(target: &Element, s: &ScoreSheet) {
+fn render_scores(lang: Lang, target: &Element, s: &ScoreSheet) {
     clear(target);
     let head = el("div", "scores-head");
-    append(&head, &text_el("h2", "", t(K::ScoreSheet)));
+    append(&head, &text_el("h2", "", lang.t(K::ScoreSheet)));
     let close = button("tool close-scores", "scores");
-    close.set_text_content(Some(t(K::Close)));
+    close.set_text_content(Some(lang.t(K::Close)));
     append(&head, &close);
     append(target, &head);
     append(target, &text_el("p", "caption", &s.caption));
@@ -206,7 +207,7 @@ fn render_scores(target: &Element, s: &ScoreSheet) {
             append(&td, &text_el("span", "work", detail));
             let sc = match score {
                 Some(v) => v.to_string(),
-                None => t(K::InProgress).to_string(),
+                None => lang.t(K::InProgress).to_string(),
             };
             append(&td, &text_el("span", "deal-score", &sc));
             append(&tr, &td);
@@ -216,7 +217,7 @@ fn render_scores(target: &Element, s: &ScoreSheet) {
     append(&table, &tbody);
     let tfoot = el("tfoot", "");
     let tr = el("tr", "");
-    append(&tr, &text_el("th", "", t(K::Total)));
+    append(&tr, &text_el("th", "", lang.t(K::Total)));
     for (i, v) in s.totals.iter().enumerate() {
         let td = text_el("td", "", &v.to_string());
         let _ = td.set_attribute("data-total", &i.to_string());

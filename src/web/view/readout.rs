@@ -2,7 +2,7 @@
 //! appears, and the end of a deal or the game once, with its scores.
 
 use super::super::announcer::announce;
-use super::super::i18n::{tf, K};
+use super::super::i18n::K;
 use super::super::scene::Scene;
 
 #[derive(Default)]
@@ -23,7 +23,7 @@ impl Readout {
             } else {
                 K::AnnDealOver
             };
-            end = tf(key, &[&body]);
+            end = scene.lang.tf(key, &[&body]);
         }
         let note = scene.trick.note.clone().unwrap_or_default();
         if !note.is_empty() && self.last_note != note {

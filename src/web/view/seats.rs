@@ -5,7 +5,7 @@
 use super::super::dom::{
     append, clear, el, set_attr, set_hidden, set_text, set_var, text_el, toggle_class,
 };
-use super::super::i18n::{t, tf, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::{HandScene, PileScene, Pos, SeatScene};
 use super::cards::{back_card, card_el, render_hand_up};
 use super::{changed, POSITIONS};
@@ -68,7 +68,7 @@ impl SeatEls {
     }
 
     /// `acting`: the person may act now; `hinted`: the hand card a hint points at.
-    pub fn render(&mut self, s: &SeatScene, acting: bool, hinted: Option<Card>) {
+    pub fn render(&mut self, lang: Lang, s: &SeatScene, acting: bool, hinted: Option<Card>) {
         for p in POSITIONS {
             toggle_class(&self.root, &format!("pos-{}", p.name()), p == s.pos);
         }
@@ -91,7 +91,7 @@ impl SeatEls {
                 set_text(&self.count, "");
                 set_hidden(&self.count, true);
                 let hinted = hinted.filter(|_| s.pos == Pos::Bottom);
-                render_hand_up(&self.hand, cards, acting, s.roving, hinted);
+                render_hand_up(lang, &self.hand, cards, acting, s.roving, hinted);
                 set_var(&self.hand, "--n", &cards.len().max(1).to_string());
             }
             HandScene::Down(n) => {
@@ -103,7 +103,7 @@ impl SeatEls {
             }
         }
         if changed(&mut self.piles_shown, s.piles.clone()) {
-            render_piles(&self.piles, &s.piles);
+            render_piles(lang, &self.piles, &s.piles);
         }
         set_text(&self.summary, s.summary.as_deref().unwrap_or(""));
         set_hidden(&self.summary, s.summary.is_none());
@@ -137,29 +137,29 @@ impl SeatEls {
     }
 }
 
-fn render_piles(target: &Element, piles: &[PileScene]) {
+fn render_piles(lang: Lang, target: &Element, piles: &[PileScene]) {
     clear(target);
     for p in piles {
         let pile = el("div", if p.current { "pile current" } else { "pile" });
         append(&pile, &text_el("span", "pile-label", &p.label));
         let down = el("span", "stack-mini down");
-        let _ = down.set_attribute("title", t(K::FaceDown));
+        let _ = down.set_attribute("title", lang.t(K::FaceDown));
         append(&down, &el("span", "mini back"));
         append(&down, &text_el("b", "", &p.down.to_string()));
         append(&pile, &down);
         let up = el("span", "stack-mini up");
-        let _ = up.set_attribute("title", t(K::FaceUp));
+        let _ = up.set_attribute("title", lang.t(K::FaceUp));
         append(&up, &el("span", "mini front"));
         append(&up, &text_el("b", "", &p.up.to_string()));
         append(&pile, &up);
         append(
             &pile,
-            &text_el("span", "pts", &tf(K::Points, &[&p.points.to_string()])),
+            &text_el("span", "pts", &lang.tf(K::Points, &[&p.points.to_string()])),
         );
         if !p.up_cards.is_empty() {
             let cards = el("span", "kept-quacks");
             for &c in &p.up_cards {
-                append(&cards, &card_el(c, "span", "tiny"));
+                append(&cards, &card_el(lang, c, "span", "tiny"));
             }
             append(&pile, &cards);
         }

@@ -3,7 +3,7 @@
 //! game. (The Share tool is added by records.rs, before New game.)
 
 use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, toggle_class};
-use super::super::i18n::{self, t, Lang, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::Scene;
 use super::{changed, with_id};
 use web_sys::Element;
@@ -47,42 +47,50 @@ fn glyph_button(id: &str, action: &str, glyph: &str, label: &str) -> Element {
 }
 
 /// The other language's button, named in that language.
-fn lang_button() -> Element {
-    let other = match i18n::lang() {
-        Lang::En => Lang::Ja,
-        Lang::Ja => Lang::En,
-    };
+fn lang_button(lang: Lang) -> Element {
+    let other = lang.other();
     let b = with_id(button("tool lang-btn", "lang"), "lang-btn");
-    let _ = b.set_attribute("lang", i18n::lang_tag(other));
+    let _ = b.set_attribute("lang", other.tag());
     b.set_text_content(Some(other.own_name()));
-    let _ = b.set_attribute("title", t(K::Language));
+    let _ = b.set_attribute("title", lang.t(K::Language));
     b
 }
 
 impl Toolbar {
-    pub fn build(root: &Element) -> Toolbar {
+    /// The header; `with_share`: the Share and records tool (not in an
+    /// embedded table, which never leads away from its host page).
+    pub fn build(lang: Lang, root: &Element, with_share: bool) -> Toolbar {
         let header = el("header", "topbar");
         let brand = el("h1", "brand");
         brand.set_inner_html(&icon("duck-figure", "brand-duck"));
-        append(&brand, &text_el("span", "", t(K::AppTitle)));
+        append(&brand, &text_el("span", "", lang.t(K::AppTitle)));
         append(&header, &brand);
         // (The course, the trick's winner and the calls are read out by the announcer.)
         let course = with_id(el("div", "course"), "course");
         append(&header, &course);
         let tools = el("nav", "tools");
-        let review_btn = tool_button("last-trick", "review", "i-trick", t(K::LastTrick));
-        let mute = tool_button("mute", "mute", "i-sound", t(K::SoundOn));
+        let review_btn = tool_button("last-trick", "review", "i-trick", lang.t(K::LastTrick));
+        let mute = tool_button("mute", "mute", "i-sound", lang.t(K::SoundOn));
         for b in [
-            &lang_button(),
-            &glyph_button("help-btn", "help", "?", t(K::Help)),
-            &glyph_button("settings-btn", "settings", "⚙", t(K::Settings)),
+            &lang_button(lang),
+            &glyph_button("help-btn", "help", "?", lang.t(K::Help)),
+            &glyph_button("settings-btn", "settings", "⚙", lang.t(K::Settings)),
             &review_btn,
-            &tool_button("scores-toggle", "scores", "i-scores", t(K::Scores)),
+            &tool_button("scores-toggle", "scores", "i-scores", lang.t(K::Scores)),
             &mute,
-            &tool_button("new-game", "new-game", "i-new", t(K::NewGame)),
         ] {
             append(&tools, b);
         }
+        if with_share {
+            let share = with_id(button("tool", ""), "share-tool");
+            let _ = share.set_attribute("data-rec", "open");
+            set_icon_label(&share, "i-share", lang.t(K::ShareTool));
+            append(&tools, &share);
+        }
+        append(
+            &tools,
+            &tool_button("new-game", "new-game", "i-new", lang.t(K::NewGame)),
+        );
         append(&header, &tools);
         append(root, &header);
         Toolbar {
@@ -102,7 +110,7 @@ impl Toolbar {
             } else {
                 ("i-sound", K::SoundOn)
             };
-            set_icon_label(&self.mute, icon_id, t(label));
+            set_icon_label(&self.mute, icon_id, s.lang.t(label));
             set_attr(
                 &self.mute,
                 "aria-pressed",

@@ -6,7 +6,7 @@ use super::super::dom::{
     append, clear, el, icon, remove_attr, restart_animation, set_attr, set_hidden, set_text,
     set_var, text_el, toggle_class,
 };
-use super::super::i18n::{self, t, tf, K};
+use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
 use super::cards::{back_card, card_el, set_ace_mark};
 use super::{with_id, POSITIONS};
@@ -30,22 +30,25 @@ pub struct Centre {
 
 impl Centre {
     /// The stock, the trick, its note and the call banner, in `center`.
-    pub fn build(center: &Element) -> Centre {
+    pub fn build(lang: Lang, center: &Element) -> Centre {
         let stock = el("div", "stock");
         let _ = stock.set_attribute("role", "group");
-        let _ = stock.set_attribute("aria-label", t(K::DuckHouse));
+        let _ = stock.set_attribute("aria-label", lang.t(K::DuckHouse));
         let stack = el("div", "stack");
         for _ in 0..3 {
             append(&stack, &back_card());
         }
         append(&stock, &stack);
-        append(&stock, &text_el("span", "stock-label", t(K::DuckHouse)));
+        append(
+            &stock,
+            &text_el("span", "stock-label", lang.t(K::DuckHouse)),
+        );
         let stock_count = el("span", "stock-count");
         append(&stock, &stock_count);
         append(center, &stock);
         let trick = with_id(el("div", "trick"), "trick");
         let _ = trick.set_attribute("role", "group");
-        let _ = trick.set_attribute("aria-label", t(K::TrickArea));
+        let _ = trick.set_attribute("aria-label", lang.t(K::TrickArea));
         let slots: Vec<Element> = POSITIONS
             .iter()
             .map(|p| {
@@ -85,20 +88,21 @@ impl Centre {
     }
 
     pub fn render(&mut self, s: &Scene) {
-        self.render_stock(s.stock);
+        let lang = s.lang;
+        self.render_stock(lang, s.stock);
         self.render_trick(s);
         self.render_call(s);
     }
 
-    fn render_stock(&self, stock: Option<usize>) {
+    fn render_stock(&self, lang: Lang, stock: Option<usize>) {
         let Some(n) = stock else {
             return set_hidden(&self.stock, true);
         };
         set_hidden(&self.stock, false);
         let count = if n == 0 {
-            t(K::DuckHouseEmpty).to_string()
+            lang.t(K::DuckHouseEmpty).to_string()
         } else {
-            tf(K::Cards, &[&n.to_string()])
+            lang.tf(K::Cards, &[&n.to_string()])
         };
         set_text(&self.stock_count, &count);
         toggle_class(&self.stock, "empty", n == 0);
@@ -106,6 +110,7 @@ impl Centre {
     }
 
     fn render_trick(&mut self, s: &Scene) {
+        let lang = s.lang;
         // A finished trick leaving the table slides to its winner.
         let collect = self.last_winner.filter(|_| s.trick.plays.is_empty());
         for (i, slot) in self.slots.iter().enumerate() {
@@ -121,15 +126,16 @@ impl Centre {
                 let card = match existing {
                     Some(x) => x,
                     None => {
-                        let x = card_el(tc.card, "div", &format!("enter enter-{}", pos.name()));
+                        let x =
+                            card_el(lang, tc.card, "div", &format!("enter enter-{}", pos.name()));
                         append(slot, &x);
                         x
                     }
                 };
                 toggle_class(&card, "quack", tc.quack);
                 set_var(&card, "--k", &k.to_string());
-                set_ace_mark(&card, tc.card, tc.ace);
-                show_named_suit(&card, tc);
+                set_ace_mark(lang, &card, tc.card, tc.ace);
+                show_named_suit(lang, &card, tc);
             }
             toggle_class(slot, "winner", s.trick.winner == Some(pos));
             toggle_class(slot, "filled", !wanted.is_empty());
@@ -188,7 +194,7 @@ fn drop_gone(slot: &Element, wanted: &[&TrickCard], collect: Option<Pos>) {
 }
 
 /// A led Duck's chip naming the suit it stands for.
-fn show_named_suit(card: &Element, tc: &TrickCard) {
+fn show_named_suit(lang: Lang, card: &Element, tc: &TrickCard) {
     let named = card.query_selector(".named").ok().flatten();
     match (tc.named, named) {
         (Some(suit), None) => {
@@ -197,8 +203,8 @@ fn show_named_suit(card: &Element, tc: &TrickCard) {
                 &format!("named {}", if suit.is_red() { "red" } else { "black" }),
             );
             chip.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
-            append(&chip, &text_el("span", "", i18n::suit_title(suit)));
-            let _ = chip.set_attribute("title", &tf(K::DuckNamed, &[i18n::suit_title(suit)]));
+            append(&chip, &text_el("span", "", lang.suit_title(suit)));
+            let _ = chip.set_attribute("title", &lang.tf(K::DuckNamed, &[lang.suit_title(suit)]));
             let _ = chip.set_attribute("data-named", &suit.letter().to_string());
             append(card, &chip);
         }
