@@ -8,10 +8,10 @@
 use super::{Controller, HOLD_MS};
 use crate::ai::Level;
 use crate::net::invite::Invite;
-use crate::net::protocol::{GuestTable, LastMove};
+use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
 use crate::web::i18n::K;
 use crate::web::model::{Action, Player, Setup, Ui};
-use crate::web::net::guest::{FromHost, Guest, GuestState};
+use crate::web::net::guest::{Guest, GuestState};
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
@@ -269,13 +269,13 @@ impl Controller {
                 g.state = GuestState::Connected;
                 g.hello();
             }
-            PeerEvent::Message(text) => match g.read(&text) {
-                Some(FromHost::Table(table)) => self.show_table(*table),
-                Some(FromHost::Refused { reason }) => {
+            PeerEvent::Message(bytes) => match g.read(&bytes) {
+                Some(ToGuest::Table(table)) => self.show_table(*table),
+                Some(ToGuest::Refused { reason, .. }) => {
                     // An illegal move is worded from this device's own check of it.
                     let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
                     let words = match own {
-                        Some(why) if reason == "illegal" => lang.illegal_move(&why),
+                        Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
                         _ => lang.t(K::WaitHost).to_string(),
                     };
                     self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));

@@ -7,9 +7,8 @@ use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
-use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToHost};
+use crate::net::protocol::{self, Flood, GuestTable, ToGuest, ToHost};
 use crate::web::model::{Action, Dispatch};
-use crate::web::serial;
 use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -88,10 +87,8 @@ impl Guest {
     }
 
     pub fn hello(&self) {
-        let token = self.token.iter().map(|b| format!("{b:02x}")).collect();
         self.send(&ToHost::Hello {
-            v: protocol::VERSION,
-            token,
+            token: self.token,
             name: self.name.clone(),
         });
     }
@@ -100,7 +97,6 @@ impl Guest {
         self.sent = Some(mv);
         let turn = self.table.as_ref().map_or(0, |t| t.turn);
         self.send(&ToHost::Move {
-            v: protocol::VERSION,
             seat: self.seat(),
             turn,
             mv,
@@ -108,17 +104,17 @@ impl Guest {
     }
 
     fn send(&self, message: &ToHost) {
-        if let (Some(p), Ok(text)) = (&self.peer, serial::to_text(message)) {
-            p.send(&text);
+        if let Some(p) = &self.peer {
+            p.send(&message.encode());
         }
     }
 
     /// A message from the host, checked; a dropped one is counted.
-    pub fn read(&mut self, text: &str) -> Option<FromHost> {
+    pub fn read(&mut self, bytes: &[u8]) -> Option<ToGuest> {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| read_to_guest(text));
+            .and_then(|()| ToGuest::decode(bytes));
         match read {
             Ok(m) => Some(m),
             Err(_) => {
@@ -126,67 +122,5 @@ impl Guest {
                 None
             }
         }
-    }
-}
-
-/// A host's message as the page reads it. A refusal keeps only its reason's
-/// name: the guest words an illegal move itself (its own check of the same
-/// move on its own table gives the engine's typed reason).
-pub enum FromHost {
-    Table(Box<GuestTable>),
-    Refused { reason: String },
-    Pong,
-}
-
-#[derive(serde::Deserialize)]
-struct Why {
-    reason: String,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RefusedBody {
-    v: u8,
-    #[allow(dead_code)]
-    turn: u32,
-    why: Why,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PongBody {
-    v: u8,
-    #[allow(dead_code)]
-    n: u32,
-}
-
-fn version(v: u8) -> Result<(), Dropped> {
-    if v == protocol::VERSION {
-        Ok(())
-    } else {
-        Err(Dropped::Version(v))
-    }
-}
-
-/// The host's message: its size, its type, its fields, its version.
-fn read_to_guest(text: &str) -> Result<FromHost, Dropped> {
-    let (t, js) = super::typed_body(text)?;
-    match t.as_str() {
-        "table" => {
-            let table: GuestTable = super::body(js)?;
-            version(table.v)?;
-            Ok(FromHost::Table(Box::new(table)))
-        }
-        "refused" => {
-            let b: RefusedBody = super::body(js)?;
-            version(b.v)?;
-            Ok(FromHost::Refused { reason: b.why.reason })
-        }
-        "pong" => {
-            let b: PongBody = super::body(js)?;
-            version(b.v)?;
-            Ok(FromHost::Pong)
-        }
-        _ => Err(Dropped::Malformed(t)),
     }
 }

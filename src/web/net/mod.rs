@@ -97,25 +97,3 @@ pub fn reply_tab(lang: crate::web::i18n::Lang) -> bool {
     });
     true
 }
-
-/// A message's type, taken out of its object (`t`), and the rest: the page
-/// reads each type's body as a plain struct, so no message is buffered
-/// whole by serde (which would cost the page tens of kilobytes of code).
-pub fn typed_body(text: &str) -> Result<(String, wasm_bindgen::JsValue), crate::net::protocol::Dropped> {
-    use crate::net::protocol::{check_size, Dropped};
-    check_size(text)?;
-    let js = crate::web::serial::parse(text).map_err(Dropped::Malformed)?;
-    let key = wasm_bindgen::JsValue::from_str("t");
-    let t = js_sys::Reflect::get(&js, &key)
-        .ok()
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| Dropped::Malformed("no type".into()))?;
-    let object: &js_sys::Object = wasm_bindgen::JsCast::unchecked_ref(&js);
-    let _ = js_sys::Reflect::delete_property(object, &key);
-    Ok((t, js))
-}
-
-/// A body of the type read first, refused like a whole message would be.
-pub fn body<T: serde::de::DeserializeOwned>(js: wasm_bindgen::JsValue) -> Result<T, crate::net::protocol::Dropped> {
-    crate::web::serial::from_js(js).map_err(crate::net::protocol::Dropped::Malformed)
-}

@@ -13,7 +13,6 @@ use crate::net::protocol::{self, Flood, LastMove, Refusal, ToGuest, ToHost};
 use crate::net::sdp::Connection;
 use crate::web::controller::seats::{SeatPlayer, Turn};
 use crate::web::model::{Action, Dispatch};
-use crate::web::serial;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -50,7 +49,7 @@ pub struct Link {
     turn: u32,
     pending: Option<(Turn, Dispatch)>,
     /// The last table sent (sent again when the channel opens).
-    table: Option<String>,
+    table: Option<Vec<u8>>,
 }
 
 /// What the host's table says of one remote seat (for the scene).
@@ -80,19 +79,19 @@ impl Link {
     }
 
     fn send(&self, message: &ToGuest) {
-        if let (Some(p), Ok(text)) = (&self.peer, serial::to_text(message)) {
-            p.send(&text);
+        if let Some(p) = &self.peer {
+            p.send(&message.encode());
         }
     }
 
     /// A guest's message: checked, and either answered here or turned into
     /// an action for the controller (returned, so that it is dispatched
     /// once this link is no longer borrowed).
-    fn receive(&mut self, text: &str) -> Option<(Dispatch, Action)> {
+    fn receive(&mut self, bytes: &[u8]) -> Option<(Dispatch, Action)> {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| read_to_host(text));
+            .and_then(|()| ToHost::decode(bytes));
         let message = match read {
             Ok(m) => m,
             Err(_) => {
@@ -106,7 +105,7 @@ impl Link {
                 None
             }
             ToHost::Ping { n, .. } => {
-                self.send(&ToGuest::Pong { v: protocol::VERSION, n });
+                self.send(&ToGuest::Pong { n });
                 None
             }
             ToHost::Move { seat, turn, mv, .. } => {
@@ -138,9 +137,8 @@ impl Link {
                     }
                     Err(why) => {
                         self.send(&ToGuest::Refused {
-                            v: protocol::VERSION,
                             turn: self.turn,
-                            why,
+                            reason: why.reason(),
                         });
                         None
                     }
@@ -148,51 +146,6 @@ impl Link {
             }
         }
     }
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HelloBody {
-    v: u8,
-    token: String,
-    name: String,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveBody {
-    v: u8,
-    seat: u8,
-    turn: u32,
-    mv: crate::engine::Move,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PingBody {
-    v: u8,
-    n: u32,
-}
-
-/// A guest's message: its size, its type, its fields, its version.
-fn read_to_host(text: &str) -> Result<ToHost, protocol::Dropped> {
-    let (t, js) = super::typed_body(text)?;
-    let message = match t.as_str() {
-        "hello" => {
-            let b: HelloBody = super::body(js)?;
-            ToHost::Hello { v: b.v, token: b.token, name: b.name }
-        }
-        "move" => {
-            let b: MoveBody = super::body(js)?;
-            ToHost::Move { v: b.v, seat: b.seat, turn: b.turn, mv: b.mv }
-        }
-        "ping" => {
-            let b: PingBody = super::body(js)?;
-            ToHost::Ping { v: b.v, n: b.n }
-        }
-        _ => return Err(protocol::Dropped::Malformed(t)),
-    };
-    message.checked()
 }
 
 /// The player of a seat on a friend's device: the controller asks it like
@@ -283,8 +236,8 @@ impl Host {
                 return;
             }
             match ev {
-                PeerEvent::Message(text) => {
-                    let out = link.borrow_mut().receive(&text);
+                PeerEvent::Message(bytes) => {
+                    let out = link.borrow_mut().receive(&bytes);
                     if let Some((answer, action)) = out {
                         answer(action);
                     }
@@ -396,13 +349,11 @@ impl Host {
             let mut table = protocol::guest_table(news.game, l.seat, turn, &names, &connected);
             table.who = news.who.clone();
             table.last = news.last;
-            let Ok(text) = serial::to_text(&ToGuest::Table(Box::new(table))) else {
-                continue;
-            };
+            let bytes = ToGuest::Table(Box::new(table)).encode();
             if let Some(p) = &l.peer {
-                p.send(&text);
+                p.send(&bytes);
             }
-            l.table = Some(text);
+            l.table = Some(bytes);
         }
     }
 

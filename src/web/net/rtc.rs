@@ -33,7 +33,8 @@ pub enum PeerEvent {
     Described(Connection),
     /// The data channel is open.
     Open,
-    Message(String),
+    /// A message's bytes (a text message is passed on as its UTF-8, and refused by the reader).
+    Message(Vec<u8>),
     /// The connection is gone (closed, failed or disconnected).
     Lost,
     /// The browser refused to make or take a description (its words, for the log).
@@ -180,9 +181,9 @@ impl Peer {
 
     /// Sends a message if the channel is open (else it is dropped: the
     /// table is sent in full after every change, so nothing is lost).
-    pub fn send(&self, text: &str) -> bool {
+    pub fn send(&self, bytes: &[u8]) -> bool {
         match &*self.channel.borrow() {
-            Some(c) if c.ready_state() == RtcDataChannelState::Open => c.send_with_str(text).is_ok(),
+            Some(c) if c.ready_state() == RtcDataChannelState::Open => c.send_with_u8_array(bytes).is_ok(),
             _ => false,
         }
     }
@@ -213,16 +214,20 @@ fn wire_channel(
     channel: RtcDataChannel,
 ) {
     let mut keep = keep.borrow_mut();
+    // Messages arrive as ArrayBuffers (Firefox's default would be a Blob).
+    let _ = js_sys::Reflect::set(&channel, &"binaryType".into(), &"arraybuffer".into());
     let o = on.clone();
     let open = Closure::<dyn FnMut(JsValue)>::new(move |_| o(PeerEvent::Open));
     let o = on.clone();
     let message = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-        // Text only: anything else is not a message of ours (dropped by the reader).
-        let text = e
-            .dyn_ref::<MessageEvent>()
-            .and_then(|m| m.data().as_string())
-            .unwrap_or_default();
-        o(PeerEvent::Message(text));
+        // Binary (an ArrayBuffer); a text message is passed on as its bytes
+        // and refused by the reader like any other that is not ours.
+        let bytes = match e.dyn_ref::<MessageEvent>().map(|m| m.data()) {
+            Some(d) if d.is_string() => d.as_string().unwrap_or_default().into_bytes(),
+            Some(d) if d.is_instance_of::<js_sys::ArrayBuffer>() => js_sys::Uint8Array::new(&d).to_vec(),
+            _ => Vec::new(),
+        };
+        o(PeerEvent::Message(bytes));
     });
     let o = on.clone();
     let close = Closure::<dyn FnMut(JsValue)>::new(move |_| o(PeerEvent::Lost));
