@@ -17,6 +17,7 @@ pub mod deal;
 pub mod error;
 pub mod game;
 mod partnership;
+pub mod b64;
 pub mod packed;
 pub mod playout;
 pub mod record;

@@ -33,8 +33,6 @@ use super::game::{DealLog, Game};
 use super::record::{GameRecord, OptionFile, RecordError, RecordProblem, RulesFile};
 use super::rng::shuffled_deck;
 use super::rules::GameKind;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use std::fmt;
 
 /// The packing's version, first in every link: a link of another version is
@@ -135,14 +133,12 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
     out.extend_from_slice(&bytes);
     let sum = check(&out);
     out.extend_from_slice(&sum);
-    Ok(URL_SAFE_NO_PAD.encode(out))
+    Ok(crate::engine::b64::encode(&out))
 }
 
 /// Reads link text back into a record, replaying it through the engine.
 pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
-    let mut bytes = URL_SAFE_NO_PAD
-        .decode(link.trim())
-        .map_err(|_| LinkError::NotALink)?;
+    let mut bytes = crate::engine::b64::decode(link.trim()).ok_or(LinkError::NotALink)?;
     if bytes.len() < 4 {
         return Err(LinkError::Truncated);
     }

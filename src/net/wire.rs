@@ -329,7 +329,11 @@ impl<'a> Reader<'a> {
         mut item: impl FnMut(&mut Self) -> Result<T, WireError>,
     ) -> Result<Vec<T>, WireError> {
         let n = self.len(what, max)?;
-        (0..n).map(|_| item(self)).collect()
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(item(self)?);
+        }
+        Ok(out)
     }
     fn nums(&mut self, what: &'static str, max: usize) -> Result<Vec<u32>, WireError> {
         self.list(what, max, |r| r.num(what))

@@ -9,7 +9,7 @@ const SVG: &str = "http://www.w3.org/2000/svg";
 
 /// The SVG path of `text`'s QR code: one unit a module, a 4-module margin.
 pub fn path(text: &str) -> Option<(i32, String)> {
-    let qr = QrCode::encode_text(text, QrCodeEcc::Low).ok()?;
+    let qr = QrCode::encode_binary(text.as_bytes(), QrCodeEcc::Low).ok()?;
     let n = qr.size();
     let mut d = String::with_capacity((n * n * 4) as usize);
     for y in 0..n {

@@ -396,7 +396,11 @@ pub fn fragment<'a>(text: &'a str, key: &str) -> &'a str {
 /// Keeps the candidates a link can carry: at most eight, UDP first.
 pub fn trimmed(mut c: Connection) -> Connection {
     use crate::net::sdp::Protocol;
-    c.candidates.sort_by_key(|k| k.protocol == Protocol::Tcp);
+    // UDP first, each kind in the browser's order (no library sort: its
+    // code would cost the page more than this loop).
+    let (udp, tcp): (Vec<_>, Vec<_>) = c.candidates.into_iter().partition(|k| k.protocol != Protocol::Tcp);
+    c.candidates = udp;
+    c.candidates.extend(tcp);
     c.candidates.truncate(crate::net::invite::MAX_CANDIDATES);
     c
 }
