@@ -19,9 +19,10 @@ async function launch() {
 }
 
 /** A page of its own (its own storage), with "same network only" set. */
-async function device(browser, server, path, viewport) {
+async function device(browser, server, path, viewport, init) {
   const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
   await d.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
+  if (init) await d.context.addInitScript(init);
   await d.page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
   return d;
 }
@@ -146,6 +147,185 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
     assert.match(await guest.page.locator('#net-notice').innerText(), /invite link cannot be used/);
     assert.equal(await guest.page.locator('#join-dialog[open]').count(), 0);
     assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+/** Opens each friend seat's invite on a page of its own and connects it; returns the guests by seat. */
+async function seatGuests(browser, server, host, links, init) {
+  const guests = {};
+  for (const [seat, link] of Object.entries(links)) {
+    const url = new URL(link);
+    const g = await device(browser, server, url.search + url.hash, undefined, init);
+    await ready(g.page);
+    const reply = await join(g.page, `Guest ${"ABCD"[seat]}`);
+    await connect(host.page, Number(seat), reply);
+    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    guests[seat] = g;
+  }
+  return guests;
+}
+
+async function wholeDeal(game, seats) {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, `?seed=online-${game}&pace=0&lang=en`);
+    await ready(host.page);
+    const links = await hostGame(host.page, game, seats);
+    const guests = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The host may open the invite dialog again from the toolbar.
+    await host.page.click('#invites-btn');
+    await host.page.waitForSelector('#invite-dialog[open]');
+    for (const seat of Object.keys(guests)) {
+      await host.page.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`);
+    }
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const pages = [host.page, ...Object.values(guests).map((g) => g.page)];
+    for (const [seat, g] of Object.entries(guests)) {
+      await g.page.waitForSelector(`.seat.pos-bottom[data-seat="${seat}"] .hand.up`);
+      await assertNoHiddenCards(g.page);
+      // The toolbar's invite tool is the host's alone.
+      assert.equal(await g.page.locator('#invites-btn').isVisible(), false);
+    }
+    const end = await playDealEverywhere(host.page, pages);
+    assert.notEqual(end.phase, 'playing');
+    for (const [seat, g] of Object.entries(guests)) {
+      await g.page.waitForFunction(() => document.querySelector('#app').dataset.phase !== 'playing');
+      await assertNoHiddenCards(g.page);
+      // Every device's score sheet agrees with the host's.
+      const sheet = (p) => p.evaluate(() => document.querySelector('#scores')?.innerText ?? '');
+      const [h, s] = [await sheet(host.page), await sheet(g.page)];
+      const numbers = (t) => (t.match(/\d+/g) ?? []).join(' ');
+      assert.equal(numbers(s), numbers(h), `seat ${seat}'s score sheet`);
+      assert.deepEqual(g.problems.all(), []);
+    }
+    assert.deepEqual(host.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+test('online: a partnership deal with the host, two guests and a computer', async () => {
+  await wholeDeal('partnership', ['human', 'friend', 'normal', 'friend']);
+});
+
+test('online: a three-player deal with one guest and a computer', async () => {
+  await wholeDeal('three-player', ['human', 'friend', 'normal']);
+});
+
+/**
+ * Before the page's own code runs: keeps every data channel the page gets,
+ * and the host's messages it receives, so that the test can speak through
+ * the guest's real channel as a tampering guest would.
+ */
+function tapChannels() {
+  window.__channels = [];
+  window.__heard = [];
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (...args) {
+    const pc = new Real(...args);
+    pc.addEventListener('datachannel', (e) => {
+      window.__channels.push(e.channel);
+      e.channel.addEventListener('message', (m) => {
+        if (m.data instanceof ArrayBuffer) window.__heard.push([...new Uint8Array(m.data)]);
+      });
+    });
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+}
+
+test('online: a tampering guest is refused and the host\'s game goes on', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-tamper&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: guest } = await seatGuests(browser, server, host, links, tapChannels);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const g = guest.page;
+    await g.waitForFunction(() => window.__channels.length === 1 && window.__heard.length > 0);
+
+    // Play until it is the guest's turn, the host waiting for it.
+    for (let i = 0; i < 200; i++) {
+      if ((await g.evaluate(readTable)).waiting === 'human') break;
+      const sel = await host.page.evaluate(nextClick);
+      if (sel && (await host.page.evaluate(readTable)).waiting === 'human') await host.page.click(sel).catch(() => {});
+      else await g.waitForTimeout(40);
+    }
+    assert.equal((await g.evaluate(readTable)).waiting, 'human');
+    const before = await host.page.evaluate(() => ({
+      moves: document.querySelector('#app').dataset.moves,
+      trick: document.querySelector('#trick').innerText,
+      hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
+    }));
+
+    // What the guest sends, as bytes (docs/protocol.md): version 1, then the type.
+    const sent = await g.evaluate(() => {
+      const ch = window.__channels[0];
+      const table = window.__heard.filter((m) => m[1] === 0x11).at(-1);
+      // The table's turn: a varint after the version and type.
+      let turn = 0;
+      for (let i = 2, shift = 0; ; i++, shift += 7) {
+        turn |= (table[i] & 0x7f) << shift;
+        if (!(table[i] & 0x80)) break;
+      }
+      const varint = (n) => { const out = []; while (n >= 0x80) { out.push((n & 0x7f) | 0x80); n >>>= 7; } out.push(n); return out; };
+      const ranks = 'A23456789TJQK', suits = 'CDHS';
+      const index = (code) => suits.indexOf(code[1]) * 13 + ranks.indexOf(code[0]);
+      const held = new Set([...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => index(c.dataset.card)));
+      const notHeld = [...Array(52).keys()].find((i) => !held.has(i));
+      const send = (bytes) => ch.send(new Uint8Array(bytes));
+      const heardBefore = window.__heard.length;
+      // A move for the host's seat (0), then a card the guest does not hold, for its own seat (1).
+      send([1, 2, 0, ...varint(turn), 1, [...held][0]]);
+      send([1, 2, 1, ...varint(turn), 1, notHeld]);
+      // A move on an old table.
+      send([1, 2, 1, ...varint(turn + 5), 1, [...held][0]]);
+      // Malformed: an unknown type, a cut message, text, bytes after the end, another version.
+      send([1, 0x7f]);
+      send([1, 2, 1]);
+      ch.send('{"v":1,"t":"move","seat":1,"turn":0,"mv":"7H"}');
+      send([1, 3, 1, 0, 0]);
+      send([9, 3, 1]);
+      // Oversized: 20 KB.
+      send(new Array(20_000).fill(1));
+      return { heardBefore, turn };
+    });
+    // Three refusals come back: not your seat (0), illegal (3), stale (2); nothing else is answered.
+    await g.waitForFunction((n) => window.__heard.filter((m, i) => i >= n && m[1] === 0x12).length >= 3, sent.heardBefore);
+    await g.waitForTimeout(300);
+    const answers = await g.evaluate((n) => window.__heard.slice(n).map((m) => m.slice(1)), sent.heardBefore);
+    const refusals = answers.filter((m) => m[0] === 0x12).map((m) => m.at(-1));
+    assert.deepEqual(refusals, [0, 3, 2], JSON.stringify(answers));
+    assert.equal(answers.filter((m) => m[0] === 0x11).length, 0, 'no new table: nothing changed');
+
+    // A flood: a thousand pings at once. The host answers a burst and drops the rest.
+    const pongs = await g.evaluate(async () => {
+      const ch = window.__channels[0];
+      const n = window.__heard.length;
+      for (let i = 0; i < 1000; i++) ch.send(new Uint8Array([1, 3, i & 0x7f]));
+      await new Promise((r) => setTimeout(r, 1500));
+      return window.__heard.slice(n).filter((m) => m[1] === 0x13).length;
+    });
+    assert.ok(pongs >= 10 && pongs <= 60, `a burst of pongs, the rest dropped: ${pongs}`);
+
+    // The host's game is as it was, and goes on: the guest plays by clicks.
+    const after = await host.page.evaluate(() => ({
+      moves: document.querySelector('#app').dataset.moves,
+      trick: document.querySelector('#trick').innerText,
+      hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
+    }));
+    assert.deepEqual(after, before);
+    const end = await playDealEverywhere(host.page, [host.page, g]);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(host.problems.all(), []);
   } finally {
     await browser.close().catch(() => {});
     await server.close();

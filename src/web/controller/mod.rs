@@ -241,6 +241,9 @@ impl Controller {
             sort_by_rank: self.page.settings.sort_by_rank(),
             muted: self.page.sound.muted(),
             may_share: self.replay.is_none() && !self.page.embedded,
+            invites: self.online.guest.is_none()
+                && self.replay.is_none()
+                && self.setup.players.contains(&super::model::Player::Friend),
         }
     }
 

@@ -45,6 +45,9 @@ pub struct Link {
     nonce: u32,
     /// The token of the reply taken (a guest rejoins with a new reply).
     token: Option<[u8; 8]>,
+    /// The channel's first words carried that token: only then are its
+    /// moves heard (a channel that cannot name the reply plays nothing).
+    greeted: bool,
     flood: Flood,
     turn: u32,
     pending: Option<(Turn, Dispatch)>,
@@ -71,6 +74,7 @@ impl Link {
             peer_id: 0,
             nonce: 0,
             token: None,
+            greeted: false,
             flood: Flood::new(20, 10),
             turn: 0,
             pending: None,
@@ -100,8 +104,17 @@ impl Link {
             }
         };
         match message {
-            ToHost::Hello { name, .. } => {
+            ToHost::Hello { token, name } => {
+                if self.token != Some(token) {
+                    self.dropped += 1;
+                    return None;
+                }
+                self.greeted = true;
                 self.name = clean_name(&name).chars().take(protocol::MAX_NAME_CHARS).collect();
+                None
+            }
+            ToHost::Move { .. } if !self.greeted => {
+                self.dropped += 1;
                 None
             }
             ToHost::Ping { n, .. } => {
@@ -237,13 +250,15 @@ impl Host {
             }
             match ev {
                 PeerEvent::Message(bytes) => {
+                    let greeted = link.borrow().greeted;
                     let out = link.borrow_mut().receive(&bytes);
                     if let Some((answer, action)) = out {
                         answer(action);
                     }
-                    let named = !link.borrow().name.is_empty();
-                    if named && link.borrow().state == LinkState::Connected {
-                        // A name may have come: the others' tables show it.
+                    if !greeted && link.borrow().greeted {
+                        // The guest's name has come: the tables show it. (Only
+                        // then: any other message, dropped or not, costs the
+                        // host no render, so a flood cannot stall the table.)
                         d(Action::Net(NetEvent::Status));
                     }
                 }
@@ -322,6 +337,7 @@ impl Host {
         };
         peer.accept(&reply.connection);
         l.token = Some(reply.rejoin_token);
+        l.greeted = false;
         l.name = clean_name(&reply.guest_name).chars().take(protocol::MAX_NAME_CHARS).collect();
         l.state = LinkState::Connecting;
         Ok(reply.to.seat)
