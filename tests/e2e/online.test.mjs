@@ -331,3 +331,53 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     await server.close();
   }
 });
+
+test('online: the invite, join and guest table in Japanese on a 360 px phone fit their screen', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  const phone = { width: 360, height: 740 };
+  /** Nothing wider than the screen: no sideways scrolling. */
+  const fits = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
+    && [...document.querySelectorAll('dialog[open]')].every((d) => d.getBoundingClientRect().right <= window.innerWidth + 0.5));
+  try {
+    const host = await device(browser, server, '?seed=online-ja&pace=0&lang=ja', phone);
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    await host.page.waitForSelector('#invite-dialog svg.qr');
+    await screenshot(host.page, 'online-invite-ja-360');
+    assert.ok(await fits(host.page), 'the invite dialog fits 360 px');
+
+    // The invite leaves the host's language out: the guest's device asks for its own.
+    assert.doesNotMatch(links[1], /lang=/);
+    const url = new URL(links[1]);
+    const guest = await device(browser, server, `${url.search}&lang=ja${url.hash}`, phone);
+    await ready(guest.page);
+    assert.match(await guest.page.locator('#join-seat').innerText(), /北/);
+    await screenshot(guest.page, 'online-join-ja-360');
+    assert.ok(await fits(guest.page), 'the join page fits 360 px');
+    const reply = await join(guest.page, 'あいこ');
+    await screenshot(guest.page, 'online-reply-ja-360');
+    assert.ok(await fits(guest.page), 'the reply link fits 360 px');
+    await connect(host.page, 1, reply);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]')?.innerText.includes('あいこ'));
+    // The host's seat on the guest's table: named as the host, "to play" (not "thinking").
+    for (let i = 0; i < 10 && (await guest.page.evaluate(readTable)).waiting === 'human'; i++) {
+      const sel = await guest.page.evaluate(nextClick);
+      if (sel) await guest.page.click(sel).catch(() => {});
+      await guest.page.waitForTimeout(300);
+    }
+    await guest.page.waitForFunction(() => document.querySelector('#app').dataset.waiting !== 'human');
+    assert.match(await guest.page.locator('#status').innerText(), /ホスト/);
+    assert.doesNotMatch(await guest.page.locator('#status').innerText(), /考えて/);
+    await screenshot(guest.page, 'online-guest-table-ja-360');
+    assert.ok(await fits(guest.page), 'the guest table fits 360 px');
+    await screenshot(host.page, 'online-host-table-ja-360');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});

@@ -22,16 +22,18 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The page as served plus 2 KB: 232,293 bytes with online play (WebRTC,
- * invites, the guest's table; 65,872 more than before it, far over the
- * 15 KB its issue allows: see BENCHMARKS.md); 166,421 bytes with the Expert player's
- * code in the page (164,230 once saved games, settings, records and
+ * The product's hard ceiling is 180 KB (184,320 bytes) as served, and online
+ * play's issue allows it 15 KB over the 166,421 bytes before it (181,781).
+ * The page with online play is 211,132 bytes as served (232,293 before
+ * its messages went binary and other cuts: BENCHMARKS.md), so this check
+ * fails until the rest is cut: the ceiling is never raised above 180 KB to
+ * hide it. (Before online play: 166,421 bytes with the Expert player's
+ * code in the page; 164,230 once saved games, settings, records and
  * messages went through serde-wasm-bindgen with Rust's default allocator;
- * 130,403 before; the issue allowed up to 180 KB). Lower it with every
- * cut, and replace it by BUDGET_BYTES once the page fits (BENCHMARKS.md
- * says what it is made of).
+ * 130,403 before.) Lower it with every cut, to the page as served plus
+ * 2 KB, and replace it by BUDGET_BYTES once the page fits.
  */
-export const CEILING_BYTES = 232_293 + 2 * 1024;
+export const CEILING_BYTES = 180 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

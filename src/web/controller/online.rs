@@ -222,6 +222,8 @@ impl Controller {
         }
         self.saver.pause(true);
         let guest = Guest::new(invite);
+        // The table behind the join page is this device's own: hidden until the host's comes.
+        joining(true);
         ui::join(self.page.lang, &guest.invite, &guest.state, "", self.online.same_network_only);
         self.online.guest = Some(guest);
         self.render();
@@ -230,6 +232,7 @@ impl Controller {
     /// Leaves guest mode (a new game of one's own): saving resumes.
     pub(super) fn leave_guest(&mut self) {
         if self.online.guest.take().is_some() {
+            joining(false);
             self.saver.pause(false);
             self.ui.hand_lens = None;
             self.ui.friends = Default::default();
@@ -337,6 +340,7 @@ impl Controller {
         g.table = Some(table);
         if first {
             ui::close("join-dialog");
+            joining(false);
             self.view.set_table(kind);
             self.ui = Ui {
                 bottom: seat,
@@ -381,5 +385,12 @@ impl Controller {
             self.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
+    }
+}
+
+/// While a guest's device has no table from the host yet, its own table stays hidden.
+fn joining(on: bool) {
+    if let Some(body) = crate::web::dom::doc().body() {
+        let _ = body.class_list().toggle_with_force("net-joining", on);
     }
 }

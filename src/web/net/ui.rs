@@ -14,11 +14,20 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 
 /// The address of this page with `#key=payload`: an invite or a reply link.
+/// The address's `lang` is left out: each device shows the game in its own
+/// language.
 pub fn link(key: &str, payload: &str) -> String {
     let base = web_sys::window()
         .and_then(|w| {
             let l = w.location();
-            Some(format!("{}{}{}", l.origin().ok()?, l.pathname().ok()?, l.search().ok()?))
+            let search = l.search().ok()?;
+            let kept: Vec<&str> = search
+                .trim_start_matches('?')
+                .split('&')
+                .filter(|p| !p.is_empty() && !p.starts_with("lang="))
+                .collect();
+            let query = if kept.is_empty() { String::new() } else { format!("?{}", kept.join("&")) };
+            Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
     format!("{base}#{key}={payload}")
@@ -203,7 +212,7 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_ne
     let p = text_el("p", "join-seat", &lang.tf(K::JoinSeat, &[seat, game_name(lang, kind)]));
     p.set_id("join-seat");
     append(&form, &p);
-    append(&form, &text_el("p", "hint", &lang.tf(K::JoinRules, &[&invite.rules])));
+    append(&form, &text_el("p", "hint", &lang.tf(K::JoinRules, &[&rules_words(lang, &invite.rules)])));
     if !invite.host_name.is_empty() {
         append(&form, &text_el("p", "hint", &lang.tf(K::JoinHost, &[&invite.host_name])));
     }
@@ -242,6 +251,25 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_ne
     }
     append(&d, &form);
     show(&d);
+}
+
+/// The invite's rules (the share link's `o` form, `preset,option:value,…`)
+/// in the page's words, as the new-game dialog names them; a word the page
+/// does not know is shown as it came.
+fn rules_words(lang: Lang, text: &str) -> String {
+    use crate::web::i18n::{option_label, option_value_label};
+    let mut parts = text.split(',');
+    let mut out = match parts.next() {
+        Some("family") => lang.t(K::PresetFamily).to_string(),
+        Some("parlett" | "") | None => lang.t(K::PresetParlett).to_string(),
+        Some(other) => other.to_string(),
+    };
+    for part in parts {
+        let (key, value) = part.split_once(':').unwrap_or((part, ""));
+        let value = option_value_label(lang, key, value).unwrap_or(value);
+        out.push_str(&format!(", {}: {value}", option_label(lang, key).unwrap_or(key)));
+    }
+    out
 }
 
 /// The typed display name on the join page.
