@@ -381,3 +381,48 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
     await server.close();
   }
 });
+
+test('online: a lost friend\'s seat goes to the computer and back to the friend', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-back&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: first } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The friend's device goes away: the host's dialog says so and offers the computer.
+    await first.context.close();
+    await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
+    await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="computer"]');
+    await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="computer"]');
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The computer plays the seat: the host's moves are answered.
+    const moves = async () => Number(await host.page.evaluate(() => document.querySelector('#app').dataset.moves));
+    for (let i = 0; i < 4; i++) {
+      await host.page.waitForFunction(() => document.querySelector('#app').dataset.waiting === 'human', null, { timeout: 10_000 });
+      const sel = await host.page.evaluate(nextClick);
+      if (sel) await host.page.click(sel).catch(() => {});
+    }
+    const played = await moves();
+    assert.ok(played >= 4, `moves with the computer in the seat: ${played}`);
+    // Handed back: a new invite, and the friend (a new page) takes the seat again.
+    await host.page.click('#invites-btn');
+    await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="friend"]');
+    const field = host.page.locator('#invite-link-1');
+    await field.waitFor({ timeout: 20_000 });
+    const again = await field.inputValue();
+    assert.notEqual(again, links[1]);
+    const { 1: second } = await seatGuests(browser, server, host, { 1: again });
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await second.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    const end = await playDealEverywhere(host.page, [host.page, second.page]);
+    assert.notEqual(end.phase, 'playing');
+    assert.ok(end.moves >= played);
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(second.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});

@@ -243,7 +243,8 @@ impl Controller {
             may_share: self.replay.is_none() && !self.page.embedded,
             invites: self.online.guest.is_none()
                 && self.replay.is_none()
-                && self.setup.players.contains(&super::model::Player::Friend),
+                && (self.setup.players.contains(&super::model::Player::Friend)
+                    || self.online.handed.contains(&true)),
         }
     }
 
@@ -492,6 +493,7 @@ impl Controller {
                 Ok(setup) => {
                     dialog::close();
                     self.leave_guest();
+                    self.online.handed = [false; 4];
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),

@@ -34,6 +34,8 @@ pub struct Online {
     reply_error: Option<String>,
     /// "Same network only": no STUN server, only local addresses offered.
     same_network_only: bool,
+    /// Seats handed from a friend to the computer this game (they may be handed back).
+    pub(super) handed: [bool; 4],
 }
 
 impl Online {
@@ -68,10 +70,17 @@ impl Controller {
     }
 
     fn show_invites(&self) {
+        let handed: Vec<u8> = (0..4u8)
+            .filter(|&s| {
+                self.online.handed[s as usize]
+                    && matches!(self.setup.players.get(s as usize), Some(Player::Computer(_)))
+            })
+            .collect();
         ui::invites(
             self.page.lang,
             self.game.kind(),
             &self.online.host.statuses(),
+            &handed,
             self.online.reply_error.as_deref(),
             self.online.same_network_only,
         );
@@ -181,6 +190,18 @@ impl Controller {
                 let mut setup = self.setup.clone();
                 if let Some(p) = setup.players.get_mut(s as usize) {
                     *p = Player::Computer(Level::Normal);
+                    self.online.handed[s as usize & 3] = true;
+                }
+                self.set_setup(setup);
+                self.show_invites();
+                self.advance();
+            }
+            ("friend", Some(s)) => {
+                // Handed back to the friend: a new invite for the seat, which
+                // then waits for its friend's reply like any remote seat.
+                let mut setup = self.setup.clone();
+                if let Some(p) = setup.players.get_mut(s as usize) {
+                    *p = Player::Friend;
                 }
                 self.set_setup(setup);
                 self.show_invites();

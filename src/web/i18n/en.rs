@@ -275,6 +275,8 @@ pub(super) fn text(key: K) -> &'static str {
         SeatFailed => "No connection could be made: some networks need a relay server. Let the computer play this seat?",
         NewInvite => "New invite",
         UseComputer => "Computer plays this seat",
+        ComputerSeat => "The computer plays this seat for now.",
+        FriendAgain => "Invite the friend again",
         ReplyPaste => "Reply link from a friend",
         ReplyConnect => "Connect",
         ReplyOtherTable => "This reply is for another table.",

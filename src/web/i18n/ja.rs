@@ -275,6 +275,8 @@ pub(super) fn text(key: K) -> &'static str {
         SeatFailed => "接続できませんでした。中継サーバーが必要なネットワークもあります。この席をコンピューターに任せますか?",
         NewInvite => "新しい招待",
         UseComputer => "コンピューターに任せる",
+        ComputerSeat => "今はコンピューターがこの席を担当しています。",
+        FriendAgain => "友だちをもう一度招待",
         ReplyPaste => "友だちからの返信リンク",
         ReplyConnect => "接続",
         ReplyOtherTable => "この返信は別のテーブルへのものです。",

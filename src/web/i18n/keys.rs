@@ -290,6 +290,8 @@ pub enum K {
     SeatFailed,
     NewInvite,
     UseComputer,
+    ComputerSeat,
+    FriendAgain,
     ReplyPaste,
     ReplyConnect,
     ReplyOtherTable,

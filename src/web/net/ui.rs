@@ -119,7 +119,15 @@ pub fn close(id: &str) {
 
 /// The host's invites, one section a remote seat, and the reply box.
 /// `error` is the reply box's one-line message.
-pub fn invites(lang: Lang, kind: GameKind, seats: &[SeatStatus], error: Option<&str>, same_network_only: bool) {
+/// `handed`: seats handed from a friend to the computer, which may be handed back.
+pub fn invites(
+    lang: Lang,
+    kind: GameKind,
+    seats: &[SeatStatus],
+    handed: &[u8],
+    error: Option<&str>,
+    same_network_only: bool,
+) {
     let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
     // Keep what was typed in the paste box across a rebuild.
     let typed = by_id("reply-paste")
@@ -158,6 +166,17 @@ pub fn invites(lang: Lang, kind: GameKind, seats: &[SeatStatus], error: Option<&
                 append(&f, &row);
             }
         }
+        append(&form, &f);
+    }
+    for &s in handed.iter().filter(|&&s| s < n) {
+        let f = el("fieldset", "invite");
+        let _ = f.set_attribute("data-seat", &s.to_string());
+        let _ = f.set_attribute("data-state", "computer");
+        append(&f, &text_el("legend", "", lang.seat_name(n, s)));
+        append(&f, &text_el("p", "hint", lang.t(K::ComputerSeat)));
+        let row = el("div", "buttons");
+        append(&row, &net_button("secondary", "friend", Some(s), lang.t(K::FriendAgain)));
+        append(&f, &row);
         append(&form, &f);
     }
     let paste = el("label", "field reply");
