@@ -9,7 +9,10 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
         for i in 0..=chunk.len() {
             out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
         }
@@ -88,7 +91,9 @@ mod tests {
         // Padding, the standard alphabet's + and /, spaces, a length no
         // encoding has, and unused bits that are not zero ("Zh" would be
         // "f" with a stray bit) are all refused.
-        for bad in ["Z", "Zg==", "Zm9v=", "Zm+v", "Zm/v", "Zm9 v", "Zh", "Zm9", "Zm-", "\u{e9}"] {
+        for bad in [
+            "Z", "Zg==", "Zm9v=", "Zm+v", "Zm/v", "Zm9 v", "Zh", "Zm9", "Zm-", "\u{e9}",
+        ] {
             assert_eq!(decode(bad), None, "{bad}");
         }
     }

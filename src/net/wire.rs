@@ -11,7 +11,9 @@
 //! [`WireError`] naming what was wrong, never a panic, and nothing may
 //! follow the message's last field.
 
-use super::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest, ToHost, MAX_MESSAGE_BYTES, VERSION};
+use super::protocol::{
+    Dropped, GuestTable, LastMove, Reason, ToGuest, ToHost, MAX_MESSAGE_BYTES, VERSION,
+};
 use crate::engine::record::{OptionFile, RulesFile};
 use crate::engine::view::{DealView, OutcomeView, TrickView};
 use crate::engine::{Call, Card, Course, Move, Pile, Stage, Suit};
@@ -166,7 +168,12 @@ impl Writer {
         self.byte(game_code(&d.game));
         self.rules(&d.rules);
         self.byte(d.dealer);
-        self.byte(d.high.iter().enumerate().fold(0, |b, (i, &h)| b | (h as u8) << i));
+        self.byte(
+            d.high
+                .iter()
+                .enumerate()
+                .fold(0, |b, (i, &h)| b | (h as u8) << i),
+        );
         self.cards(&d.hand);
         self.byte(d.stock_next);
         self.byte(d.stock_end);
@@ -258,9 +265,26 @@ fn game_code(name: &str) -> u8 {
 }
 
 const GAMES: [&str; 3] = ["two-player", "three-player", "partnership"];
-const STAGES: [Stage; 5] = [Stage::Lead, Stage::Follow, Stage::LeaderAnswer, Stage::FollowerAnswer, Stage::Discard];
-const CALLS: [Call; 5] = [Call::Quack, Call::QuackQuack, Call::DuckSoup, Call::QuackQuackQuack, Call::Duck];
-const REASONS: [Reason; 4] = [Reason::NotYourSeat, Reason::NotYourTurn, Reason::Stale, Reason::Illegal];
+const STAGES: [Stage; 5] = [
+    Stage::Lead,
+    Stage::Follow,
+    Stage::LeaderAnswer,
+    Stage::FollowerAnswer,
+    Stage::Discard,
+];
+const CALLS: [Call; 5] = [
+    Call::Quack,
+    Call::QuackQuack,
+    Call::DuckSoup,
+    Call::QuackQuackQuack,
+    Call::Duck,
+];
+const REASONS: [Reason; 4] = [
+    Reason::NotYourSeat,
+    Reason::NotYourTurn,
+    Reason::Stale,
+    Reason::Illegal,
+];
 
 fn stage_code(s: Stage) -> u8 {
     STAGES.iter().position(|&x| x == s).unwrap_or(0) as u8
@@ -320,7 +344,9 @@ impl<'a> Reader<'a> {
         let n = self.len(what, MAX_TEXT)?;
         let bytes = &self.bytes[self.at..self.at + n];
         self.at += n;
-        std::str::from_utf8(bytes).map(String::from).map_err(|_| WireError::Bad(what))
+        std::str::from_utf8(bytes)
+            .map(String::from)
+            .map_err(|_| WireError::Bad(what))
     }
     fn list<T>(
         &mut self,
@@ -359,11 +385,16 @@ impl<'a> Reader<'a> {
     }
     fn pile(&mut self) -> Result<Pile, WireError> {
         let mut half = || u16::try_from(self.num("a pile")?).map_err(|_| WireError::Bad("a pile"));
-        Ok(Pile { down: half()?, up: half()? })
+        Ok(Pile {
+            down: half()?,
+            up: half()?,
+        })
     }
     fn trick(&mut self) -> Result<TrickView, WireError> {
         Ok(TrickView {
-            plays: self.list("a trick", 6, |r| Ok((r.seat("a trick's player")?, r.card("a trick's card")?)))?,
+            plays: self.list("a trick", 6, |r| {
+                Ok((r.seat("a trick's player")?, r.card("a trick's card")?))
+            })?,
             led_suit: self.suit("the suit led")?,
             led_rank: self.small("the rank led", 14)?,
             quacks: self.byte("the quacks")?,
@@ -543,14 +574,19 @@ impl ToHost {
                 for b in &mut token {
                     *b = r.byte("the rejoin token")?;
                 }
-                ToHost::Hello { token, name: r.text("the name")? }
+                ToHost::Hello {
+                    token,
+                    name: r.text("the name")?,
+                }
             }
             MOVE => ToHost::Move {
                 seat: r.seat("the move's seat")?,
                 turn: r.num("the move's turn")?,
                 mv: r.mv()?,
             },
-            PING => ToHost::Ping { n: r.num("the ping")? },
+            PING => ToHost::Ping {
+                n: r.num("the ping")?,
+            },
             t => return Err(WireError::Type(t).into()),
         };
         close(r, message)
@@ -588,7 +624,9 @@ impl ToGuest {
                 turn: r.num("the refusal's turn")?,
                 reason: REASONS[r.small("the refusal's reason", 4)? as usize],
             },
-            PONG => ToGuest::Pong { n: r.num("the pong")? },
+            PONG => ToGuest::Pong {
+                n: r.num("the pong")?,
+            },
             t => return Err(WireError::Type(t).into()),
         };
         close(r, message)
