@@ -1,6 +1,6 @@
 // Trunk post-build hook (Trunk.toml). One script, because Trunk runs the hooks
 // of a stage concurrently and the order matters: a release build's JavaScript
-// is minified first (scripts/minify-js.mjs), then the service worker is written
+// is minified first (scripts/minify-js.mjs: the glue, boot.js, worker.js), then the service worker is written
 // with a cache version hashed from the final files (scripts/precache.mjs);
 // last, every compressible file gets a zopfli FILE.gz beside it for static hosts
 // that serve precompressed files (scripts/compress.mjs).
@@ -30,8 +30,10 @@ if (process.env.TRUNK_PROFILE === 'release' && process.env.MINIFY_JS !== '0') {
     `${glue.from} -> ${glue.to}: ${glue.bytes[0]} -> ${glue.bytes[1]} bytes; ` +
       `index.html: ${glue.references} references and ${glue.integrity} integrity hash(es) updated`,
   );
-  const boot = await minifyFile(join(dir, 'boot.js'));
-  console.log(`${boot.file}: ${boot.bytes[0]} -> ${boot.bytes[1]} bytes`);
+  for (const name of ['boot.js', 'worker.js']) {
+    const js = await minifyFile(join(dir, name));
+    console.log(`${js.file}: ${js.bytes[0]} -> ${js.bytes[1]} bytes`);
+  }
 }
 await import('./precache.mjs');
 // PRECOMPRESS=0 skips the .gz files (a few seconds of a release build).

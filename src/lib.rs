@@ -14,6 +14,10 @@ pub mod net;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+// Decision timings for scripts/bench-wasm.mjs (Cargo feature `bench`, off in the page).
+#[cfg(all(target_arch = "wasm32", feature = "bench"))]
+mod bench_wasm;
+
 // The page's words (the browser-reading parts are wasm-only), so that their
 // tests, such as the wording of every refused move, run natively too.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -15,7 +15,7 @@
 use crate::ai::Level;
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::seating::ScorerSeats;
-use crate::engine::{Course, DealResult, GameKind, Rules, Scorer};
+use crate::engine::{Course, DealResult, GameKind, Rules, RulesError, Scorer};
 use std::fmt;
 
 /// Parameters that describe a game (removed from the address once used).
@@ -156,13 +156,15 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// The letter of `s`: `h` human, `e` easy (the random level too), `n` normal, `x` hard.
+    /// The letter of `s`: `h` human, `e` easy (the random level too), `n`
+    /// normal, `x` hard, `p` expert.
     pub fn letter(self) -> char {
         match self {
             Seat::Person => 'h',
             Seat::Computer(Level::Easy | Level::Random) => 'e',
             Seat::Computer(Level::Normal) => 'n',
-            Seat::Computer(Level::Hard | Level::Expert) => 'x',
+            Seat::Computer(Level::Hard) => 'x',
+            Seat::Computer(Level::Expert) => 'p',
         }
     }
 
@@ -172,6 +174,7 @@ impl Seat {
             'e' => Seat::Computer(Level::Easy),
             'n' => Seat::Computer(Level::Normal),
             'x' => Seat::Computer(Level::Hard),
+            'p' => Seat::Computer(Level::Expert),
             _ => return None,
         })
     }
@@ -215,7 +218,7 @@ impl fmt::Display for LinkError {
             LinkError::Game(g) => write!(f, "unknown game '{g}': use g=2, 3 or 4"),
             LinkError::Rules(why) => f.write_str(why),
             LinkError::Seats(s, n) => {
-                write!(f, "players '{s}' must be {n} letters, each h, e, n or x")
+                write!(f, "players '{s}' must be {n} letters, each h, e, n, x or p")
             }
             LinkError::Seed => write!(f, "the seed must be 1 to {MAX_SEED_CHARS} characters"),
         }
@@ -355,7 +358,7 @@ pub fn rules_param(rules: &Rules) -> String {
 pub fn parse_rules(game: GameKind, text: &str) -> Result<Rules, String> {
     let mut parts = text.split(',');
     let preset = parts.next().filter(|p| !p.is_empty()).unwrap_or("parlett");
-    let mut rules = Rules::preset(game, preset).map_err(|e| e.to_string())?;
+    let mut rules = Rules::preset(game, preset).map_err(refusal)?;
     for part in parts.filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once(':')
@@ -364,9 +367,21 @@ pub fn parse_rules(game: GameKind, text: &str) -> Result<Rules, String> {
             Ok(n) => OptionValue::Number(n),
             Err(_) => OptionValue::Word(value),
         };
-        rules.set(key, value).map_err(|e| e.to_string())?;
+        rules.set(key, value).map_err(refusal)?;
     }
     Ok(rules)
+}
+
+/// The engine's refusal in one line, with the address's text cut short as
+/// [`shown`] cuts it (the engine quotes a name whole, however long).
+fn refusal(e: RulesError) -> String {
+    match e {
+        RulesError::UnknownPreset { name } => format!("rules: unknown preset '{}'", shown(&name)),
+        RulesError::UnknownOption { key, game } => {
+            format!("rules: unknown option '{}' for the {game} game", shown(&key))
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A scorer's figures for a finished deal, as the score sheet shows them.
@@ -462,9 +477,16 @@ mod tests {
         );
         assert_eq!(
             err("s=hq"),
-            "players 'hq' must be 2 letters, each h, e, n or x"
+            "players 'hq' must be 2 letters, each h, e, n, x or p"
         );
         assert_eq!(err("o=parlett,bogus"), "rules: 'bogus' is not option:value");
+        // A long preset or option name is cut short like any other text.
+        let long = "%E2%80%AE".repeat(60);
+        for q in [format!("o={long}"), format!("o=parlett,{long}:1")] {
+            let line = err(&q);
+            assert!(line.ends_with("…'") || line.contains("…' for"), "{line}");
+            assert!(line.chars().count() <= 200, "{line}");
+        }
         assert_eq!(err("seed=%E0%A4%A"), "the seed must be 1 to 100 characters");
         assert_eq!(err("seed=%20%20"), "the seed must be 1 to 100 characters");
         let long = err(&format!("g={}", "x".repeat(5000)));

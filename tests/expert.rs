@@ -2,7 +2,7 @@
 //! way from the same view, history and seed. (Its strength is measured by
 //! tournaments, in BENCHMARKS.md; its fairness in tests/fairness.rs.)
 
-use duck_soup::ai::{choose_with, Level, SeatHistory, SeatView};
+use duck_soup::ai::{choose_expert_while, choose_with, Level, SeatHistory, SeatView};
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::{Deal, GameKind, Move, Roles, Rules};
 
@@ -94,5 +94,85 @@ fn expert_with_a_history_decides_from_it_deterministically() {
         let mv = decide(5);
         assert!(d.legal_moves().contains(mv), "{game}: {mv} is not legal");
         assert_eq!(mv, decide(5), "{game}");
+    }
+}
+
+/// Positions of each game a dozen random moves in, with the mover's history.
+fn positions_with_history(game: GameKind, count: usize, seed: u64) -> Vec<(Deal, SeatHistory)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let deck = random_deck(game, &mut rng);
+        let start = Deal::new(Rules::parlett(game), 0, Roles::of_game(game, 0), &deck).unwrap();
+        let mut d = start;
+        let mut moves = Vec::new();
+        for _ in 0..rng.below(30) {
+            let mv = d.random_move(&mut rng);
+            d.apply(mv);
+            moves.push(mv);
+        }
+        if !d.is_over() && d.legal_moves().len() > 1 {
+            let seen = SeatHistory::replay(&start, &moves, d.to_move());
+            out.push((d, seen));
+        }
+    }
+    out
+}
+
+#[test]
+fn expert_told_to_go_on_decides_as_with_a_fixed_budget() {
+    for game in GameKind::ALL {
+        for (i, (d, seen)) in positions_with_history(game, 4, 21).iter().enumerate() {
+            let view = SeatView::of(d, d.to_move());
+            let seed = 40 + i as u64;
+            let mut asked = Vec::new();
+            let mv = choose_expert_while(&view, Some(seen), seed, PLAYOUTS, &mut |spent| {
+                asked.push(spent);
+                true
+            });
+            assert_eq!(
+                mv,
+                choose_with(Level::Expert, &view, Some(seen), seed, PLAYOUTS),
+                "{game}"
+            );
+            // It reports the work done so far, which only grows.
+            assert!(asked.windows(2).all(|w| w[0] <= w[1]), "{game}: {asked:?}");
+        }
+    }
+}
+
+#[test]
+fn expert_stops_when_told_and_decides_from_the_answers() {
+    for game in GameKind::ALL {
+        let mut cut_short = 0;
+        for (i, (d, seen)) in positions_with_history(game, 4, 22).iter().enumerate() {
+            let view = SeatView::of(d, d.to_move());
+            let seed = 50 + i as u64;
+            let budget = 160;
+            let mut full = Vec::new();
+            choose_expert_while(&view, Some(seen), seed, budget, &mut |spent| {
+                full.push(spent);
+                true
+            });
+            // Told to stop at the first question, it asks no more.
+            let stop_at_once = |asked: &mut Vec<u32>| {
+                choose_expert_while(&view, Some(seen), seed, budget, &mut |spent| {
+                    asked.push(spent);
+                    false
+                })
+            };
+            let mut asked = Vec::new();
+            let mv = stop_at_once(&mut asked);
+            assert!(d.legal_moves().contains(mv), "{game}: {mv} is not legal");
+            assert_eq!(asked, full[..full.len().min(1)], "{game}");
+            if full.len() > 1 {
+                // Stopped with work left undone.
+                assert!(asked[0] < *full.last().unwrap(), "{game}: {asked:?} {full:?}");
+                cut_short += 1;
+            }
+            // The same answers, the same move.
+            assert_eq!(mv, stop_at_once(&mut Vec::new()), "{game}");
+        }
+        assert!(cut_short >= 2, "{game}: only {cut_short} searches were cut short");
     }
 }

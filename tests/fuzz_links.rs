@@ -145,7 +145,7 @@ fn linked_game() -> impl Strategy<Value = LinkedGame> {
         kinds(),
         any::<bool>(),
         proptest::collection::vec((any::<proptest::sample::Index>(), 1u32..100_000), 0..6),
-        proptest::collection::vec(select(vec!['h', 'e', 'n', 'x']), 4),
+        proptest::collection::vec(select(vec!['h', 'e', 'n', 'x', 'p']), 4),
         proptest::option::of(proptest::collection::vec(hostile_char(), 1..MAX_SEED_CHARS)),
     )
         .prop_map(|(kind, family, options, letters, seed)| {

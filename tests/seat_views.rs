@@ -36,6 +36,15 @@ fn check_every_seat(deal: &Deal) {
         );
         let back: DealView = serde_json::from_str(&json).unwrap();
         assert_eq!(back, view);
+        // The compact form a computer in the page's worker receives reads
+        // back the same, with whatever follows it left over.
+        let mut words = view.to_words();
+        words.push(77);
+        let (read, rest) = DealView::from_words(&words, &view.rules).unwrap();
+        assert_eq!((read, rest), (view.clone(), &[77][..]));
+        for cut in [0, words.len() / 2, words.len() - 2] {
+            assert!(DealView::from_words(&words[..cut], &view.rules).is_err());
+        }
         let rebuilt = back.to_deal().expect("a real view reads back");
         let hidden = deal.hidden_from(seat);
         // The same deal but for slots past the trick's end, which hold
@@ -109,8 +118,21 @@ fn forged_views_are_refused() {
     stock.stock_next = stock.stock_end + 1;
     assert!(matches!(stock.to_deal(), Err(ViewError::Inconsistent(_))));
 
+    // In the compact form too: a card past the deck's, a seventh play.
+    let words = DealView::of(game.deal().unwrap(), 0).to_words();
+    let mut bad = words.clone();
+    bad[10] |= 1 << 31;
+    assert!(DealView::from_words(&bad, &view_rules(&game)).is_err());
+    let mut far = words.clone();
+    far[0] = 7;
+    assert!(DealView::from_words(&far, &view_rules(&game)).is_err());
+
     // Unknown fields are not silently taken.
     let json = serde_json::to_string(&DealView::of(game.deal().unwrap(), 1)).unwrap();
     let extra = json.replacen('{', "{\"hands\":[],", 1);
     assert!(serde_json::from_str::<DealView>(&extra).is_err());
+}
+
+fn view_rules(game: &Game) -> duck_soup::engine::record::RulesFile {
+    DealView::of(game.deal().unwrap(), 0).rules
 }

@@ -28,11 +28,26 @@ use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
-/// Play-outs per decision by default: natively, single-threaded, at most
-/// about 130 ms a decision (see BENCHMARKS.md), which leaves room for the
-/// page's wasm (0.9 times native speed) on a phone four times slower than
-/// the machine measured within the 600 ms a worker has per computer turn.
+/// Play-outs per decision by default, in every game (see [`page_playouts`]).
 pub const DEFAULT_PLAYOUTS: u32 = 10_000;
+
+/// The Expert player's play-outs per decision in `game`: the budget of the
+/// command line and tournaments (unless `--playouts` says otherwise), of
+/// the page at `pace=0`, and the most the page spends at the normal pace,
+/// where it may stop sooner at its deadline ([`choose_while`]). Chosen so
+/// that a decision fits the ~600 ms a computer turn leaves for thinking at
+/// the normal pace on a phone about four times slower than the machine of
+/// BENCHMARKS.md. Measured there in wasm (Chromium, the page's build), the
+/// 95th percentile of a decision is 122 ms (two-player), 148 ms
+/// (three-player) and 168 ms (partnership): 490, 590 and 671 ms on such a
+/// phone, so at the normal pace the page's deadline ([`choose_while`]) cuts
+/// short only the slowest few partnership decisions. The same budget in
+/// every game: Expert's strength against Hard was measured at it.
+pub fn page_playouts(game: GameKind) -> u32 {
+    match game {
+        GameKind::TwoPlayer | GameKind::ThreePlayer | GameKind::Partnership => DEFAULT_PLAYOUTS,
+    }
+}
 
 /// Sampled deals are searched to their end once the stock is empty and the
 /// mover holds at most this many cards. A search to the end costs about 800
@@ -46,15 +61,38 @@ const EXACT_CARDS: u32 = 3;
 /// The fewest samples a round judges its moves on.
 const MIN_SAMPLES: u64 = 8;
 
+/// The Expert player's move with a budget of `playouts` play-outs.
+/// Deterministic: the same view, history and random numbers give the same move.
 pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playouts: u32) -> Move {
+    choose_while(view, seen, rng, playouts, &mut |_| true)
+}
+
+/// [`choose`] that may stop before its budget: between batches of work
+/// (a sampled deal judged for every move still in contention, or a trick
+/// more of search in the two-player Soup course) it asks `keep_going`,
+/// giving the play-outs' worth spent so far, and stops when told `false`,
+/// deciding on what it has judged by then. It judges a few samples before
+/// it first asks. The move depends only on the view, the history, the
+/// random numbers and the answers, so a caller that answers by a clock
+/// (the page, at the normal pace) stops at a deadline, and one that always
+/// answers `true` is [`choose`].
+pub fn choose_while(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
         return moves[0];
     }
-    let budget = playouts as u64 * moves_left(&view.deal);
+    let per_playout = moves_left(&view.deal);
+    let budget = max_playouts as u64 * per_playout;
+    let mut ask = |spent: u64| keep_going((spent / per_playout).min(u32::MAX as u64) as u32);
     if single_world(view) {
-        return deepening(view, moves, budget);
+        return deepening(view, moves, budget, &mut ask);
     }
     // Which cards a two-player opponent drew when is too uncertain for its
     // moves to tell much (see `infer::TEMPERATURE`).
@@ -66,7 +104,7 @@ pub fn choose(view: &SeatView, seen: Option<&SeatHistory>, rng: &mut Rng, playou
         inference: inference.as_ref().filter(|i| i.decisions() > 0),
         spent: 0,
     };
-    halving(&mut worlds, moves, rng, budget)
+    halving(&mut worlds, moves, rng, budget, &mut ask)
 }
 
 /// Candidate deals drawn for each one searched, the one kept chosen by its
@@ -127,7 +165,12 @@ fn single_world(view: &SeatView) -> bool {
 }
 
 /// One known deal: searched a trick deeper each time while the budget lasts.
-fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
+fn deepening(
+    view: &SeatView,
+    moves: &[Move],
+    budget: u64,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Move {
     let world = view.sample(&mut Rng::new(0));
     let mut solver = Solver::new(view.seat);
     solver.node_limit = budget;
@@ -137,6 +180,9 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
     // Should even one trick be too deep for the budget, Normal's choice.
     let mut best = normal;
     for depth in 1..=tricks_left {
+        if depth > 1 && !keep_going(solver.nodes) {
+            break;
+        }
         let Ok(values) = solver.root_values(&world, moves, depth) else {
             break;
         };
@@ -153,7 +199,13 @@ fn deepening(view: &SeatView, moves: &[Move], budget: u64) -> Move {
 
 /// Sampled deals, the moves judged on each by play-out (or exact search
 /// near the end); the worse half dropped after each round.
-fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> Move {
+fn halving(
+    worlds: &mut Worlds,
+    moves: &[Move],
+    rng: &mut Rng,
+    budget: u64,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Move {
     let view = worlds.view;
     let d = &view.deal;
     let exact = d.stock_len() == 0 && view.hand().len() <= EXACT_CARDS;
@@ -165,6 +217,7 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
     let mut solver = Solver::new(view.seat);
     let mut spent = 0u64;
     let mean = |totals: &[f64; 16], counts: &[u32; 16], i: usize| totals[i] / counts[i] as f64;
+    let mut stopped = false;
     for round in 0..rounds {
         let share = (budget - spent.min(budget)) / (rounds - round) as u64;
         let start = spent;
@@ -195,10 +248,16 @@ fn halving(worlds: &mut Worlds, moves: &[Move], rng: &mut Rng, budget: u64) -> M
                 }
             }
             samples += 1;
+            // Every move still in contention has been judged on the same
+            // samples: a good place to stop (after a few in the first round).
+            if (round > 0 || samples >= MIN_SAMPLES) && !keep_going(spent) {
+                stopped = true;
+                break;
+            }
         }
         let m = |i| mean(&totals, &counts, i);
         alive.sort_by(|&a, &b| m(b).total_cmp(&m(a)).then(a.cmp(&b)));
-        if alive.len() <= 2 || round + 1 == rounds {
+        if stopped || alive.len() <= 2 || round + 1 == rounds {
             break;
         }
         alive.truncate(alive.len().div_ceil(2));

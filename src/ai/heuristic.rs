@@ -35,6 +35,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Chance that a seat holding `h` of the unknown cards has at least one of `m` particular ones.
+    #[inline(always)]
     fn p_holds(&self, m: u32, h: u32) -> f32 {
         let u = self.unknown_len;
         if m == 0 || h == 0 || u == 0 {
@@ -55,6 +56,7 @@ impl Ctx<'_> {
     }
 
     /// How much a card is worth keeping for later tricks (higher: keep it).
+    #[inline(always)]
     fn keep(&self, c: Card) -> f32 {
         if c.is_joker() {
             return 9.0;
@@ -81,11 +83,13 @@ impl Ctx<'_> {
     }
 
     /// Whether `a` beats `b` in the suit led, in this course (the engine's rule).
+    #[inline(always)]
     fn beats(&self, a: Card, b: Card) -> bool {
         self.d.beats(a, b)
     }
 
     /// Unknown cards of `c`'s suit that beat it.
+    #[inline(always)]
     fn beaters(&self, c: Card) -> u32 {
         self.unknown
             .and(CardSet::suit(c.suit()))
@@ -94,6 +98,7 @@ impl Ctx<'_> {
             .count() as u32
     }
 
+    #[inline(always)]
     fn unknown_of_rank(&self, rank: u8) -> u32 {
         self.unknown.and(CardSet::rank(rank)).len()
     }
@@ -356,6 +361,7 @@ fn three_player(x: &Ctx, moves: &[Move]) -> Move {
 }
 
 /// A member's count so far: 1 per face-down card, 2 per face-up one it keeps.
+#[inline(always)]
 fn count(d: &Deal, seat: u8) -> f32 {
     d.pile(Course::Duck, seat).points() as f32
 }
@@ -364,6 +370,7 @@ fn count(d: &Deal, seat: u8) -> f32 {
 /// `seat` if it takes it, relative to an even split: the side scores the
 /// product of its members' counts, so a trick for one member is worth the
 /// other member's count.
+#[inline(always)]
 fn worth_to_side(d: &Deal, seat: u8, high: bool) -> f32 {
     let (a, b) = (count(d, seat), count(d, (seat + 2) % 4));
     let (h, l) = if d.is_high(seat) { (a, b) } else { (b, a) };
@@ -475,10 +482,11 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
 
 /// The trick's plays so far in a fixed buffer (no allocation: this runs in
 /// every step of the Hard player's play-outs).
+#[inline(always)]
 fn plays_of(t: &Trick) -> ([(u8, Card); 6], usize) {
     let mut buf = [(0, Card::BLACK_DUCK); 6];
-    for (i, p) in t.plays().enumerate() {
-        buf[i] = p;
+    for i in 0..t.len() {
+        buf[i] = (t.seats[i], t.cards[i]);
     }
     (buf, t.len())
 }

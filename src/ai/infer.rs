@@ -170,13 +170,26 @@ fn acquisition_order(
 ) {
     let total = plays.len() + hand_now.len() as usize;
     let mut taken = [false; MOST_CARDS];
+    // Plain loops rather than iterator adapters: the page's size-optimised
+    // build calls those out of line, and this runs for every candidate deal.
     for &(card, acquired) in plays {
-        let free = (0..acquired as usize).filter(|&k| !taken[k]).count() as u32;
-        let pick = rng.below(free) as usize;
-        let k = (0..acquired as usize)
-            .filter(|&k| !taken[k])
-            .nth(pick)
-            .expect("a seat holds the cards it plays");
+        let acquired = acquired as usize;
+        let mut free = 0u32;
+        for &t in &taken[..acquired] {
+            free += !t as u32;
+        }
+        let mut pick = rng.below(free);
+        let mut k = 0;
+        loop {
+            if !taken[k] {
+                if pick == 0 {
+                    break;
+                }
+                pick -= 1;
+            }
+            k += 1;
+        }
+        assert!(k < acquired, "a seat holds the cards it plays");
         taken[k] = true;
         order[k] = card;
     }

@@ -61,14 +61,16 @@ const EASY_SLIP: f64 = 0.6;
 /// The move a computer player at `level` makes in `view`. Deterministic:
 /// the same view and seed give the same move.
 pub fn choose(level: Level, view: &SeatView, seed: u64) -> Move {
-    choose_with(level, view, None, seed, expert::DEFAULT_PLAYOUTS)
+    let playouts = expert::page_playouts(view.deal.game());
+    choose_with(level, view, None, seed, playouts)
 }
 
 /// [`choose`] for a player that has seen the deal's moves so far (`seen`,
 /// recorded for the same seat): the Expert player infers hidden cards from
 /// them; the other levels do not read them.
 pub fn choose_with_history(level: Level, view: &SeatView, seen: &SeatHistory, seed: u64) -> Move {
-    choose_with(level, view, Some(seen), seed, expert::DEFAULT_PLAYOUTS)
+    let playouts = expert::page_playouts(view.deal.game());
+    choose_with(level, view, Some(seen), seed, playouts)
 }
 
 /// [`choose_with_history`] with the Expert player's budget given:
@@ -95,6 +97,27 @@ pub fn choose_with(
         Level::Hard => search::choose(view, &mut rng, search::playouts(view.deal.game())),
         Level::Expert => expert::choose(view, seen, &mut rng, expert_playouts),
     }
+}
+
+/// The Expert player's move, as [`choose_with`] decides it with
+/// `max_playouts`, but asking `keep_going` between batches of work whether
+/// to go on (see [`expert::choose_while`]): the page answers by a clock, so
+/// that at the normal pace the search stops at its deadline, and at most
+/// spends `max_playouts` (the game's [`expert::page_playouts`]). With every
+/// answer `true` the move is [`choose_with`]'s, seed for seed.
+pub fn choose_expert_while(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+) -> Move {
+    debug_assert!(
+        seen.is_none_or(|h| h.seat() == view.seat),
+        "another seat's history"
+    );
+    let mut rng = Rng::new(seed ^ position_hash(&view.deal));
+    expert::choose_while(view, seen, &mut rng, max_playouts, keep_going)
 }
 
 /// A hash of the public position and the mover's hand, so that different

@@ -14,8 +14,9 @@ pub struct Lineup {
     pub a: Level,
     pub b: Level,
     pub partner: Option<Level>,
-    /// The Expert player's play-outs per decision.
-    pub expert_playouts: u32,
+    /// The Expert player's play-outs per decision; `None`: the game's
+    /// [`expert::page_playouts`].
+    pub expert_playouts: Option<u32>,
 }
 
 impl Lineup {
@@ -24,7 +25,7 @@ impl Lineup {
             a,
             b,
             partner: None,
-            expert_playouts: expert::DEFAULT_PLAYOUTS,
+            expert_playouts: None,
         }
     }
 }
@@ -172,6 +173,9 @@ fn mean_ci(xs: &[f64]) -> (f64, f64, f64) {
 /// Plays at least `deals` deals (whole decks, every seating) on `threads` threads.
 pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize) -> Summary {
     let seats = seatings(rules.game, lineup);
+    let expert_playouts = lineup
+        .expert_playouts
+        .unwrap_or_else(|| expert::page_playouts(rules.game));
     let decks = deals.div_ceil(seats.len()).max(1);
     let threads = threads.clamp(1, decks);
     let per_deck: Vec<(f64, f64, f64)> = std::thread::scope(|scope| {
@@ -191,7 +195,7 @@ pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize
                             let outs: Vec<DealOutcome> = seats
                                 .iter()
                                 .map(|&s| {
-                                    play_deal(rules, &deck, s, lineup.expert_playouts, play_seed)
+                                    play_deal(rules, &deck, s, expert_playouts, play_seed)
                                 })
                                 .collect();
                             let n = outs.len() as f64;

@@ -2,11 +2,11 @@
 //! computer players, and measure the engine's speed.
 
 use duck_soup::ai::tournament::{self, Lineup};
-use duck_soup::ai::{choose_with, expert, Level, SeatHistory, SeatView};
+use duck_soup::ai::{choose_with, expert, history, Level, SeatView};
 use duck_soup::engine::record::replay_text;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::text::quoted;
-use duck_soup::engine::{playout, Deal, GameKind, Rules};
+use duck_soup::engine::{playout, GameKind, Rules};
 use std::ffi::{OsStr, OsString};
 use std::fmt::Display;
 use std::io::Read;
@@ -21,7 +21,7 @@ const USAGE: &str = "usage:
   duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--playouts N] [--json]
 games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
 --partner (partnership only): each side is a LEVEL player with an A or B partner
---playouts 1 to 1000000: the Expert player's play-outs per decision (default 10000)
+--playouts 1 to 1000000: the Expert player's play-outs per decision (default: the page's budget for the game)
 --deals 1 to 1000000 (default 2000; rounded up to whole decks, each played in every seating)
 --seed 0 to 18446744073709551615 (default 1); --threads 1 to 256 (default: one per core)
 --seconds above 0, at most 3600 (default 2); --normal, --hard, --expert 0 to 10000 decisions to time (default 0)";
@@ -243,7 +243,10 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
     };
     let lineup = Lineup {
         partner,
-        expert_playouts: f.whole("playouts", PLAYOUTS, expert::DEFAULT_PLAYOUTS)?,
+        expert_playouts: match f.get("playouts") {
+            Some(_) => Some(f.whole("playouts", PLAYOUTS, 0)?),
+            None => None,
+        },
         ..Lineup::new(a, b)
     };
     let deals = f.whole("deals", DEALS, 2000)?;
@@ -251,11 +254,14 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = f.whole("threads", THREADS, cores.min(*THREADS.end()))?;
     let s = tournament::run(Rules::parlett(game), lineup, deals, seed, threads);
+    let playouts = lineup
+        .expert_playouts
+        .unwrap_or_else(|| expert::page_playouts(game));
     // Every deck is played in every seating (2 or 3), so the count played is
     // rounded up to whole decks; the output says so rather than hide it.
     if f.has("json") {
         println!(
-            "{{\"deals\": {}, \"deals_asked\": {deals}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}, \"pairwise\": {:.4}, \"pairwise_ci95\": [{:.4}, {:.4}]}}",
+            "{{\"deals\": {}, \"deals_asked\": {deals}, \"expert_playouts\": {playouts}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}, \"pairwise\": {:.4}, \"pairwise_ci95\": [{:.4}, {:.4}]}}",
             s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin, s.pairwise, s.pairwise_ci95.0, s.pairwise_ci95.1
         );
     } else {
@@ -274,6 +280,9 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
             None => format!("{} (A) against {} (B)", a.name(), b.name()),
         };
         println!("{game}: {sides}, {} duplicate deals{rounding}", s.deals);
+        if [a, b].contains(&Level::Expert) || partner == Some(Level::Expert) {
+            println!("Expert: {playouts} play-outs per decision");
+        }
         println!(
             "A wins {:.1}% (95% CI {:.1}% to {:.1}%)",
             s.a_win_rate * 100.0,
@@ -306,7 +315,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         (Level::Hard, f.whole("hard", HARD, 0)?),
         (Level::Expert, f.whole("expert", HARD, 0)?),
     ];
-    let playouts = f.whole("playouts", PLAYOUTS, expert::DEFAULT_PLAYOUTS)?;
+    let playouts = f.whole("playouts", PLAYOUTS, expert::page_playouts(game))?;
     let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
     let (mut deals, mut moves) = (0u64, 0u64);
@@ -329,7 +338,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         );
     }
     for (level, count) in timed.into_iter().filter(|&(_, n)| n > 0) {
-        let mut times: Vec<f64> = positions_with_history(game, count, 11)
+        let mut times: Vec<f64> = history::random_positions(game, count, 11)
             .iter()
             .enumerate()
             .map(|(i, (d, seen))| {
@@ -361,25 +370,4 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
         println!("{json}}}");
     }
     Ok(())
-}
-
-/// Random positions, each with the history of the seat to move (the random
-/// moves that led there, recorded), for timing decisions.
-fn positions_with_history(game: GameKind, count: usize, seed: u64) -> Vec<(Deal, SeatHistory)> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let start = playout::start_deal(game, rng.next_u64());
-        let mut d = start;
-        let mut moves = Vec::new();
-        for _ in 0..rng.below(40) {
-            let mv = d.random_move(&mut rng);
-            d.apply(mv);
-            moves.push(mv);
-        }
-        if !d.is_over() {
-            out.push((d, SeatHistory::replay(&start, &moves, d.to_move())));
-        }
-    }
-    out
 }

@@ -71,12 +71,14 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
             moves: [Move::Concede; 16],
             len: 0,
         }
     }
+    #[inline(always)]
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len as usize] = mv;
         self.len += 1;

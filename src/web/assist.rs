@@ -7,7 +7,6 @@ use super::controller::Controller;
 use super::i18n::{self, Lang, K};
 use super::model::{Action, Setup};
 use super::tutorial::{self, Situation};
-use crate::ai::{self, Level, SeatView};
 use crate::engine::{Deal, Effect, GameKind, Move, Turn};
 
 impl Controller {
@@ -18,19 +17,29 @@ impl Controller {
             .then_some(m)
     }
 
-    fn hint_seed(&self) -> u64 {
+    pub(super) fn hint_seed(&self) -> u64 {
         self.ai_seed.rotate_left(17) ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    /// Asks the Hard player what the person should do, keeps what it
-    /// points at for the scene and returns its words.
-    fn compute_hint(&mut self) -> Option<String> {
-        let me = self.acting_seat()?;
-        let deal = *self.game.deal()?;
-        let mv = ai::choose(Level::Hard, &SeatView::of(&deal, me), self.hint_seed());
+    /// The hint's player answered for the position after `at` moves: keep
+    /// what it points at for the scene, and say why (in the message when
+    /// the person asked, to the coach in the walkthrough).
+    pub(super) fn hinted(&mut self, at: usize, mv: Move, say: bool) {
+        if self.ui.moves != at || self.acting_seat().is_none() {
+            return;
+        }
+        let Some(deal) = self.game.deal().copied() else {
+            return;
+        };
         let (target, words) = super::hint::advice(self.page.lang, &deal, mv);
-        self.ui.hint = Some((self.ui.moves, target));
-        Some(words)
+        self.ui.hint = Some((at, target));
+        if self.walkthrough.active() {
+            self.walkthrough.set_reason(Some(words.clone()));
+        }
+        if say {
+            self.ui.message = Some(words);
+        }
+        self.render();
     }
 
     /// Whether a hint is held for the position on the table.
@@ -67,8 +76,9 @@ impl Controller {
             && self.acting_seat().is_some()
             && !self.has_hint()
         {
-            let why = self.compute_hint();
-            self.walkthrough.set_reason(why);
+            // The coach's highlight comes with the hint's answer.
+            self.walkthrough.set_reason(None);
+            self.ask_hint(false);
         }
     }
 
@@ -135,11 +145,9 @@ impl Controller {
     pub(super) fn assist(&mut self, action: Action) {
         let lang = self.page.lang;
         match action {
-            Action::Hint => {
-                let text = self
-                    .compute_hint()
-                    .unwrap_or_else(|| lang.t(K::HintNone).to_string());
-                self.ui.message = Some(text);
+            // The words come with the answer (see `hinted`).
+            Action::Hint if !self.ask_hint(true) => {
+                self.ui.message = Some(lang.t(K::HintNone).to_string());
                 self.render();
             }
             Action::Help => super::help::open(self.page.lang, self.game.kind()),

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 const PRESETS: [&str; 2] = ["parlett", "family"];
-const PLAYER_CHOICES: [&str; 5] = ["human", "friend", "easy", "normal", "hard"];
+const PLAYER_CHOICES: [&str; 6] = ["human", "friend", "easy", "normal", "hard", "expert"];
 
 fn dialog() -> HtmlDialogElement {
     super::dom::dialog("new-game-dialog", "newgame")
@@ -46,7 +46,8 @@ fn player_choice(p: Player) -> &'static str {
         Player::Friend => "friend",
         Player::Computer(Level::Easy | Level::Random) => "easy",
         Player::Computer(Level::Normal) => "normal",
-        Player::Computer(Level::Hard | Level::Expert) => "hard",
+        Player::Computer(Level::Hard) => "hard",
+        Player::Computer(Level::Expert) => "expert",
     }
 }
 

@@ -14,6 +14,8 @@
 //!   links and the daily deal; [`records`]: the Share and records dialog,
 //!   export/import and the replay viewer; [`embed`]: `?embed=1` and its
 //!   events to the host page.
+//! - [`think`]: a computer's decision as a message, and the worker's entry
+//!   point (`www/worker.js` runs this module; `controller/thinker.rs` asks it).
 //! - [`serial`]: typed values to and from JS values and JSON text
 //!   (serde-wasm-bindgen and the browser's own `JSON`); [`input`]: limits on
 //!   text from outside (records, saved data).
@@ -30,6 +32,9 @@
 //! - `?pace=N`: scales every delay (computer thinking, a finished trick on
 //!   show); `pace=0` makes the computers answer at once and turns animations off.
 //! - `?panic`: panics once the table is up, to check the error panel (tests).
+//! - `?worker=0`: the computer players think on the page's main thread, as
+//!   where no worker can start; `?playouts=N`: the Expert player's play-outs
+//!   per decision (both for tests and measurements).
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
 
@@ -58,6 +63,7 @@ mod settings;
 mod share;
 mod sound;
 mod storage;
+mod think;
 mod tutorial;
 mod view;
 
@@ -72,6 +78,11 @@ use crate::engine;
 
 #[wasm_bindgen(start)]
 pub fn start() {
+    // The computer players' worker runs this same module (see `think`):
+    // there is no document there, and no table to start.
+    if !js_sys::Reflect::has(&js_sys::global(), &"document".into()).unwrap_or(false) {
+        return;
+    }
     // The address, read once; its parts go to those below that need them.
     let params = PageParams::read();
     let restart = params.restart_address();

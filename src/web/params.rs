@@ -15,6 +15,12 @@ pub struct PageParams {
     pub pace: f64,
     /// `?panic`: panics once the table is up, to check the error panel.
     pub panic: bool,
+    /// `?worker=0`: the computers think on the page's main thread, as where
+    /// no worker can start (tests and measurements).
+    pub worker: bool,
+    /// `?playouts=N`: the Expert player's play-outs per decision (tests and
+    /// measurements; each game's `ai::expert::page_playouts` when absent).
+    pub playouts: Option<u32>,
     /// `?lang=en|ja`; None when absent or not a language the page has.
     pub lang: Option<Lang>,
     /// `?embed` (any value but `0` or `false`): the table for an iframe.
@@ -45,6 +51,12 @@ impl PageParams {
         PageParams {
             pace,
             panic: all.has("panic"),
+            worker: all.get("worker").as_deref() != Some("0"),
+            playouts: all
+                .get("playouts")
+                .map(|v| js_sys::Number::parse_float(&v))
+                .filter(|x| *x >= 1.0 && *x <= 1e9)
+                .map(|x| x as u32),
             lang: all.get("lang").as_deref().and_then(Lang::from_tag),
             embed: all.get("embed").is_some_and(|v| v != "0" && v != "false"),
             link: links::GAME_PARAMS

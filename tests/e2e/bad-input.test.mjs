@@ -16,7 +16,7 @@ const CASES = [
   ['?g=2&o=parlett,bogus:1', /unknown option 'bogus' for the two-player game/],
   ['?g=2&o=family,deals:0', /option 'deals' must be a positive integer/],
   ['?g=3&o=family', /preset 'family' is for the two-player game only/],
-  ['?g=2&s=hq', /players 'hq' must be 2 letters, each h, e, n or x/],
+  ['?g=2&s=hq', /players 'hq' must be 2 letters, each h, e, n, x or p/],
   [`?seed=${'x'.repeat(101)}`, /the seed must be 1 to 100 characters/],
   ['?seed=%E0%A4%A', /the seed must be 1 to 100 characters/],
 ];

@@ -52,6 +52,8 @@ test('a second visit with the network off starts and plays a game', async () => 
     await server.close();
     await context.setOffline(true);
     requestsAfterLoad.length = 0;
+    const warnings = [];
+    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
     await page.reload({ waitUntil: 'load' });
     await waitForTable(page);
     // Play a card on our turn and see the game move on.
@@ -59,6 +61,18 @@ test('a second visit with the network off starts and plays a game', async () => 
     const moves = await page.getAttribute('#app', 'data-moves');
     await page.locator('button.card[data-card]:not([aria-disabled="true"])').first().click();
     await page.waitForFunction((n) => document.querySelector('#app').dataset.moves !== n, moves, { timeout: 15_000 });
+    // The computer answers from its worker (worker.js and the glue from the
+    // cache): play on until it has (you may win a trick and lead again).
+    const movesNow = async () => Number(await page.getAttribute('#app', 'data-moves'));
+    for (let mine = 1; mine < 4; mine++) {
+      await page.waitForSelector('#app[data-waiting="human"], #app[data-phase="deal-over"]', { timeout: 30_000 });
+      if ((await movesNow()) > Number(moves) + mine || (await page.getAttribute('#app', 'data-phase')) !== 'playing') break;
+      const before = await movesNow();
+      await page.locator('button.card[data-card]:not([aria-disabled="true"])').first().click();
+      await page.waitForFunction((n) => Number(document.querySelector('#app').dataset.moves) !== n, before, { timeout: 15_000 });
+    }
+    await page.waitForSelector('#app[data-waiting="human"], #app[data-phase="deal-over"]', { timeout: 30_000 });
+    assert.deepEqual(warnings.filter((w) => /worker/.test(w)), [], 'the computers think in their worker offline too');
     await screenshot(page, 'offline-second-visit');
     assert.deepEqual(problems.pageErrors, []);
     for (const url of requestsAfterLoad) {

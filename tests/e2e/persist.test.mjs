@@ -116,6 +116,9 @@ test('statistics per game and level survive corrupt saved games', async () => {
 test('saved data: an illegal move, an unknown version, a crash while loading, and a version-0 record', async () => {
   await withPage({ path: '?pace=0' }, async ({ page, problems }) => {
     await ready(page);
+    // Until the person's turn, a computer's answer may still come (from its
+    // worker) and the page would save over the saved data set below.
+    await waitForTurn(page);
     const tryWith = async (value) => {
       await page.evaluate((v) => localStorage.setItem('duck-soup.game', v), value);
       await page.reload();

@@ -3,7 +3,8 @@
 // HTML, CSS, JS and wasm. Deterministic (no browser, no timing): it reads
 // index.html for what it loads (stylesheets, scripts, the loader's data-js and
 // data-wasm, preloads, manifest, icon), adds the service worker that boot.js
-// registers (sw.js) and the manifest's icons. Each file counts as it is served
+// registers (sw.js), the computer players' worker the page starts (worker.js)
+// and the manifest's icons. Each file counts as it is served
 // gzipped: its precompressed FILE.gz (zopfli, scripts/compress.mjs; checked to
 // decode to the file) where the build has one, else zlib at level 9, which is
 // also listed for comparison. Prints the table; fails when the total is over
@@ -54,7 +55,7 @@ function local(url) {
   return path === '' || path === '.' ? null : path;
 }
 
-/** Every file index.html makes the browser fetch, plus sw.js and the manifest's icons. */
+/** Every file index.html makes the browser fetch, plus sw.js, worker.js and the manifest's icons. */
 export function pageFiles(dist = DIST_DIR) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = new Set(['index.html']);
@@ -68,6 +69,7 @@ export function pageFiles(dist = DIST_DIR) {
     }
   }
   if (existsSync(join(dist, 'sw.js'))) files.add('sw.js');
+  if (existsSync(join(dist, 'worker.js'))) files.add('worker.js');
   for (const f of [...files]) {
     if (kind(f) !== 'manifest') continue;
     const manifest = JSON.parse(readFileSync(join(dist, f), 'utf8'));

@@ -7,11 +7,13 @@
 //!   and saving after every change, through the `persist` service.
 //! - [`replay`]: the replay viewer, a mode of the controller.
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
+//! - [`thinker`]: the worker the computer players (and the hint) think in.
 
 mod online;
 mod replay;
 mod saving;
 pub(in crate::web) mod seats;
+mod thinker;
 pub use saving::start;
 
 use super::dialog;
@@ -19,14 +21,15 @@ use super::i18n::{Lang, K};
 use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
+use thinker::Thinker;
 use super::scene;
 use super::settings::Settings;
 use super::sound::Sound;
 use super::tutorial::Walkthrough;
 use super::view::View;
-use crate::ai::SeatView;
+use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Game, IllegalMove, Move};
+use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
@@ -57,6 +60,15 @@ pub struct Page {
 
 pub type Shared = Rc<RefCell<Controller>>;
 
+/// How the computer players think: in a worker (unless `?worker=0`), and
+/// the Expert player's play-outs per decision (`?playouts=`; else each
+/// game's own page budget, `ai::expert::page_playouts`).
+#[derive(Clone, Copy, Debug)]
+pub struct Thinking {
+    pub worker: bool,
+    pub expert_playouts: Option<u32>,
+}
+
 pub struct Controller {
     pub(super) setup: Setup,
     pub(super) game: Game,
@@ -76,6 +88,15 @@ pub struct Controller {
     seats: Vec<Box<dyn SeatPlayer>>,
     /// The latest request for a move: answers to older ones are dropped.
     asked: u64,
+    /// Where the computer players think (a worker, when the browser has one).
+    thinker: Thinker,
+    /// The hint's own player (Hard), asked like a seat's, and its pending
+    /// request: the position (moves made) it was asked at, and whether to
+    /// say its words in the message.
+    hinter: Box<dyn SeatPlayer>,
+    hint_asked: Option<(usize, bool)>,
+    /// The Expert player's play-outs per decision, if the address set them.
+    expert_playouts: Option<u32>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// Online play: this table's remote seats, or (on a guest's device) its
@@ -97,11 +118,13 @@ impl Controller {
         view: View,
         setup: Setup,
         pace: Pace,
+        thinking: Thinking,
         entropy: u64,
         saver: Saver,
         page: Page,
     ) -> Shared {
         let kind = setup.rules.game;
+        let thinker = Thinker::new(thinking.worker);
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
             setup: Setup::default_for(kind),
@@ -117,6 +140,10 @@ impl Controller {
             replay: None,
             seats: Vec::new(),
             asked: 0,
+            hinter: seats::computer(Level::Hard, &thinker, 0),
+            expert_playouts: thinking.expert_playouts,
+            hint_asked: None,
+            thinker,
             walkthrough: Walkthrough::default(),
             online: online::Online::new(),
             page,
@@ -187,6 +214,7 @@ impl Controller {
         for seat in &mut self.seats {
             seat.cancel();
         }
+        self.cancel_hint();
         if self.replay.is_some() {
             return self.show_replay();
         }
@@ -268,9 +296,12 @@ impl Controller {
 
     /// The set-up of the game on the table, and a player for each seat.
     pub(super) fn set_setup(&mut self, setup: Setup) {
-        let host = &mut self.online.host;
+        let playouts = self
+            .expert_playouts
+            .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
+        let (host, thinker) = (&mut self.online.host, &self.thinker);
         self.seats = (0..setup.players.len())
-            .map(|s| seat_player(setup.players[s], || host.seat_player(s as u8)))
+            .map(|s| seat_player(setup.players[s], thinker, playouts, || host.seat_player(s as u8)))
             .collect();
         self.setup = setup;
         self.online_setup();
@@ -302,6 +333,7 @@ impl Controller {
         let turn = Turn {
             seat: m,
             view: SeatView::of(deal, m),
+            history: self.history(m),
             seed: self.ai_seed
                 ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ (self.game.log().len() as u64) << 56,
@@ -310,6 +342,64 @@ impl Controller {
         };
         let answer = self.dispatch();
         self.seats[m as usize].your_turn(turn, answer);
+    }
+
+    /// Asks the hint's player (Hard, thinking where the computers do) what
+    /// the person who may act should do; its answer comes back to
+    /// `hinted`, saying why when `say`. False when nobody here may act.
+    pub(super) fn ask_hint(&mut self, say: bool) -> bool {
+        let Some(m) = self.acting_human() else {
+            return false;
+        };
+        let Some(deal) = self.game.deal() else {
+            return false;
+        };
+        let at = self.ui.moves;
+        match self.hint_asked {
+            // Already asked here: the answer is coming (words too, now).
+            Some((k, _)) if k == at && !say => return true,
+            _ => {}
+        }
+        self.hint_asked = Some((at, say));
+        let turn = Turn {
+            seat: m,
+            view: SeatView::of(deal, m),
+            history: SeatHistory::new(m),
+            seed: self.hint_seed(),
+            delay_ms: 0,
+            ticket: at as u64,
+        };
+        let me = self.me.clone();
+        let answer: Dispatch = Rc::new(move |action| {
+            if let Action::SeatMoved { ticket, mv, .. } = action {
+                with(&me, move |c| match c.hint_asked {
+                    Some((at, say)) if at as u64 == ticket => {
+                        c.hint_asked = None;
+                        c.hinted(at, mv, say);
+                    }
+                    _ => {}
+                })
+            }
+        });
+        self.hinter.your_turn(turn, answer);
+        true
+    }
+
+    fn cancel_hint(&mut self) {
+        self.hinter.cancel();
+        self.hint_asked = None;
+    }
+
+    /// What `seat` saw of the deal in progress: its view before each move.
+    pub(super) fn history(&self, seat: u8) -> SeatHistory {
+        let game = &self.game;
+        let start = game.log().last().and_then(|log| {
+            let k = game.log().len() - 1;
+            let roles = Roles::of_game(game.kind(), game.first_dealer());
+            let start = Deal::new(*game.rules(), game.dealer_of(k), roles, &log.deck).ok()?;
+            Some(SeatHistory::replay(&start, &log.moves, seat))
+        });
+        start.unwrap_or_else(|| SeatHistory::new(seat))
     }
 
     /// A seat's player answered: the move is played if it answers the

@@ -373,7 +373,9 @@ impl Controller {
         // Seats here: the guest's own plays by clicks; the others are the host's.
         self.seats = players
             .iter()
-            .map(|&p| super::seats::seat_player(p, || self.online.host.seat_player(0)))
+            .map(|&p| {
+                super::seats::seat_player(p, &self.thinker, 0, || self.online.host.seat_player(0))
+            })
             .collect();
         self.setup = Setup {
             rules: *game.rules(),

@@ -2,7 +2,7 @@
 //! after every change and to record statistics when a deal ends, and puts a
 //! saved game back on the table. The service never calls back.
 
-use super::{Controller, Pace, Page, Shared};
+use super::{Controller, Pace, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
@@ -107,7 +107,11 @@ pub fn start(
             }
         }
     };
-    let c = Controller::new(view, setup, pace, entropy, saver, page);
+    let thinking = Thinking {
+        worker: address.worker,
+        expert_playouts: address.playouts,
+    };
+    let c = Controller::new(view, setup, pace, thinking, entropy, saver, page);
     {
         let mut c = c.borrow_mut();
         c.saver.pause(embedded);

@@ -2,22 +2,30 @@
 //! when it is that seat's turn and applies whatever move comes back; it
 //! never asks what kind of player it is. A person at this device answers
 //! through clicks and keys; a computer answers after a pause, so a person can
-//! follow the play. A friend's device or a computer in a worker is one more
-//! [`SeatPlayer`]: it answers later, through the same `answer`.
+//! follow the play, and thinks in the computer players' worker
+//! ([`Thinker`]) meanwhile, so the page never waits for it. A friend's
+//! device is one more [`SeatPlayer`]: it answers later, through the same
+//! `answer`.
 
-use crate::ai::{self, Level, SeatView};
-use crate::engine::Move;
+use super::thinker::Thinker;
+use crate::ai::{Level, SeatHistory, SeatView};
 use crate::web::model::{Action, Dispatch, Player};
+use crate::web::think::Question;
 use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A request for one seat's move.
 pub struct Turn {
     pub seat: u8,
     /// What the seat may know: the deal with every hidden card removed.
     pub view: SeatView,
+    /// What the seat saw of the deal so far: its view before each move.
+    pub history: SeatHistory,
     /// Seeds the computers' randomness, so that a seeded game plays the same.
     pub seed: u64,
-    /// How long a computer takes, so that a person can follow the play.
+    /// How long a computer takes, so that a person can follow the play
+    /// (0: at once, and with a fixed budget so that a seed replays the same).
     pub delay_ms: u32,
     /// Names this request: an answer to an older one is dropped.
     pub ticket: u64,
@@ -50,40 +58,96 @@ impl SeatPlayer for PersonHere {
     }
 }
 
-/// A computer player at a level, deciding from its seat's view only.
+/// A computer player at a level, deciding from its seat's view only, in
+/// the worker: it thinks during the pace's delay and answers once both the
+/// move and the delay are there. The Expert player searches until the delay
+/// is nearly up, at most its play-outs (the game's `ai::expert::page_playouts` unless
+/// `?playouts=`); with no delay (`pace=0`) it spends exactly that budget.
 struct Computer {
     level: Level,
-    pending: Option<Timeout>,
+    /// The Expert player's play-outs per decision.
+    playouts: u32,
+    thinker: Thinker,
+    pending: Option<Pending>,
 }
+
+/// A question in the worker, and then the wait for the rest of the delay.
+struct Pending {
+    ticket: u32,
+    wait: Rc<RefCell<Option<Timeout>>>,
+}
+
+/// What the Expert player leaves of the delay for the answer to travel
+/// back and be played.
+const ANSWER_MARGIN_MS: f64 = 60.0;
 
 impl SeatPlayer for Computer {
     fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
-        let level = self.level;
-        // Replacing the timeout cancels an earlier request's.
-        self.pending = Some(Timeout::new(turn.delay_ms, move || {
-            let mv: Move = ai::choose(level, &turn.view, turn.seed);
-            answer(Action::SeatMoved {
-                ticket: turn.ticket,
-                seat: turn.seat,
-                mv,
-            });
-        }));
+        self.cancel();
+        let due = js_sys::Date::now() + turn.delay_ms as f64;
+        let question = Question {
+            level: self.level,
+            view: turn.view,
+            history: (self.level == Level::Expert).then_some(turn.history),
+            seed: turn.seed,
+            playouts: self.playouts,
+            deadline: (turn.delay_ms > 0).then_some(due - ANSWER_MARGIN_MS),
+        };
+        let wait = Rc::new(RefCell::new(None));
+        let slot = wait.clone();
+        let (ticket, seat) = (turn.ticket, turn.seat);
+        let asked = self.thinker.ask(question, move |mv| {
+            let play = move || answer(Action::SeatMoved { ticket, seat, mv });
+            let left = due - js_sys::Date::now();
+            if left < 1.0 {
+                play();
+            } else {
+                *slot.borrow_mut() = Some(Timeout::new(left as u32, play));
+            }
+        });
+        self.pending = Some(Pending {
+            ticket: asked,
+            wait,
+        });
     }
 
     fn cancel(&mut self) {
-        self.pending = None;
+        if let Some(p) = self.pending.take() {
+            self.thinker.cancel(p.ticket);
+            p.wait.borrow_mut().take();
+        }
     }
 }
 
-/// The player for a seat as the game's set-up describes it; `friend` makes
-/// the player of a seat on a friend's device (`web/net/remote_seat.rs`).
-pub fn seat_player(player: Player, friend: impl FnOnce() -> Box<dyn SeatPlayer>) -> Box<dyn SeatPlayer> {
+impl Drop for Computer {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// The player for a seat as the game's set-up describes it; computers
+/// think in `thinker`, the Expert player with `playouts` per decision;
+/// `friend` makes the player of a seat on a friend's device
+/// (`web/net/remote_seat.rs`).
+pub fn seat_player(
+    player: Player,
+    thinker: &Thinker,
+    playouts: u32,
+    friend: impl FnOnce() -> Box<dyn SeatPlayer>,
+) -> Box<dyn SeatPlayer> {
     match player {
         Player::Friend => friend(),
         Player::Human => Box::new(PersonHere),
-        Player::Computer(level) => Box::new(Computer {
-            level,
-            pending: None,
-        }),
+        Player::Computer(level) => computer(level, thinker, playouts),
     }
+}
+
+/// A computer player at `level`, thinking in `thinker` (also the hint's).
+pub fn computer(level: Level, thinker: &Thinker, playouts: u32) -> Box<dyn SeatPlayer> {
+    Box::new(Computer {
+        level,
+        playouts,
+        thinker: thinker.clone(),
+        pending: None,
+    })
 }

@@ -27,6 +27,7 @@ pub enum K {
     Easy,
     Normal,
     Hard,
+    Expert,
     SideNorthSouth,
     SideEastWest,
     High,

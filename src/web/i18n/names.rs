@@ -140,7 +140,8 @@ impl Lang {
         self.t(match level {
             Level::Easy | Level::Random => K::Easy,
             Level::Normal => K::Normal,
-            Level::Hard | Level::Expert => K::Hard,
+            Level::Hard => K::Hard,
+            Level::Expert => K::Expert,
         })
     }
 }

@@ -1,0 +1,309 @@
+//! Where the computer players think: a module Web Worker (`www/worker.js`)
+//! running this same wasm module, so that no search ever blocks a click or
+//! a frame. The page hands the worker the `WebAssembly.Module` it already
+//! compiled (`wasm_bindgen::module()`), so the engine is neither downloaded
+//! nor compiled a second time; the worker imports the same wasm-bindgen glue
+//! (the loader's `data-js`) and calls the export [`think`](crate::web::think::think).
+//!
+//! Questions are answered in the order asked, one at a time. Cancelling one
+//! the worker may be searching stops the worker (`terminate`) and starts a
+//! fresh one for the questions still waiting, so a moot search never delays
+//! the next. Where no worker can start (a `file:` page, an old browser
+//! without module workers, a worker that fails to load), each question is
+//! answered on the page's main thread instead, as before workers: the
+//! game goes on, and only the page's smoothness suffers.
+
+use crate::engine::Move;
+use crate::web::think::{word_move, Question};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The page's thinker: cheap to clone, one worker for every seat and the hint.
+#[derive(Clone)]
+pub struct Thinker(Rc<RefCell<Inner>>);
+
+struct Inner {
+    worker: Option<Running>,
+    /// No worker could start: answer on the main thread from now on.
+    unavailable: bool,
+    last_ticket: u32,
+    /// Questions asked and not yet answered, oldest first.
+    waiting: Vec<Waiting>,
+}
+
+struct Running {
+    worker: Worker,
+    /// Its listeners, kept alive as long as the worker.
+    listeners: Option<Listeners>,
+}
+
+type Listeners = (
+    Closure<dyn FnMut(MessageEvent)>,
+    Closure<dyn FnMut(JsValue)>,
+);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+        // A worker may be stopped from inside its own listener (a reply that
+        // ends a turn): its closures are freed once that call is over.
+        if let Some(listeners) = self.listeners.take() {
+            Timeout::new(0, move || drop(listeners)).forget();
+        }
+    }
+}
+
+struct Waiting {
+    ticket: u32,
+    question: Question,
+    answer: Box<dyn FnOnce(Move)>,
+    /// Sent to the worker (else waiting for it to start, or for the main thread).
+    posted: bool,
+    /// Main thread only: the step that answers it.
+    here: Option<Timeout>,
+}
+
+impl Thinker {
+    /// A thinker, its worker starting at once (so that it is ready, its
+    /// files fetched while the page loads, by the first computer turn);
+    /// without `worker`, one that thinks on the main thread.
+    pub fn new(worker: bool) -> Thinker {
+        let thinker = Thinker(Rc::new(RefCell::new(Inner {
+            worker: None,
+            unavailable: !worker,
+            last_ticket: 0,
+            waiting: Vec::new(),
+        })));
+        thinker.ensure_worker();
+        thinker
+    }
+
+    /// Asks `question`; `answer` gets the move later (never during this
+    /// call), unless the returned ticket is cancelled first.
+    pub fn ask(&self, question: Question, answer: impl FnOnce(Move) + 'static) -> u32 {
+        let ticket = {
+            let mut inner = self.0.borrow_mut();
+            inner.last_ticket = inner.last_ticket.wrapping_add(1).max(1);
+            let ticket = inner.last_ticket;
+            inner.waiting.push(Waiting {
+                ticket,
+                question,
+                answer: Box::new(answer),
+                posted: false,
+                here: None,
+            });
+            ticket
+        };
+        self.ensure_worker();
+        self.dispatch();
+        ticket
+    }
+
+    /// Drops the question `ticket`: its answer never comes. A search in
+    /// flight for it is stopped with the worker, which starts afresh.
+    pub fn cancel(&self, ticket: u32) {
+        let mut inner = self.0.borrow_mut();
+        let Some(i) = inner.waiting.iter().position(|w| w.ticket == ticket) else {
+            return;
+        };
+        let gone = inner.waiting.remove(i);
+        if gone.posted && inner.worker.is_some() {
+            inner.worker = None;
+            for w in &mut inner.waiting {
+                w.posted = false;
+            }
+            drop(inner);
+            drop(gone);
+            self.ensure_worker();
+            self.dispatch();
+        }
+    }
+
+    /// Starts the worker if none runs and one may.
+    fn ensure_worker(&self) {
+        let mut inner = self.0.borrow_mut();
+        if inner.worker.is_some() || inner.unavailable {
+            return;
+        }
+        match start_worker(Rc::downgrade(&self.0)) {
+            Ok(running) => inner.worker = Some(running),
+            Err(why) => {
+                warn(&format!("the computer players think on the page (no worker: {why})"));
+                inner.unavailable = true;
+            }
+        }
+    }
+
+    /// Sends every waiting question to the worker, or schedules it here.
+    fn dispatch(&self) {
+        let mut inner = self.0.borrow_mut();
+        let inner = &mut *inner;
+        if let Some(running) = &inner.worker {
+            for w in inner.waiting.iter_mut().filter(|w| !w.posted && w.here.is_none()) {
+                let r = w.question.request(w.ticket);
+                let message = js_sys::Array::of3(
+                    &js_sys::Uint32Array::from(&r.words[..]),
+                    &r.rules.into(),
+                    &r.deadline.into(),
+                );
+                match running.worker.post_message(&message) {
+                    Ok(()) => w.posted = true,
+                    Err(_) => warn("a question could not be sent to the worker"),
+                }
+            }
+        }
+        let weak = Rc::downgrade(&self.0);
+        for w in inner.waiting.iter_mut() {
+            if !w.posted && w.here.is_none() && (inner.unavailable || inner.worker.is_none()) {
+                let (weak, ticket) = (weak.clone(), w.ticket);
+                w.here = Some(Timeout::new(0, move || answer_here(&weak, ticket)));
+            }
+        }
+    }
+}
+
+/// Answers `ticket` on the main thread (no worker), with the whole budget:
+/// stopping at a deadline would only block the page for longer.
+fn answer_here(inner: &Weak<RefCell<Inner>>, ticket: u32) {
+    let Some(rc) = inner.upgrade() else { return };
+    let taken = {
+        let mut inner = rc.borrow_mut();
+        let i = inner.waiting.iter().position(|w| w.ticket == ticket);
+        i.map(|i| inner.waiting.remove(i))
+    };
+    if let Some(w) = taken {
+        let question = Question {
+            deadline: None,
+            ..w.question
+        };
+        (w.answer)(question.decide());
+    }
+}
+
+/// The worker answered `[ticket, move]`, or sent the text of why it
+/// could not start.
+fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
+    let Some(rc) = weak.upgrade() else { return };
+    let thinker = Thinker(rc);
+    let reply = data
+        .dyn_ref::<js_sys::Uint32Array>()
+        .map(|a| a.to_vec())
+        .filter(|v| v.len() == 2);
+    let done = {
+        let mut inner = thinker.0.borrow_mut();
+        let (ticket, mv) = match reply {
+            Some(v) => (Some(v[0]), word_move(v[1])),
+            None => (None, None),
+        };
+        let found = inner
+            .waiting
+            .iter()
+            .position(|w| Some(w.ticket) == ticket && w.posted);
+        match (found, mv) {
+            (Some(i), Some(mv)) => Some((inner.waiting.remove(i), mv)),
+            (None, Some(_)) => None,
+            (_, None) => {
+                // The worker failed a question (its wasm may be in no state
+                // to go on: the questions it had are asked again, of a new
+                // worker), or could not start at all (they are answered here
+                // from now on).
+                let why = data.as_string();
+                warn(&format!(
+                    "the computer players' worker: {}",
+                    why.as_deref().unwrap_or("no move")
+                ));
+                inner.unavailable |= why.is_some();
+                inner.worker = None;
+                for w in &mut inner.waiting {
+                    w.posted = false;
+                }
+                if let Some(i) = found {
+                    // That one is answered here, lest it fail again.
+                    let (weak, ticket) = (weak.clone(), inner.waiting[i].ticket);
+                    inner.waiting[i].here = Some(Timeout::new(0, move || answer_here(&weak, ticket)));
+                }
+                None
+            }
+        }
+    };
+    match done {
+        Some((w, mv)) => (w.answer)(mv),
+        None => {
+            thinker.ensure_worker();
+            thinker.dispatch();
+        }
+    }
+}
+
+/// The worker could not load (a module worker unsupported, a script refused).
+fn on_error(weak: &Weak<RefCell<Inner>>) {
+    let Some(rc) = weak.upgrade() else { return };
+    warn("the computer players' worker did not start: they think on the page");
+    {
+        let mut inner = rc.borrow_mut();
+        inner.unavailable = true;
+        inner.worker = None;
+        for w in &mut inner.waiting {
+            w.posted = false;
+        }
+    }
+    Thinker(rc).dispatch();
+}
+
+/// `www/worker.js` from the page's folder, handed the glue's URL and this
+/// wasm module.
+fn start_worker(weak: Weak<RefCell<Inner>>) -> Result<Running, String> {
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let base = doc
+        .base_uri()
+        .ok()
+        .flatten()
+        .ok_or("no base address")?;
+    if !base.starts_with("http") {
+        return Err(format!("a page at {}", base.split(':').next().unwrap_or("?")));
+    }
+    let glue = doc
+        .query_selector("script[data-js]")
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_attribute("data-js"))
+        .ok_or("no loader")?;
+    let url = |path: &str| {
+        web_sys::Url::new_with_base(path, &base)
+            .map(|u| u.href())
+            .map_err(|_| format!("a bad address: {path}"))
+    };
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(&url("worker.js")?, &options)
+        .map_err(|_| "Worker refused".to_string())?;
+    let start = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v);
+    set("js", &url(&glue)?.into()).map_err(|_| "start message")?;
+    set("module", &wasm_bindgen::module()).map_err(|_| "start message")?;
+    worker
+        .post_message(&start)
+        .map_err(|_| "the module could not be sent".to_string())?;
+    let w = weak.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        on_reply(&w, e.data());
+    });
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| on_error(&weak));
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(Running {
+        worker,
+        listeners: Some((on_message, on_error)),
+    })
+}
+
+fn warn(text: &str) {
+    web_sys::console::warn_1(&JsValue::from_str(text));
+}

@@ -1,0 +1,35 @@
+// The computer players' worker (src/web/controller/thinker.rs starts it): it
+// runs the page's own wasm module, so that no search blocks the page. The
+// first message brings the wasm-bindgen glue's URL and the WebAssembly.Module
+// the page already compiled (nothing is downloaded or compiled twice); every
+// later message is a question [numbers, rules, deadline], answered in order
+// by the module's `think` export (src/web/think.rs): [ticket, move] back. If
+// the module cannot start, a text says why and the page thinks on its own.
+let ready;
+
+async function start({ js, module }) {
+  // Only the page's own glue, from the page's own server.
+  if (new URL(js).origin !== self.location.origin) throw new Error('the glue is not from this site');
+  const glue = await import(js);
+  await glue.default({ module_or_path: module });
+  return glue.think;
+}
+
+self.onmessage = ({ data }) => {
+  if (!ready) {
+    ready = start(data).catch((e) => {
+      self.postMessage(`the worker could not start: ${e?.message ?? e}`);
+    });
+    return;
+  }
+  ready.then((think) => {
+    if (!think) return;
+    let move = 0xffffffff;
+    try {
+      move = think(...data);
+    } catch {
+      // (A trap in the search: the page asks again, of a new worker.)
+    }
+    self.postMessage(new Uint32Array([data[0][0], move]));
+  });
+};
