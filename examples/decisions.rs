@@ -24,9 +24,16 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| expert::page_playouts(game));
     let mut moves = Vec::new();
-    for (i, (d, seen)) in history::random_positions(game, count, 11).iter().enumerate() {
+    for (i, (d, seen)) in history::random_positions(game, count, 11)
+        .iter()
+        .enumerate()
+    {
         let view = SeatView::of(d, d.to_move());
         moves.push(choose_with(level, &view, Some(seen), i as u64, playouts));
     }
-    println!("{game}: {count} {} decisions, last {:?}", level.name(), moves.last());
+    println!(
+        "{game}: {count} {} decisions, last {:?}",
+        level.name(),
+        moves.last()
+    );
 }

@@ -378,7 +378,10 @@ fn refusal(e: RulesError) -> String {
     match e {
         RulesError::UnknownPreset { name } => format!("rules: unknown preset '{}'", shown(&name)),
         RulesError::UnknownOption { key, game } => {
-            format!("rules: unknown option '{}' for the {game} game", shown(&key))
+            format!(
+                "rules: unknown option '{}' for the {game} game",
+                shown(&key)
+            )
         }
         other => other.to_string(),
     }
@@ -395,7 +398,12 @@ pub struct DealFigures {
 
 /// The figures of `scorer` (a seat, or a side in partnerships) in a deal:
 /// its Duck and Soup points (a partnership side: its two members' points).
-pub fn deal_figures(kind: GameKind, combine: Combine, result: &DealResult, scorer: Scorer) -> DealFigures {
+pub fn deal_figures(
+    kind: GameKind,
+    combine: Combine,
+    result: &DealResult,
+    scorer: Scorer,
+) -> DealFigures {
     let working = match kind.seats_of(scorer) {
         ScorerSeats::Side([a, b]) => (
             result.points[Course::Duck][a],

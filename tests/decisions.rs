@@ -235,7 +235,11 @@ fn decision_9_only_ascii_white_space_separates_moves_and_cards() {
         let moves = format!("{first}{space}{second}");
         let err = replay_text(&record(&deck_text.join(" "), &moves)).unwrap_err();
         assert_eq!((err.deal, err.position), (Some(1), Some(1)), "{err}");
-        assert!(err.to_string().contains(&format!("{}", space.escape_debug())), "{err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("{}", space.escape_debug())),
+            "{err}"
+        );
         let deck = deck_text.join(&space.to_string());
         let err = replay_text(&record(&deck, "")).unwrap_err();
         assert_eq!((err.deal, err.position), (Some(1), None), "{err}");

@@ -167,12 +167,18 @@ fn expert_stops_when_told_and_decides_from_the_answers() {
             assert_eq!(asked, full[..full.len().min(1)], "{game}");
             if full.len() > 1 {
                 // Stopped with work left undone.
-                assert!(asked[0] < *full.last().unwrap(), "{game}: {asked:?} {full:?}");
+                assert!(
+                    asked[0] < *full.last().unwrap(),
+                    "{game}: {asked:?} {full:?}"
+                );
                 cut_short += 1;
             }
             // The same answers, the same move.
             assert_eq!(mv, stop_at_once(&mut Vec::new()), "{game}");
         }
-        assert!(cut_short >= 2, "{game}: only {cut_short} searches were cut short");
+        assert!(
+            cut_short >= 2,
+            "{game}: only {cut_short} searches were cut short"
+        );
     }
 }

@@ -32,7 +32,11 @@ fn valid_record(kind: GameKind, seed: u64, moves_cut: usize) -> String {
 }
 
 fn kinds() -> impl Strategy<Value = GameKind> {
-    select(vec![GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership])
+    select(vec![
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ])
 }
 
 /// What every input must satisfy.
@@ -64,8 +68,8 @@ fn hostile_char() -> impl Strategy<Value = char> {
     prop_oneof![
         select(vec![
             '{', '}', '[', ']', '"', ':', ',', '\\', 'u', '+', '0', '7', 'H', 'X', 'B', '=', 'S',
-            ' ', '\n', '\r', '\t', '\u{0}', '\u{a0}', '\u{3000}', '\u{2028}', '\u{feff}', '-',
-            'e', '.',
+            ' ', '\n', '\r', '\t', '\u{0}', '\u{a0}', '\u{3000}', '\u{2028}', '\u{feff}', '-', 'e',
+            '.',
         ]),
         any::<char>(),
     ]

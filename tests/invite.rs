@@ -3,7 +3,9 @@
 
 use duck_soup::engine::GameKind;
 use duck_soup::net::invite::{clean_name, Invite, Kind, PackError, Reply, TableRef};
-use duck_soup::net::sdp::{Address, CandidateKind, Connection, DtlsRole, Protocol, SdpError, TcpType};
+use duck_soup::net::sdp::{
+    Address, CandidateKind, Connection, DtlsRole, Protocol, SdpError, TcpType,
+};
 
 /// A Chromium offer for one data channel, candidates gathered, local
 /// addresses hidden behind mDNS names (the default, as on phones).
@@ -157,7 +159,9 @@ fn an_invite_link_is_short() {
     let link = format!("https://example.org/games/duck-soup/#j={packed}");
     assert!(link.len() < 300, "{} characters: {link}", link.len());
     // Packed in base64url: safe in a fragment, no escaping needed.
-    assert!(packed.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+    assert!(packed
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
 }
 
 #[test]
@@ -195,11 +199,15 @@ fn a_reply_is_not_an_invite_and_another_version_is_named() {
     };
     assert_eq!(
         Invite::unpack(&reply.pack()),
-        Err(PackError::WrongKind { expected: Kind::Invite })
+        Err(PackError::WrongKind {
+            expected: Kind::Invite
+        })
     );
     assert_eq!(
         Reply::unpack(&inv.pack()),
-        Err(PackError::WrongKind { expected: Kind::Reply })
+        Err(PackError::WrongKind {
+            expected: Kind::Reply
+        })
     );
     // A version-2 link: named as such, not as damaged.
     use duck_soup::engine::b64;
@@ -207,7 +215,9 @@ fn a_reply_is_not_an_invite_and_another_version_is_named() {
     bytes[0] = 2;
     let relinked = b64::encode(&bytes);
     assert_eq!(Invite::unpack(&relinked), Err(PackError::Version(2)));
-    assert!(PackError::Version(2).to_string().contains("another version"));
+    assert!(PackError::Version(2)
+        .to_string()
+        .contains("another version"));
 }
 
 #[test]
@@ -235,14 +245,20 @@ fn descriptions_missing_what_a_connection_needs_are_refused() {
         Err(SdpError::Missing("certificate fingerprint"))
     );
     let sha1 = CHROMIUM_OFFER_MDNS.replace("sha-256 6B:8B", "sha-1 6B:8B");
-    assert!(matches!(Connection::from_sdp(&sha1), Err(SdpError::Malformed(_))));
+    assert!(matches!(
+        Connection::from_sdp(&sha1),
+        Err(SdpError::Malformed(_))
+    ));
     let bad_pwd = CHROMIUM_OFFER_MDNS.replace("l2bV9kqR1t7Zx0yW4sH8nJ6m", "short");
     assert_eq!(
         Connection::from_sdp(&bad_pwd),
         Err(SdpError::Malformed("ICE password"))
     );
     // Unreadable candidates are skipped, as a browser skips them.
-    let odd = CHROMIUM_OFFER_MDNS.replace("typ host generation 0 network-cost 999\r\na=candidate:1193713207", "typ weird\r\na=candidate:1193713207");
+    let odd = CHROMIUM_OFFER_MDNS.replace(
+        "typ host generation 0 network-cost 999\r\na=candidate:1193713207",
+        "typ weird\r\na=candidate:1193713207",
+    );
     assert_eq!(Connection::from_sdp(&odd).unwrap().candidates.len(), 1);
 }
 

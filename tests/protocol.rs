@@ -26,11 +26,29 @@ fn game_in_progress() -> Game {
 #[test]
 fn messages_round_trip_as_bytes() {
     let messages = [
-        ToHost::Hello { token: [1, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef], name: "Ben".into() },
-        ToHost::Hello { token: [0; 8], name: "\u{30a2}\u{30a4}\u{30b3}".into() },
-        ToHost::Move { seat: 1, turn: 7, mv: "XB=S".parse().unwrap() },
-        ToHost::Move { seat: 1, turn: 300_000, mv: Move::Concede },
-        ToHost::Move { seat: 0, turn: 0, mv: "7H".parse().unwrap() },
+        ToHost::Hello {
+            token: [1, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef],
+            name: "Ben".into(),
+        },
+        ToHost::Hello {
+            token: [0; 8],
+            name: "\u{30a2}\u{30a4}\u{30b3}".into(),
+        },
+        ToHost::Move {
+            seat: 1,
+            turn: 7,
+            mv: "XB=S".parse().unwrap(),
+        },
+        ToHost::Move {
+            seat: 1,
+            turn: 300_000,
+            mv: Move::Concede,
+        },
+        ToHost::Move {
+            seat: 0,
+            turn: 0,
+            mv: "7H".parse().unwrap(),
+        },
         ToHost::Ping { n: u32::MAX },
     ];
     for m in messages {
@@ -41,19 +59,35 @@ fn messages_round_trip_as_bytes() {
     let game = game_in_progress();
     let mut table = guest_table(&game, 1, 5, &["Aiko".into(), "Ben".into()], &[true, false]);
     table.who = vec!["host".into(), "friend".into()];
-    table.last = Some(LastMove { seat: 0, mv: "7H".parse().unwrap(), call: Some(Call::Quack) });
+    table.last = Some(LastMove {
+        seat: 0,
+        mv: "7H".parse().unwrap(),
+        call: Some(Call::Quack),
+    });
     let table = ToGuest::Table(Box::new(table));
     let bytes = table.encode();
-    assert!(bytes.len() < 400, "a table is a few hundred bytes: {}", bytes.len());
+    assert!(
+        bytes.len() < 400,
+        "a table is a few hundred bytes: {}",
+        bytes.len()
+    );
     assert_eq!(ToGuest::decode(&bytes), Ok(table));
-    for reason in [Reason::NotYourSeat, Reason::NotYourTurn, Reason::Stale, Reason::Illegal] {
+    for reason in [
+        Reason::NotYourSeat,
+        Reason::NotYourTurn,
+        Reason::Stale,
+        Reason::Illegal,
+    ] {
         let refused = ToGuest::Refused { turn: 5, reason };
         assert_eq!(ToGuest::decode(&refused.encode()), Ok(refused));
     }
     let pong = ToGuest::Pong { n: 9 };
     assert_eq!(ToGuest::decode(&pong.encode()), Ok(pong.clone()));
     // Each side reads only the other side's messages.
-    assert!(matches!(ToHost::decode(&pong.encode()), Err(Dropped::Malformed(WireError::Type(_)))));
+    assert!(matches!(
+        ToHost::decode(&pong.encode()),
+        Err(Dropped::Malformed(WireError::Type(_)))
+    ));
     assert!(matches!(
         ToGuest::decode(&ToHost::Ping { n: 1 }.encode()),
         Err(Dropped::Malformed(WireError::Type(_)))
@@ -62,14 +96,26 @@ fn messages_round_trip_as_bytes() {
 
 #[test]
 fn every_table_of_whole_games_round_trips_for_every_seat() {
-    for (i, kind) in [GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership].into_iter().enumerate() {
+    for (i, kind) in [
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ]
+    .into_iter()
+    .enumerate()
+    {
         // Rules that differ from their preset travel as options.
-        let o = if kind == GameKind::ThreePlayer { "parlett,target:150" } else { "parlett,scoring:cards" };
+        let o = if kind == GameKind::ThreePlayer {
+            "parlett,target:150"
+        } else {
+            "parlett,scoring:cards"
+        };
         let rules = duck_soup::links::parse_rules(kind, o).unwrap_or_else(|_| Rules::parlett(kind));
         let mut game = Game::new(rules, 0);
         let mut rng = Rng::new(i as u64 + 11);
         for k in 0..2 {
-            game.start_deal(shuffled_deck(kind, &format!("wire/{k}")), None).unwrap();
+            game.start_deal(shuffled_deck(kind, &format!("wire/{k}")), None)
+                .unwrap();
             while game.in_deal() {
                 for seat in 0..kind.seats() as u8 {
                     let mut table = guest_table(&game, seat, turn_of(&game), &[], &[]);
@@ -91,13 +137,25 @@ fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
     table.who = vec!["host".into(), "normal".into()];
     let samples = [
         ToGuest::Table(Box::new(table)).encode(),
-        ToHost::Move { seat: 1, turn: 7, mv: "XB=S".parse().unwrap() }.encode(),
-        ToHost::Hello { token: [7; 8], name: "Ben".into() }.encode(),
+        ToHost::Move {
+            seat: 1,
+            turn: 7,
+            mv: "XB=S".parse().unwrap(),
+        }
+        .encode(),
+        ToHost::Hello {
+            token: [7; 8],
+            name: "Ben".into(),
+        }
+        .encode(),
     ];
     for bytes in &samples {
         // Every cut is refused (a message is read to its last byte).
         for n in 0..bytes.len() {
-            assert!(ToGuest::decode(&bytes[..n]).is_err() && ToHost::decode(&bytes[..n]).is_err(), "cut at {n}");
+            assert!(
+                ToGuest::decode(&bytes[..n]).is_err() && ToHost::decode(&bytes[..n]).is_err(),
+                "cut at {n}"
+            );
         }
         // A byte more is refused.
         let mut longer = bytes.clone();
@@ -128,9 +186,15 @@ fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
         let _ = ToHost::decode(&b);
     }
     // Each refusal is typed.
-    assert_eq!(ToHost::decode(&[]), Err(Dropped::Malformed(WireError::Short("the version"))));
+    assert_eq!(
+        ToHost::decode(&[]),
+        Err(Dropped::Malformed(WireError::Short("the version")))
+    );
     assert_eq!(ToHost::decode(&[2, 3, 0]), Err(Dropped::Version(2)));
-    assert_eq!(ToHost::decode(&[VERSION, 9]), Err(Dropped::Malformed(WireError::Type(9))));
+    assert_eq!(
+        ToHost::decode(&[VERSION, 9]),
+        Err(Dropped::Malformed(WireError::Type(9)))
+    );
     assert_eq!(
         ToHost::decode(&[VERSION, 2, 1, 7, 1, 54]),
         Err(Dropped::Malformed(WireError::Bad("a move's card")))
@@ -143,14 +207,26 @@ fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
         ToHost::decode(&[VERSION, 3, 0xff, 0xff, 0xff, 0xff, 0x7f]),
         Err(Dropped::Malformed(WireError::Bad("the ping")))
     );
-    assert_eq!(ToHost::decode(&[VERSION, 3, 1, 0]), Err(Dropped::Malformed(WireError::Trailing)));
+    assert_eq!(
+        ToHost::decode(&[VERSION, 3, 1, 0]),
+        Err(Dropped::Malformed(WireError::Trailing))
+    );
     let mut hello = vec![VERSION, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0xc3, 0x28];
-    assert_eq!(ToHost::decode(&hello), Err(Dropped::Malformed(WireError::Bad("the name"))));
+    assert_eq!(
+        ToHost::decode(&hello),
+        Err(Dropped::Malformed(WireError::Bad("the name")))
+    );
     hello[10] = 200;
-    assert_eq!(ToHost::decode(&hello), Err(Dropped::Malformed(WireError::Bad("the name"))));
+    assert_eq!(
+        ToHost::decode(&hello),
+        Err(Dropped::Malformed(WireError::Bad("the name")))
+    );
     // Over the size limit: refused before anything is read.
     let big = vec![VERSION; MAX_MESSAGE_BYTES + 1];
-    assert_eq!(ToGuest::decode(&big), Err(Dropped::TooLarge(MAX_MESSAGE_BYTES + 1)));
+    assert_eq!(
+        ToGuest::decode(&big),
+        Err(Dropped::TooLarge(MAX_MESSAGE_BYTES + 1))
+    );
     // A dropped message's description is one line.
     let e = ToHost::decode(&[VERSION, 2, 1]).unwrap_err();
     assert!(!e.to_string().contains('\n'), "{e}");
@@ -165,18 +241,32 @@ fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
     let other = 1 - mover;
     let legal = game.legal_moves().as_slice()[0];
     // For another seat.
-    assert_eq!(check_move(&game, other, turn, mover, turn, legal), Err(Refusal::NotYourSeat));
+    assert_eq!(
+        check_move(&game, other, turn, mover, turn, legal),
+        Err(Refusal::NotYourSeat)
+    );
     // Its own seat, not its turn.
-    assert_eq!(check_move(&game, other, turn, other, turn, legal), Err(Refusal::NotYourTurn));
+    assert_eq!(
+        check_move(&game, other, turn, other, turn, legal),
+        Err(Refusal::NotYourTurn)
+    );
     // Made on an older table.
-    assert_eq!(check_move(&game, mover, turn, mover, turn - 1, legal), Err(Refusal::Stale));
+    assert_eq!(
+        check_move(&game, mover, turn, mover, turn - 1, legal),
+        Err(Refusal::Stale)
+    );
     // A card it does not hold: the engine's reason.
     let not_held = game.deal().unwrap().hand(other).first().unwrap();
     assert!(matches!(
         check_move(&game, mover, turn, mover, turn, Move::Play(not_held)),
-        Err(Refusal::Illegal { why: IllegalMove::NotInHand { .. } })
+        Err(Refusal::Illegal {
+            why: IllegalMove::NotInHand { .. }
+        })
     ));
-    assert_eq!(check_move(&game, mover, turn, mover, turn, legal), Ok(legal));
+    assert_eq!(
+        check_move(&game, mover, turn, mover, turn, legal),
+        Ok(legal)
+    );
     // Checking changes nothing.
     assert_eq!(format!("{:?}", game.deal()), before);
 }
@@ -184,7 +274,9 @@ fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
 #[test]
 fn a_flood_is_cut_and_the_peer_heard_again_later() {
     let mut flood = Flood::new(20, 10);
-    let admitted = (0..1000).filter(|i| flood.admit(f64::from(*i)).is_ok()).count();
+    let admitted = (0..1000)
+        .filter(|i| flood.admit(f64::from(*i)).is_ok())
+        .count();
     // One second of a thousand messages: the burst and the second's refill.
     assert!(admitted <= 31, "{admitted} admitted");
     assert_eq!(flood.dropped as usize, 1000 - admitted);
@@ -204,8 +296,14 @@ fn a_guest_table_holds_only_its_seat_and_the_public_table() {
                 named.insert(c);
             }
         }
-        assert!(named.minus(deal.hand(seat).or(deal.played())).is_empty(), "{text}");
-        assert!(!text.contains("protocol"), "the deal's seed never travels: {text}");
+        assert!(
+            named.minus(deal.hand(seat).or(deal.played())).is_empty(),
+            "{text}"
+        );
+        assert!(
+            !text.contains("protocol"),
+            "the deal's seed never travels: {text}"
+        );
     }
 }
 
@@ -227,7 +325,13 @@ fn a_guest_table_reads_back_into_the_game_its_seat_sees() {
         }
     }
     for seat in 0..2u8 {
-        let table = guest_table(&game, seat, turn_of(&game), &["A".into(), "B".into()], &[true, true]);
+        let table = guest_table(
+            &game,
+            seat,
+            turn_of(&game),
+            &["A".into(), "B".into()],
+            &[true, true],
+        );
         let seen = table.to_game().expect("a table the host made reads back");
         assert_eq!(seen.results(), game.results());
         assert_eq!(seen.totals(), game.totals());

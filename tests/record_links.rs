@@ -61,7 +61,8 @@ fn a_two_player_deal_fits_a_short_link() {
 fn seeded_deals_keep_their_seed() {
     let mut game = Game::new(Rules::parlett(GameKind::ThreePlayer), 2);
     let deck = duck_soup::engine::rng::shuffled_deck(GameKind::ThreePlayer, "daily-2026-11-23");
-    game.start_deal(deck, Some("daily-2026-11-23".into())).unwrap();
+    game.start_deal(deck, Some("daily-2026-11-23".into()))
+        .unwrap();
     let mut rng = Rng::new(1);
     finish_random_deal(&mut game, &mut rng);
     let record = GameRecord::of(&game);
@@ -80,7 +81,8 @@ fn part_played_games_and_other_rules_round_trip() {
     .rules;
     let mut game = Game::new(rules, 1);
     play_random_deal(&mut game, &mut rng);
-    game.start_deal(random_deck(GameKind::TwoPlayer, &mut rng), None).ok();
+    game.start_deal(random_deck(GameKind::TwoPlayer, &mut rng), None)
+        .ok();
     for _ in 0..7 {
         if game.in_deal() {
             let mv = game.legal_moves().as_slice()[0];
@@ -89,7 +91,10 @@ fn part_played_games_and_other_rules_round_trip() {
     }
     round_trip(&GameRecord::of(&game));
     // No deal at all.
-    round_trip(&GameRecord::of(&Game::new(Rules::parlett(GameKind::Partnership), 3)));
+    round_trip(&GameRecord::of(&Game::new(
+        Rules::parlett(GameKind::Partnership),
+        3,
+    )));
 }
 
 #[test]
@@ -101,13 +106,19 @@ fn damaged_links_are_refused_by_name() {
     assert_eq!(packed::unpack("{not a link}"), Err(LinkError::NotALink));
     assert_eq!(packed::unpack("AQ"), Err(LinkError::Truncated));
     for cut in [1, 5, 20, link.len() / 2] {
-        assert!(packed::unpack(&link[..link.len() - cut]).is_err(), "cut {cut}");
+        assert!(
+            packed::unpack(&link[..link.len() - cut]).is_err(),
+            "cut {cut}"
+        );
     }
     for i in 2..link.len() {
         let mut bytes = link.clone().into_bytes();
         bytes[i] = if bytes[i] == b'x' { b'y' } else { b'x' };
         let changed = String::from_utf8(bytes).unwrap();
-        assert!(packed::unpack(&changed).is_err(), "a change at {i} went unnoticed");
+        assert!(
+            packed::unpack(&changed).is_err(),
+            "a change at {i} went unnoticed"
+        );
     }
     let err = packed::unpack(&link[..link.len() - 3]).unwrap_err();
     assert!(!err.to_string().is_empty() && !err.to_string().contains('\n'));
@@ -116,7 +127,11 @@ fn damaged_links_are_refused_by_name() {
 #[test]
 fn a_link_of_another_version_is_named() {
     use duck_soup::engine::b64;
-    let link = packed::pack(&GameRecord::of(&Game::new(Rules::parlett(GameKind::TwoPlayer), 0))).unwrap();
+    let link = packed::pack(&GameRecord::of(&Game::new(
+        Rules::parlett(GameKind::TwoPlayer),
+        0,
+    )))
+    .unwrap();
     let mut bytes = b64::decode(&link).unwrap();
     assert_eq!(bytes[0], VERSION);
     bytes[0] = VERSION + 1;
@@ -126,7 +141,11 @@ fn a_link_of_another_version_is_named() {
 }
 
 fn kinds() -> impl Strategy<Value = GameKind> {
-    select(vec![GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership])
+    select(vec![
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ])
 }
 
 proptest! {

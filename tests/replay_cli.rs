@@ -389,7 +389,14 @@ fn wrong_arguments_print_the_usage() {
 
 #[test]
 fn user_text_in_a_refusal_is_quoted_escaped_on_one_line() {
-    for hostile in ["x\ny", "x\ry", "x\u{2028}y", "x\u{2029}y", "x\u{0}y", "x'y\"z"] {
+    for hostile in [
+        "x\ny",
+        "x\ry",
+        "x\u{2028}y",
+        "x\u{2029}y",
+        "x\u{0}y",
+        "x'y\"z",
+    ] {
         let records = [
             json!({"game": hostile, "deals": []}),
             json!({"game": "two-player", "rules": hostile, "deals": []}),
@@ -412,7 +419,10 @@ fn user_text_in_a_refusal_is_quoted_escaped_on_one_line() {
                 _ => hostile.escape_debug().to_string(),
             };
             assert!(line.contains(&shown), "{record}: {line}");
-            assert!(!line.contains(['\u{2028}', '\u{2029}', '\r', '\0']), "{line}");
+            assert!(
+                !line.contains(['\u{2028}', '\u{2029}', '\r', '\0']),
+                "{line}"
+            );
         }
     }
 }
@@ -421,7 +431,11 @@ fn user_text_in_a_refusal_is_quoted_escaped_on_one_line() {
 fn json_escapes_are_strict() {
     // `\u+074` is not a JSON escape (four hex digits must follow `\u`).
     let out = replay_stdin(r#"{"game": "t\u+074o-player", "deals": []}"#);
-    assert!(out.refusal().starts_with("not valid JSON"), "{}", out.stderr);
+    assert!(
+        out.refusal().starts_with("not valid JSON"),
+        "{}",
+        out.stderr
+    );
     let out = replay_stdin(r#"{"game": "\u0074wo-player", "deals": []}"#);
     assert_eq!(out.report()["next"]["seat"], 1);
 }
@@ -438,7 +452,11 @@ fn fields_of_the_wrong_type_are_refused_in_one_line() {
         r#"[]"#,
     ] {
         let out = replay_stdin(record);
-        assert!(out.refusal().starts_with("not a record: "), "{record}: {}", out.stderr);
+        assert!(
+            out.refusal().starts_with("not a record: "),
+            "{record}: {}",
+            out.stderr
+        );
     }
 }
 
@@ -447,16 +465,26 @@ fn a_record_is_one_serde_value_in_any_format() {
     // GameRecord (de)serializes through RecordFile: the value the page passes
     // through the browser's JSON is the same as the text the command line reads.
     let mut rng = Rng::new(7);
-    for kind in [GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership] {
+    for kind in [
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ] {
         let mut game = Game::new(Rules::parlett(kind), 1);
         play_random_deal(&mut game, &mut rng);
         let record = GameRecord::of(&game);
         let value = serde_json::to_value(&record).unwrap();
-        assert_eq!(value, serde_json::from_str::<Value>(&record.to_json()).unwrap());
+        assert_eq!(
+            value,
+            serde_json::from_str::<Value>(&record.to_json()).unwrap()
+        );
         let back: GameRecord = serde_json::from_value(value).unwrap();
         assert_eq!(back, record);
     }
     let bad = json!({"game": "two-player", "deals": [{"deck": "7H"}]});
     let err = serde_json::from_value::<GameRecord>(bad).unwrap_err();
-    assert!(err.to_string().starts_with("deal 1: deck has 1 cards"), "{err}");
+    assert!(
+        err.to_string().starts_with("deal 1: deck has 1 cards"),
+        "{err}"
+    );
 }

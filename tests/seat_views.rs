@@ -68,7 +68,11 @@ fn check_every_seat(deal: &Deal) {
 #[test]
 fn views_hide_every_other_hand_and_read_back() {
     let mut rng = Rng::new(2026);
-    for kind in [GameKind::TwoPlayer, GameKind::ThreePlayer, GameKind::Partnership] {
+    for kind in [
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ] {
         for _ in 0..12 {
             let mut game = Game::new(Rules::parlett(kind), rng.below(kind.seats() as u32) as u8);
             game.start_deal(random_deck(kind, &mut rng), None).unwrap();
@@ -86,7 +90,8 @@ fn views_hide_every_other_hand_and_read_back() {
 fn forged_views_are_refused() {
     let mut rng = Rng::new(7);
     let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
-    game.start_deal(random_deck(GameKind::TwoPlayer, &mut rng), None).unwrap();
+    game.start_deal(random_deck(GameKind::TwoPlayer, &mut rng), None)
+        .unwrap();
     for _ in 0..6 {
         let mv = random_move(&game.legal_moves(), &mut rng);
         game.play(mv).unwrap();
@@ -95,11 +100,17 @@ fn forged_views_are_refused() {
 
     let mut twice = view.clone();
     twice.hand.push(twice.hand[0]);
-    assert_eq!(twice.to_deal().unwrap_err(), ViewError::Inconsistent("a card given twice"));
+    assert_eq!(
+        twice.to_deal().unwrap_err(),
+        ViewError::Inconsistent("a card given twice")
+    );
 
     let mut shown_and_held = view.clone();
     shown_and_held.played.push(shown_and_held.hand[0]);
-    assert!(matches!(shown_and_held.to_deal(), Err(ViewError::Inconsistent(_))));
+    assert!(matches!(
+        shown_and_held.to_deal(),
+        Err(ViewError::Inconsistent(_))
+    ));
 
     let mut duck = view.clone();
     duck.hand.push(Card::BLACK_DUCK);
@@ -107,7 +118,10 @@ fn forged_views_are_refused() {
 
     let mut seat = view.clone();
     seat.to_move = 2;
-    assert_eq!(seat.to_deal().unwrap_err(), ViewError::Seat("the seat to move"));
+    assert_eq!(
+        seat.to_deal().unwrap_err(),
+        ViewError::Seat("the seat to move")
+    );
 
     let mut game_name = view.clone();
     game_name.game = "poker\n".into();

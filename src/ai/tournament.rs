@@ -194,9 +194,7 @@ pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize
                             let play_seed = rng.next_u64();
                             let outs: Vec<DealOutcome> = seats
                                 .iter()
-                                .map(|&s| {
-                                    play_deal(rules, &deck, s, expert_playouts, play_seed)
-                                })
+                                .map(|&s| play_deal(rules, &deck, s, expert_playouts, play_seed))
                                 .collect();
                             let n = outs.len() as f64;
                             (

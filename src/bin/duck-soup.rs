@@ -235,7 +235,9 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
     let (a, b) = (f.level("a")?, f.level("b")?);
     let partner = if f.has("partner") {
         if game != GameKind::Partnership {
-            return Err(format!("--partner: only in the partnership game, not {game}"));
+            return Err(format!(
+                "--partner: only in the partnership game, not {game}"
+            ));
         }
         Some(f.level("partner")?)
     } else {

@@ -37,16 +37,14 @@ impl DealResult {
         if points.iter().any(|p| p.len() != seats) {
             return None;
         }
-        let course = |c: usize| {
-            PerSeat::from_fn(seats, |s| points.get(c).map_or(0, |p| p[s as usize]))
-        };
+        let course =
+            |c: usize| PerSeat::from_fn(seats, |s| points.get(c).map_or(0, |p| p[s as usize]));
         Some(DealResult {
             game,
             points: PerCourse([course(0), course(1)]),
             scores: Scores::from_fn(game.scorers(), |k| scores[k.index()]),
         })
     }
-
 
     /// The points as a replay reports them: `[duck, soup]` by seat, or one
     /// entry (the members' counts) in partnerships.

@@ -12,22 +12,22 @@
 //! nothing, and every call left in the loop costs the browser a real call.
 //! A native build at `opt-level = 3` inlines them anyway.
 
+pub mod b64;
 pub mod cards;
 pub mod deal;
 pub mod error;
 pub mod game;
-mod partnership;
-pub mod b64;
 pub mod packed;
+mod partnership;
 pub mod playout;
 pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seating;
 pub mod text;
-pub mod view;
 mod three;
 mod two;
+pub mod view;
 
 pub use cards::{Card, CardSet, Suit};
 pub use deal::{

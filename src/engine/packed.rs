@@ -150,7 +150,10 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
         return Err(LinkError::Damaged);
     }
     bytes.truncate(body);
-    let mut r = Reader { bytes: &bytes, at: 1 };
+    let mut r = Reader {
+        bytes: &bytes,
+        at: 1,
+    };
     let head = r.byte()?;
     let game_kind = match head & 3 {
         0 => GameKind::TwoPlayer,
@@ -197,7 +200,11 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
             .map_err(|e| record_error(i, None, RecordProblem::StartDeal(e)))?;
         let last = i + 1 == deal_count;
         let mut moves: Vec<Move> = Vec::new();
-        while if last { moves.len() < last_moves } else { game.in_deal() } {
+        while if last {
+            moves.len() < last_moves
+        } else {
+            game.in_deal()
+        } {
             if !game.in_deal() {
                 // The last deal's count runs past its end.
                 return Err(LinkError::Invalid("move count"));

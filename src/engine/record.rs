@@ -87,11 +87,15 @@ pub enum RecordProblem {
     NotJson(String),
     /// JSON, but not of a record's shape (a missing field, a wrong type): the reader's message.
     NotARecord(String),
-    UnknownGame { name: String },
+    UnknownGame {
+        name: String,
+    },
     Rules(RulesError),
     /// `rules.preset` is not a word.
     PresetNotAName,
-    FirstDealer { seats: usize },
+    FirstDealer {
+        seats: usize,
+    },
     DeckAndSeed,
     NoDeck,
     Deck(DeckError),
@@ -99,11 +103,15 @@ pub enum RecordProblem {
     StartDeal(StartDealError),
     Illegal(IllegalMove),
     /// A move after the deal's last trick.
-    AfterTheEnd { mv: Move },
+    AfterTheEnd {
+        mv: Move,
+    },
     /// A deal not played to its end, followed by another.
     Unfinished,
     /// More deals than a link holds (see `packed`).
-    TooLongForALink { max: usize },
+    TooLongForALink {
+        max: usize,
+    },
 }
 
 impl fmt::Display for RecordProblem {
@@ -143,7 +151,13 @@ impl fmt::Display for RecordProblem {
 /// A reader's message on one line, whatever it quotes.
 fn one_line(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c })
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect()
 }
 
@@ -235,13 +249,12 @@ impl DealFile {
     fn to_log(self, game: GameKind, i: usize) -> Result<DealLog, RecordError> {
         let (deck, seed) = match (self.deck, self.seed) {
             (Some(deck), None) => (
-                parse_deck(game, &deck).map_err(|e| RecordError::deal(i, RecordProblem::Deck(e)))?,
+                parse_deck(game, &deck)
+                    .map_err(|e| RecordError::deal(i, RecordProblem::Deck(e)))?,
                 None,
             ),
             (None, Some(seed)) => (shuffled_deck(game, &seed), Some(seed)),
-            (Some(_), Some(_)) => {
-                return Err(RecordError::deal(i, RecordProblem::DeckAndSeed))
-            }
+            (Some(_), Some(_)) => return Err(RecordError::deal(i, RecordProblem::DeckAndSeed)),
             (None, None) => return Err(RecordError::deal(i, RecordProblem::NoDeck)),
         };
         let moves = tokens(&self.moves)
@@ -295,7 +308,11 @@ impl GameRecord {
                 .map_err(|e| RecordError::deal(i, RecordProblem::StartDeal(e)))?;
             for (m, &mv) in deal.moves.iter().enumerate() {
                 if !game.in_deal() {
-                    return Err(RecordError::position(i, m, RecordProblem::AfterTheEnd { mv }));
+                    return Err(RecordError::position(
+                        i,
+                        m,
+                        RecordProblem::AfterTheEnd { mv },
+                    ));
                 }
                 game.play(mv)
                     .map_err(|e| RecordError::position(i, m, RecordProblem::Illegal(e)))?;
@@ -350,7 +367,9 @@ impl RulesFile {
     pub fn to_rules(&self, game: GameKind) -> Result<Rules, RecordProblem> {
         let options = match self {
             RulesFile::Absent => return Ok(Rules::parlett(game)),
-            RulesFile::Preset(name) => return Rules::preset(game, name).map_err(RecordProblem::Rules),
+            RulesFile::Preset(name) => {
+                return Rules::preset(game, name).map_err(RecordProblem::Rules)
+            }
             RulesFile::Options(options) => options,
         };
         let mut rules = match options.iter().rev().find(|(k, _)| k == "preset") {
@@ -463,7 +482,10 @@ impl<'de> Deserialize<'de> for OptionFile {
                 Ok(OptionFile::Other)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OptionFile, A::Error> {
-                while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
+                while map
+                    .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                    .is_some()
+                {}
                 Ok(OptionFile::Other)
             }
         }

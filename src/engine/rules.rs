@@ -393,7 +393,8 @@ impl serde::Serialize for GameKind {
 impl<'de> serde::Deserialize<'de> for GameKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
         let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        GameKind::from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom("not a game (two-player, three-player or partnership)"))
+        GameKind::from_name(&name).ok_or_else(|| {
+            serde::de::Error::custom("not a game (two-player, three-player or partnership)")
+        })
     }
 }

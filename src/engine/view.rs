@@ -12,9 +12,9 @@
 
 use super::cards::{Card, CardSet, Suit};
 use super::deal::{Course, Deal, Pile, Stage, Trick, TrickOutcome};
+use super::record::RulesFile;
 use super::rules::{GameKind, Rules};
 use super::seating::Roles;
-use super::record::RulesFile;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -178,7 +178,10 @@ impl DealView {
     pub fn to_deal(&self) -> Result<Deal, ViewError> {
         let game = GameKind::from_name(&self.game)
             .ok_or_else(|| ViewError::UnknownGame(self.game.clone()))?;
-        let rules: Rules = self.rules.to_rules(game).map_err(|e| ViewError::Rules(e.to_string()))?;
+        let rules: Rules = self
+            .rules
+            .to_rules(game)
+            .map_err(|e| ViewError::Rules(e.to_string()))?;
         let seats = game.seats() as u8;
         for (what, seat) in [
             ("the seat", self.seat),
@@ -194,7 +197,9 @@ impl DealView {
         let played = set_of(&self.played)?;
         let deck = game.deck();
         if !hand.minus(deck).is_empty() || !played.minus(deck).is_empty() {
-            return Err(ViewError::Inconsistent("a card the game is not played with"));
+            return Err(ViewError::Inconsistent(
+                "a card the game is not played with",
+            ));
         }
         if !hand.and(played).is_empty() {
             return Err(ViewError::Inconsistent("a card both in the hand and shown"));
@@ -268,7 +273,12 @@ impl DealView {
         };
         let game = GameKind::ALL.iter().position(|g| g.name() == self.game);
         let high = (0..4).fold(0, |b, s| b | (self.high[s] as u32) << s);
-        w.extend([game.unwrap_or(9) as u32, self.seat as u32, self.dealer as u32, high]);
+        w.extend([
+            game.unwrap_or(9) as u32,
+            self.seat as u32,
+            self.dealer as u32,
+            high,
+        ]);
         w.extend([self.stock_next, self.stock_end, self.leader, self.to_move].map(u32::from));
         w.push(self.course as u32);
         set(&mut w, &self.hand);
@@ -286,7 +296,12 @@ impl DealView {
             Some(o) => {
                 w.push(1);
                 trick_words(&mut w, &o.trick);
-                w.extend([o.winner as u32, o.keeper as u32, o.stored.down as u32, o.stored.up as u32]);
+                w.extend([
+                    o.winner as u32,
+                    o.keeper as u32,
+                    o.stored.down as u32,
+                    o.stored.up as u32,
+                ]);
                 w.push(o.course as u32);
             }
         }
@@ -295,7 +310,10 @@ impl DealView {
 
     /// A view from [`DealView::to_words`] (and the game's rules); the rest
     /// of `words` is returned after it.
-    pub fn from_words<'a>(words: &'a [u32], rules: &RulesFile) -> Result<(DealView, &'a [u32]), ViewError> {
+    pub fn from_words<'a>(
+        words: &'a [u32],
+        rules: &RulesFile,
+    ) -> Result<(DealView, &'a [u32]), ViewError> {
         let mut r = Words(words);
         let game = *GameKind::ALL
             .get(r.next()? as usize)
@@ -350,7 +368,12 @@ fn trick_words(w: &mut Vec<u32>, t: &TrickView) {
     for &(seat, card) in &t.plays {
         w.extend([seat as u32, card.index() as u32]);
     }
-    w.extend([t.led_suit as u32, t.led_rank as u32, t.quacks as u32, t.stage as u32]);
+    w.extend([
+        t.led_suit as u32,
+        t.led_rank as u32,
+        t.quacks as u32,
+        t.stage as u32,
+    ]);
 }
 
 /// Reads words in order; running out or a value out of range is refused.
@@ -358,7 +381,10 @@ struct Words<'a>(&'a [u32]);
 
 impl Words<'_> {
     fn next(&mut self) -> Result<u32, ViewError> {
-        let (&first, rest) = self.0.split_first().ok_or(ViewError::Inconsistent("cut short"))?;
+        let (&first, rest) = self
+            .0
+            .split_first()
+            .ok_or(ViewError::Inconsistent("cut short"))?;
         self.0 = rest;
         Ok(first)
     }
@@ -386,9 +412,8 @@ impl Words<'_> {
         }
     }
     fn pile(&mut self) -> Result<Pile, ViewError> {
-        let mut half = || {
-            u16::try_from(self.next()?).map_err(|_| ViewError::Inconsistent("a pile"))
-        };
+        let mut half =
+            || u16::try_from(self.next()?).map_err(|_| ViewError::Inconsistent("a pile"));
         Ok(Pile {
             down: half()?,
             up: half()?,

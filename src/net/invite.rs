@@ -98,12 +98,12 @@ impl fmt::Display for PackError {
                 f,
                 "the link was made by another version of the game ({v}; this one reads {VERSION})"
             ),
-            PackError::WrongKind { expected: Kind::Invite } => {
-                f.write_str("this is a reply link: open it on the host's device")
-            }
-            PackError::WrongKind { expected: Kind::Reply } => {
-                f.write_str("this is an invite link: send it to the friend who joins")
-            }
+            PackError::WrongKind {
+                expected: Kind::Invite,
+            } => f.write_str("this is a reply link: open it on the host's device"),
+            PackError::WrongKind {
+                expected: Kind::Reply,
+            } => f.write_str("this is an invite link: send it to the friend who joins"),
             PackError::Invalid(what) => write!(f, "the link's {what} is not valid"),
         }
     }
@@ -447,13 +447,18 @@ impl Reader {
                     .ok()
                     .filter(|n| {
                         !n.is_empty()
-                            && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+                            && n.bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
                     })
                     .ok_or(PackError::Invalid("candidate address"))?;
                 Address::Name(name.to_string())
             }
         };
-        let protocol = if flags >> 2 & 1 == 0 { Protocol::Udp } else { Protocol::Tcp };
+        let protocol = if flags >> 2 & 1 == 0 {
+            Protocol::Udp
+        } else {
+            Protocol::Tcp
+        };
         let kind = match flags >> 3 & 3 {
             0 => CandidateKind::Host,
             1 => CandidateKind::ServerReflexive,

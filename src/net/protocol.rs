@@ -28,10 +28,19 @@ pub const MAX_NAME_CHARS: usize = 24;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToHost {
     /// First on a channel: the rejoin token the guest's reply carried, and a name.
-    Hello { token: [u8; 8], name: String },
+    Hello {
+        token: [u8; 8],
+        name: String,
+    },
     /// A move for the guest's seat, made on the table the host sent as `turn`.
-    Move { seat: u8, turn: u32, mv: Move },
-    Ping { n: u32 },
+    Move {
+        seat: u8,
+        turn: u32,
+        mv: Move,
+    },
+    Ping {
+        n: u32,
+    },
 }
 
 /// Host to guest (its bytes: `net::wire`).
@@ -42,8 +51,13 @@ pub enum ToGuest {
     Table(Box<GuestTable>),
     /// A move of the guest's was refused, and why (the guest words an
     /// illegal move itself, from its own check of the same move).
-    Refused { turn: u32, reason: Reason },
-    Pong { n: u32 },
+    Refused {
+        turn: u32,
+        reason: Reason,
+    },
+    Pong {
+        n: u32,
+    },
 }
 
 /// What a guest's seat may know of the game.
@@ -130,7 +144,13 @@ impl GuestTable {
             .collect::<Option<Vec<_>>>()
             .ok_or(TableError::Inconsistent("the scores"))?;
         let deals = (self.deals as usize).max(results.len()).min(1001);
-        Ok(Game::seen(rules, self.first_dealer, deals, results, Some(deal)))
+        Ok(Game::seen(
+            rules,
+            self.first_dealer,
+            deals,
+            results,
+            Some(deal),
+        ))
     }
 
     /// How many cards `seat` holds.
@@ -193,9 +213,14 @@ impl From<WireError> for Dropped {
 impl fmt::Display for Dropped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Dropped::TooLarge(n) => write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})"),
+            Dropped::TooLarge(n) => {
+                write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})")
+            }
             Dropped::Malformed(why) => write!(f, "not a message of this game: {why}"),
-            Dropped::Version(v) => write!(f, "a message of another version ({v}; this one speaks {VERSION})"),
+            Dropped::Version(v) => write!(
+                f,
+                "a message of another version ({v}; this one speaks {VERSION})"
+            ),
             Dropped::Flood => f.write_str("too many messages"),
         }
     }
@@ -232,7 +257,13 @@ pub fn turn_of(game: &Game) -> u32 {
 }
 
 /// The table a guest's seat may see.
-pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected: &[bool]) -> GuestTable {
+pub fn guest_table(
+    game: &Game,
+    seat: u8,
+    turn: u32,
+    names: &[String],
+    connected: &[bool],
+) -> GuestTable {
     GuestTable {
         turn,
         names: names.to_vec(),
@@ -244,7 +275,10 @@ pub fn guest_table(game: &Game, seat: u8, turn: u32, names: &[String], connected
         first_dealer: game.first_dealer(),
         deals: game.log().len() as u32,
         points: game.results().iter().map(|r| r.course_points()).collect(),
-        hand_lens: game.deal().map(|d| d.hand_lens()[..game.kind().seats()].to_vec()).unwrap_or_default(),
+        hand_lens: game
+            .deal()
+            .map(|d| d.hand_lens()[..game.kind().seats()].to_vec())
+            .unwrap_or_default(),
         who: Vec::new(),
         last: None,
     }

@@ -100,7 +100,8 @@ impl std::error::Error for SdpError {}
 /// ICE's characters (RFC 8839 ice-char): letters, digits, `+` and `/`.
 pub fn is_ice_text(s: &str, min: usize) -> bool {
     (min..=256).contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
 }
 
 impl Connection {
@@ -124,8 +125,9 @@ impl Connection {
             .lines()
             .find_map(|l| l.trim_end().strip_prefix("a=fingerprint:"))
             .ok_or(SdpError::Missing("certificate fingerprint"))?;
-        let fingerprint = parse_fingerprint(fingerprint)
-            .ok_or(SdpError::Malformed("certificate fingerprint (SHA-256 expected)"))?;
+        let fingerprint = parse_fingerprint(fingerprint).ok_or(SdpError::Malformed(
+            "certificate fingerprint (SHA-256 expected)",
+        ))?;
         let role = match attribute("setup:").ok_or(SdpError::Missing("DTLS role"))? {
             "actpass" => DtlsRole::ActPass,
             "active" => DtlsRole::Active,
@@ -269,8 +271,13 @@ impl Candidate {
             CandidateKind::Relay => 0,
         };
         // UDP before TCP, then the order the browser listed them in.
-        let local_preference =
-            65535 - (index as u32).min(255) - if self.protocol == Protocol::Tcp { 1024 } else { 0 };
+        let local_preference = 65535
+            - (index as u32).min(255)
+            - if self.protocol == Protocol::Tcp {
+                1024
+            } else {
+                0
+            };
         let priority = (type_preference << 24) | (local_preference << 8) | 255;
         let mut s = format!(
             "{index} 1 {} {priority} {} {} typ {}",
@@ -316,7 +323,9 @@ impl Address {
         }
         let name_ok = !text.is_empty()
             && text.len() <= 253
-            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
         name_ok.then(|| Address::Name(text.to_string()))
     }
 }
@@ -366,7 +375,11 @@ fn parse_v6(text: &str) -> Option<[u8; 16]> {
         }
         for g in part.split(':') {
             let ok = (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit());
-            out.push(if ok { u16::from_str_radix(g, 16).ok()? } else { return None });
+            out.push(if ok {
+                u16::from_str_radix(g, 16).ok()?
+            } else {
+                return None;
+            });
         }
         Some(())
     }
@@ -388,7 +401,11 @@ fn parse_v6(text: &str) -> Option<[u8; 16]> {
     }
     let mut out = [0u8; 16];
     let at = 8 - tail.len();
-    for (i, g) in head.iter().enumerate().chain(tail.iter().enumerate().map(|(i, g)| (at + i, g))) {
+    for (i, g) in head
+        .iter()
+        .enumerate()
+        .chain(tail.iter().enumerate().map(|(i, g)| (at + i, g)))
+    {
         out[2 * i..2 * i + 2].copy_from_slice(&g.to_be_bytes());
     }
     Some(out)
@@ -464,20 +481,45 @@ mod tests {
             if !ip.to_string().contains('.') {
                 assert_eq!(text, ip.to_string());
             }
-            assert_eq!(parse_v6(&ip.to_string()).is_some(), !ip.to_string().contains('.'));
+            assert_eq!(
+                parse_v6(&ip.to_string()).is_some(),
+                !ip.to_string().contains('.')
+            );
             let v4 = [b[0], b[1], b[2], b[3]];
             let text = Address::V4(v4).to_string();
             assert_eq!(text, std::net::Ipv4Addr::from(v4).to_string());
             assert_eq!(parse_v4(&text), Some(v4));
         }
-        for bad in ["", "1.2.3", "1.2.3.4.5", "1.2.3.256", "01.2.3.4", "1..2.3", "a.b.c.d", "1.2.3.4 "] {
+        for bad in [
+            "",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1.2.3.256",
+            "01.2.3.4",
+            "1..2.3",
+            "a.b.c.d",
+            "1.2.3.4 ",
+        ] {
             assert_eq!(parse_v4(bad), None, "{bad}");
             assert_eq!(bad.parse::<std::net::Ipv4Addr>().ok(), None, "{bad}");
         }
-        for bad in [":", ":::", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", "g::", "1:2:3:4:5:6:7::8", "::1:2:3:4:5:6:7:8"] {
+        for bad in [
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "g::",
+            "1:2:3:4:5:6:7::8",
+            "::1:2:3:4:5:6:7:8",
+        ] {
             assert_eq!(parse_v6(bad), None, "{bad}");
         }
         assert_eq!(parse_v6("::"), Some([0; 16]));
-        assert_eq!(Address::parse("FE80::1"), Some(Address::V6(parse_v6("fe80::1").unwrap())));
+        assert_eq!(
+            Address::parse("FE80::1"),
+            Some(Address::V6(parse_v6("fe80::1").unwrap()))
+        );
     }
 }

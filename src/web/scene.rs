@@ -442,7 +442,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
                         .collect(),
                 )
             }
-            Some(d) => HandScene::Down(ui.hand_lens.map_or(d.hand_len(s), |n| n[s as usize & 3] as usize)),
+            Some(d) => HandScene::Down(
+                ui.hand_lens
+                    .map_or(d.hand_len(s), |n| n[s as usize & 3] as usize),
+            ),
             None => HandScene::Down(0),
         };
         let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
@@ -594,7 +597,9 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".
         (Some(_), Some(m)) if setup.players[m as usize] == Player::Friend => {
-            let who = ui.friends[m as usize & 3].as_deref().unwrap_or(name(lang, setup, m));
+            let who = ui.friends[m as usize & 3]
+                .as_deref()
+                .unwrap_or(name(lang, setup, m));
             lang.tf(K::SeatToPlay, &[who])
         }
         (Some(_), Some(m)) => lang.tf(K::Thinking, &[name(lang, setup, m)]),

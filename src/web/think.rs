@@ -69,9 +69,20 @@ impl Question {
     /// game, the view's words, steps seen, then each step's move and view]`.
     pub fn request(&self, ticket: u32) -> Request {
         let d = &self.view.deal;
-        let level = Level::ALL.iter().position(|&l| l == self.level).unwrap_or(0);
-        let game = GameKind::ALL.iter().position(|&g| g == d.game()).unwrap_or(0);
-        let mut words = vec![ticket, level as u32, (self.seed >> 32) as u32, self.seed as u32];
+        let level = Level::ALL
+            .iter()
+            .position(|&l| l == self.level)
+            .unwrap_or(0);
+        let game = GameKind::ALL
+            .iter()
+            .position(|&g| g == d.game())
+            .unwrap_or(0);
+        let mut words = vec![
+            ticket,
+            level as u32,
+            (self.seed >> 32) as u32,
+            self.seed as u32,
+        ];
         words.extend([self.playouts, game as u32]);
         words.extend(DealView::of(d, self.view.seat).to_words());
         let steps = self.history.as_ref().map_or(0, |h| h.len());

@@ -21,7 +21,6 @@ use super::i18n::{Lang, K};
 use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
 use super::records::replay::Replay;
-use thinker::Thinker;
 use super::scene;
 use super::settings::Settings;
 use super::sound::Sound;
@@ -34,6 +33,7 @@ use gloo::timers::callback::Timeout;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+use thinker::Thinker;
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
 #[derive(Clone, Copy, Debug)]
@@ -301,7 +301,11 @@ impl Controller {
             .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
         let (host, thinker) = (&mut self.online.host, &self.thinker);
         self.seats = (0..setup.players.len())
-            .map(|s| seat_player(setup.players[s], thinker, playouts, || host.seat_player(s as u8)))
+            .map(|s| {
+                seat_player(setup.players[s], thinker, playouts, || {
+                    host.seat_player(s as u8)
+                })
+            })
             .collect();
         self.setup = setup;
         self.online_setup();

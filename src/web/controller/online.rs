@@ -7,6 +7,7 @@
 
 use super::{Controller, HOLD_MS};
 use crate::ai::Level;
+use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
 use crate::web::i18n::K;
@@ -16,7 +17,6 @@ use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
-use crate::engine::Move;
 use gloo::timers::callback::Timeout;
 
 /// How long a connection may take to open once the reply is in.
@@ -41,7 +41,10 @@ pub struct Online {
 impl Online {
     /// The online state at start: "same network only" as remembered.
     pub(super) fn new() -> Online {
-        Online { same_network_only: net::saved_same_network_only(), ..Online::default() }
+        Online {
+            same_network_only: net::saved_same_network_only(),
+            ..Online::default()
+        }
     }
 
     fn stun(&self) -> Vec<String> {
@@ -50,11 +53,15 @@ impl Online {
 }
 
 impl Controller {
-
     /// After a new set-up: links for the seats played on friends' devices,
     /// and an invite for each that has no guest yet.
     pub(super) fn online_setup(&mut self) {
-        let remote: Vec<bool> = self.setup.players.iter().map(|p| *p == Player::Friend).collect();
+        let remote: Vec<bool> = self
+            .setup
+            .players
+            .iter()
+            .map(|p| *p == Player::Friend)
+            .collect();
         self.online.host.keep_only(&remote);
         if self.online.guest.is_some() || !remote.contains(&true) {
             return;
@@ -73,7 +80,10 @@ impl Controller {
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
                 self.online.handed[s as usize]
-                    && matches!(self.setup.players.get(s as usize), Some(Player::Computer(_)))
+                    && matches!(
+                        self.setup.players.get(s as usize),
+                        Some(Player::Computer(_))
+                    )
             })
             .collect();
         ui::invites(
@@ -113,7 +123,11 @@ impl Controller {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
-            let who = if s.name.is_empty() { lang.t(K::FriendShort).to_string() } else { s.name.clone() };
+            let who = if s.name.is_empty() {
+                lang.t(K::FriendShort).to_string()
+            } else {
+                s.name.clone()
+            };
             friends[s.seat as usize & 3] = Some(match s.state {
                 LinkState::Connected => who,
                 LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
@@ -153,7 +167,9 @@ impl Controller {
                     .iter()
                     .any(|s| s.seat == seat && s.state == LinkState::Connecting);
                 if connecting {
-                    self.online.host.event(seat, PeerEvent::Failed(String::new()), &self.game, "");
+                    self.online
+                        .host
+                        .event(seat, PeerEvent::Failed(String::new()), &self.game, "");
                     self.online_broadcast();
                     self.show_invites();
                     self.render();
@@ -219,12 +235,17 @@ impl Controller {
         self.online.reply_error = match &result {
             Ok(_) => None,
             Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
-            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => Some(lang.t(K::ReplyOtherTable).into()),
+            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => {
+                Some(lang.t(K::ReplyOtherTable).into())
+            }
             Err(ReplyError::Stale) => Some(lang.t(K::ReplyStale).into()),
         };
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
-            Timeout::new(CONNECT_MS, move || dispatch(Action::Net(NetEvent::Timeout(seat)))).forget();
+            Timeout::new(CONNECT_MS, move || {
+                dispatch(Action::Net(NetEvent::Timeout(seat)))
+            })
+            .forget();
             self.online_broadcast();
             self.render();
         }
@@ -245,7 +266,13 @@ impl Controller {
         let guest = Guest::new(invite);
         // The table behind the join page is this device's own: hidden until the host's comes.
         joining(true);
-        ui::join(self.page.lang, &guest.invite, &guest.state, "", self.online.same_network_only);
+        ui::join(
+            self.page.lang,
+            &guest.invite,
+            &guest.state,
+            "",
+            self.online.same_network_only,
+        );
         self.online.guest = Some(guest);
         self.render();
     }
@@ -265,7 +292,9 @@ impl Controller {
         let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
         let dispatch = self.dispatch();
         let stun = self.online.stun();
-        let Some(g) = self.online.guest.as_mut() else { return };
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
         g.join(&ui::typed_name(), &stun, &dispatch);
         ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
     }
@@ -273,7 +302,9 @@ impl Controller {
     /// On a guest's device, a move goes to the host (which checks it and
     /// answers with the next table); true if it was sent.
     pub(super) fn guest_move(&mut self, mv: Move) -> bool {
-        let Some(g) = &mut self.online.guest else { return false };
+        let Some(g) = &mut self.online.guest else {
+            return false;
+        };
         g.send_move(mv);
         self.ui.chooser = None;
         self.ui.message = None;
@@ -283,7 +314,9 @@ impl Controller {
 
     fn guest_event(&mut self, ev: PeerEvent) {
         let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
-        let Some(g) = self.online.guest.as_mut() else { return };
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
         match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
@@ -309,7 +342,11 @@ impl Controller {
             },
             PeerEvent::Lost | PeerEvent::Failed(_) => {
                 let was = g.state.clone();
-                g.state = if was == GuestState::Connected { GuestState::Lost } else { GuestState::Failed };
+                g.state = if was == GuestState::Connected {
+                    GuestState::Lost
+                } else {
+                    GuestState::Failed
+                };
                 if was == GuestState::Connected {
                     self.ui.message = Some(lang.t(K::HostLost).to_string());
                     self.render();
@@ -324,7 +361,9 @@ impl Controller {
     /// guest's seat, with the call and sound of the move that made it.
     fn show_table(&mut self, table: GuestTable) {
         let lang = self.page.lang;
-        let Some(g) = self.online.guest.as_mut() else { return };
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
         let seat = g.seat();
         let game = match table.to_game() {
             Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == seat) => game,
@@ -348,9 +387,16 @@ impl Controller {
         for s in 0..n {
             let name = table.names.get(s).filter(|n| !n.is_empty()).cloned();
             let host = table.who.get(s).is_some_and(|w| w == "host");
-            let label = name.unwrap_or_else(|| lang.t(if host { K::HostSeat } else { K::FriendShort }).into());
+            let label = name.unwrap_or_else(|| {
+                lang.t(if host { K::HostSeat } else { K::FriendShort })
+                    .into()
+            });
             let connected = table.connected.get(s).copied().unwrap_or(true);
-            friends[s] = Some(if connected { label } else { lang.tf(K::Reconnecting, &[&label]) });
+            friends[s] = Some(if connected {
+                label
+            } else {
+                lang.tf(K::Reconnecting, &[&label])
+            });
         }
         let mut lens = [0u8; 4];
         for s in 0..n {

@@ -133,7 +133,9 @@ impl Thinker {
         match start_worker(Rc::downgrade(&self.0)) {
             Ok(running) => inner.worker = Some(running),
             Err(why) => {
-                warn(&format!("the computer players think on the page (no worker: {why})"));
+                warn(&format!(
+                    "the computer players think on the page (no worker: {why})"
+                ));
                 inner.unavailable = true;
             }
         }
@@ -144,7 +146,11 @@ impl Thinker {
         let mut inner = self.0.borrow_mut();
         let inner = &mut *inner;
         if let Some(running) = &inner.worker {
-            for w in inner.waiting.iter_mut().filter(|w| !w.posted && w.here.is_none()) {
+            for w in inner
+                .waiting
+                .iter_mut()
+                .filter(|w| !w.posted && w.here.is_none())
+            {
                 let r = w.question.request(w.ticket);
                 let message = js_sys::Array::of3(
                     &js_sys::Uint32Array::from(&r.words[..]),
@@ -225,7 +231,8 @@ fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
                 if let Some(i) = found {
                     // That one is answered here, lest it fail again.
                     let (weak, ticket) = (weak.clone(), inner.waiting[i].ticket);
-                    inner.waiting[i].here = Some(Timeout::new(0, move || answer_here(&weak, ticket)));
+                    inner.waiting[i].here =
+                        Some(Timeout::new(0, move || answer_here(&weak, ticket)));
                 }
                 None
             }
@@ -261,13 +268,12 @@ fn start_worker(weak: Weak<RefCell<Inner>>) -> Result<Running, String> {
     let doc = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;
-    let base = doc
-        .base_uri()
-        .ok()
-        .flatten()
-        .ok_or("no base address")?;
+    let base = doc.base_uri().ok().flatten().ok_or("no base address")?;
     if !base.starts_with("http") {
-        return Err(format!("a page at {}", base.split(':').next().unwrap_or("?")));
+        return Err(format!(
+            "a page at {}",
+            base.split(':').next().unwrap_or("?")
+        ));
     }
     let glue = doc
         .query_selector("script[data-js]")

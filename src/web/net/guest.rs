@@ -62,7 +62,10 @@ impl Guest {
     /// "Join": answers the host's offer; the reply link follows as
     /// `NetEvent::Guest(Described)`.
     pub fn join(&mut self, name: &str, stun: &[String], dispatch: &Dispatch) {
-        self.name = clean_name(name).chars().take(protocol::MAX_NAME_CHARS).collect();
+        self.name = clean_name(name)
+            .chars()
+            .take(protocol::MAX_NAME_CHARS)
+            .collect();
         let d = dispatch.clone();
         let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
         self.peer = None;

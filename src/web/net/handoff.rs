@@ -11,7 +11,10 @@ use web_sys::{BroadcastChannel, MessageEvent};
 const CHANNEL: &str = "duck-soup-replies";
 
 /// The table's end of the channel (its owner keeps it while the table is open).
-pub struct Listener(BroadcastChannel, #[allow(dead_code)] Closure<dyn FnMut(JsValue)>);
+pub struct Listener(
+    BroadcastChannel,
+    #[allow(dead_code)] Closure<dyn FnMut(JsValue)>,
+);
 
 /// The table listens for replies handed over by other tabs.
 pub fn listen(dispatch: Dispatch) -> Option<Listener> {
@@ -36,7 +39,9 @@ impl Listener {
     /// The table's answer to the tab that handed a reply over.
     pub fn answer(&self, ok: bool, text: &str) {
         let tag = if ok { "ok:" } else { "no:" };
-        let _ = self.0.post_message(&JsValue::from_str(&format!("{tag}{text}")));
+        let _ = self
+            .0
+            .post_message(&JsValue::from_str(&format!("{tag}{text}")));
     }
 }
 

@@ -75,7 +75,10 @@ pub fn invite_in_address(lang: crate::web::i18n::Lang) -> Option<crate::net::inv
     match crate::net::invite::Invite::unpack(payload) {
         Ok(invite) => Some(invite),
         Err(e) => {
-            ui::notice(lang, &lang.tf(crate::web::i18n::K::InviteBad, &[&e.to_string()]));
+            ui::notice(
+                lang,
+                &lang.tf(crate::web::i18n::K::InviteBad, &[&e.to_string()]),
+            );
             None
         }
     }

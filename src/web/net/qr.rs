@@ -27,12 +27,21 @@ pub fn svg(text: &str, label: &str) -> Option<Element> {
     let (size, d) = path(text)?;
     let svg = doc().create_element_ns(Some(SVG), "svg").ok()?;
     let view = format!("0 0 {size} {size}");
-    for (k, v) in [("class", "qr"), ("viewBox", view.as_str()), ("role", "img"), ("aria-label", label)] {
+    for (k, v) in [
+        ("class", "qr"),
+        ("viewBox", view.as_str()),
+        ("role", "img"),
+        ("aria-label", label),
+    ] {
         let _ = svg.set_attribute(k, v);
     }
     let bg = doc().create_element_ns(Some(SVG), "rect").ok()?;
     let size = size.to_string();
-    for (k, v) in [("class", "qr-bg"), ("width", size.as_str()), ("height", size.as_str())] {
+    for (k, v) in [
+        ("class", "qr-bg"),
+        ("width", size.as_str()),
+        ("height", size.as_str()),
+    ] {
         let _ = bg.set_attribute(k, v);
     }
     let p = doc().create_element_ns(Some(SVG), "path").ok()?;

@@ -110,7 +110,10 @@ impl Link {
                     return None;
                 }
                 self.greeted = true;
-                self.name = clean_name(&name).chars().take(protocol::MAX_NAME_CHARS).collect();
+                self.name = clean_name(&name)
+                    .chars()
+                    .take(protocol::MAX_NAME_CHARS)
+                    .collect();
                 None
             }
             ToHost::Move { .. } if !self.greeted => {
@@ -338,7 +341,10 @@ impl Host {
         peer.accept(&reply.connection);
         l.token = Some(reply.rejoin_token);
         l.greeted = false;
-        l.name = clean_name(&reply.guest_name).chars().take(protocol::MAX_NAME_CHARS).collect();
+        l.name = clean_name(&reply.guest_name)
+            .chars()
+            .take(protocol::MAX_NAME_CHARS)
+            .collect();
         l.state = LinkState::Connecting;
         Ok(reply.to.seat)
     }
@@ -414,7 +420,10 @@ pub fn trimmed(mut c: Connection) -> Connection {
     use crate::net::sdp::Protocol;
     // UDP first, each kind in the browser's order (no library sort: its
     // code would cost the page more than this loop).
-    let (udp, tcp): (Vec<_>, Vec<_>) = c.candidates.into_iter().partition(|k| k.protocol != Protocol::Tcp);
+    let (udp, tcp): (Vec<_>, Vec<_>) = c
+        .candidates
+        .into_iter()
+        .partition(|k| k.protocol != Protocol::Tcp);
     c.candidates = udp;
     c.candidates.extend(tcp);
     c.candidates.truncate(crate::net::invite::MAX_CANDIDATES);

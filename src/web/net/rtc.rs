@@ -120,7 +120,9 @@ impl Peer {
         let peer = Peer::new(stun, on)?;
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
-        let channel = peer.pc.create_data_channel_with_data_channel_dict("duck-soup", &init);
+        let channel = peer
+            .pc
+            .create_data_channel_with_data_channel_dict("duck-soup", &init);
         peer.wire(channel);
         let pc = peer.pc.clone();
         let on = peer.on.clone();
@@ -183,7 +185,9 @@ impl Peer {
     /// table is sent in full after every change, so nothing is lost).
     pub fn send(&self, bytes: &[u8]) -> bool {
         match &*self.channel.borrow() {
-            Some(c) if c.ready_state() == RtcDataChannelState::Open => c.send_with_u8_array(bytes).is_ok(),
+            Some(c) if c.ready_state() == RtcDataChannelState::Open => {
+                c.send_with_u8_array(bytes).is_ok()
+            }
             _ => false,
         }
     }
@@ -224,7 +228,9 @@ fn wire_channel(
         // and refused by the reader like any other that is not ours.
         let bytes = match e.dyn_ref::<MessageEvent>().map(|m| m.data()) {
             Some(d) if d.is_string() => d.as_string().unwrap_or_default().into_bytes(),
-            Some(d) if d.is_instance_of::<js_sys::ArrayBuffer>() => js_sys::Uint8Array::new(&d).to_vec(),
+            Some(d) if d.is_instance_of::<js_sys::ArrayBuffer>() => {
+                js_sys::Uint8Array::new(&d).to_vec()
+            }
             _ => Vec::new(),
         };
         o(PeerEvent::Message(bytes));

@@ -26,7 +26,11 @@ pub fn link(key: &str, payload: &str) -> String {
                 .split('&')
                 .filter(|p| !p.is_empty() && !p.starts_with("lang="))
                 .collect();
-            let query = if kept.is_empty() { String::new() } else { format!("?{}", kept.join("&")) };
+            let query = if kept.is_empty() {
+                String::new()
+            } else {
+                format!("?{}", kept.join("&"))
+            };
             Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
@@ -54,7 +58,12 @@ fn link_row(lang: Lang, parent: &Element, id: &str, value: &str, seat: Option<u8
     let row = el("div", "copy-row");
     let i = el("input", "");
     i.set_id(id);
-    for (k, v) in [("type", "text"), ("readonly", ""), ("spellcheck", "false"), ("value", value)] {
+    for (k, v) in [
+        ("type", "text"),
+        ("readonly", ""),
+        ("spellcheck", "false"),
+        ("value", value),
+    ] {
         let _ = i.set_attribute(k, v);
     }
     append(&row, &i);
@@ -143,12 +152,22 @@ pub fn invites(
         let _ = f.set_attribute("data-state", state_name(&s.state));
         let seat = lang.seat_name(n, s.seat);
         append(&f, &text_el("legend", "", seat));
-        let who = if s.name.is_empty() { lang.t(K::FriendShort).to_string() } else { s.name.clone() };
+        let who = if s.name.is_empty() {
+            lang.t(K::FriendShort).to_string()
+        } else {
+            s.name.clone()
+        };
         match &s.state {
             LinkState::Inviting => append(&f, &text_el("p", "hint", lang.t(K::InviteMaking))),
             LinkState::Invited(payload) => {
                 let url = link("j", payload);
-                link_row(lang, &f, &format!("invite-link-{}", s.seat), &url, Some(s.seat));
+                link_row(
+                    lang,
+                    &f,
+                    &format!("invite-link-{}", s.seat),
+                    &url,
+                    Some(s.seat),
+                );
                 if let Some(qr) = super::qr::svg(&url, &lang.tf(K::InviteQr, &[seat])) {
                     append(&f, &qr);
                 }
@@ -158,11 +177,26 @@ pub fn invites(
                 append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])))
             }
             LinkState::Lost | LinkState::Failed => {
-                let k = if s.state == LinkState::Lost { K::SeatLost } else { K::SeatFailed };
+                let k = if s.state == LinkState::Lost {
+                    K::SeatLost
+                } else {
+                    K::SeatFailed
+                };
                 append(&f, &text_el("p", "warn", lang.t(k)));
                 let row = el("div", "buttons");
-                append(&row, &net_button("secondary", "reinvite", Some(s.seat), lang.t(K::NewInvite)));
-                append(&row, &net_button("secondary", "computer", Some(s.seat), lang.t(K::UseComputer)));
+                append(
+                    &row,
+                    &net_button("secondary", "reinvite", Some(s.seat), lang.t(K::NewInvite)),
+                );
+                append(
+                    &row,
+                    &net_button(
+                        "secondary",
+                        "computer",
+                        Some(s.seat),
+                        lang.t(K::UseComputer),
+                    ),
+                );
                 append(&f, &row);
             }
         }
@@ -175,7 +209,10 @@ pub fn invites(
         append(&f, &text_el("legend", "", lang.seat_name(n, s)));
         append(&f, &text_el("p", "hint", lang.t(K::ComputerSeat)));
         let row = el("div", "buttons");
-        append(&row, &net_button("secondary", "friend", Some(s), lang.t(K::FriendAgain)));
+        append(
+            &row,
+            &net_button("secondary", "friend", Some(s), lang.t(K::FriendAgain)),
+        );
         append(&f, &row);
         append(&form, &f);
     }
@@ -194,7 +231,10 @@ pub fn invites(
     append(&form, &err);
     stun_choice(lang, &form, same_network_only);
     let row = el("div", "buttons");
-    append(&row, &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)));
+    append(
+        &row,
+        &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)),
+    );
     let close = crate::web::dom::button("secondary", "close-dialog");
     close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
@@ -228,12 +268,26 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_ne
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
     let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
-    let p = text_el("p", "join-seat", &lang.tf(K::JoinSeat, &[seat, game_name(lang, kind)]));
+    let p = text_el(
+        "p",
+        "join-seat",
+        &lang.tf(K::JoinSeat, &[seat, game_name(lang, kind)]),
+    );
     p.set_id("join-seat");
     append(&form, &p);
-    append(&form, &text_el("p", "hint", &lang.tf(K::JoinRules, &[&rules_words(lang, &invite.rules)])));
+    append(
+        &form,
+        &text_el(
+            "p",
+            "hint",
+            &lang.tf(K::JoinRules, &[&rules_words(lang, &invite.rules)]),
+        ),
+    );
     if !invite.host_name.is_empty() {
-        append(&form, &text_el("p", "hint", &lang.tf(K::JoinHost, &[&invite.host_name])));
+        append(
+            &form,
+            &text_el("p", "hint", &lang.tf(K::JoinHost, &[&invite.host_name])),
+        );
     }
     match state {
         GuestState::Joining | GuestState::Failed | GuestState::Lost => {
@@ -286,7 +340,10 @@ fn rules_words(lang: Lang, text: &str) -> String {
     for part in parts {
         let (key, value) = part.split_once(':').unwrap_or((part, ""));
         let value = option_value_label(lang, key, value).unwrap_or(value);
-        out.push_str(&format!(", {}: {value}", option_label(lang, key).unwrap_or(key)));
+        out.push_str(&format!(
+            ", {}: {value}",
+            option_label(lang, key).unwrap_or(key)
+        ));
     }
     out
 }

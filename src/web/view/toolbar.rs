@@ -126,7 +126,9 @@ impl Toolbar {
         }
         toggle_class(&self.review_btn, "disabled", !s.review_available);
         if s.invites == self.invites.has_attribute("hidden") {
-            let _ = self.invites.toggle_attribute_with_force("hidden", !s.invites);
+            let _ = self
+                .invites
+                .toggle_attribute_with_force("hidden", !s.invites);
         }
     }
 }
