@@ -50,6 +50,11 @@ for e in "${engines[@]}"; do
     run=(node)
   fi
   "${run[@]}" --test --test-reporter=spec "tests/e2e/engines/$e.test.mjs" || failed+=("$e")
+  if [ "$e" = firefox ]; then
+    # Online play between engines: a Chromium host and a Firefox guest.
+    say "firefox: tests/e2e/engines/online-firefox.test.mjs"
+    node --test --test-reporter=spec tests/e2e/engines/online-firefox.test.mjs || failed+=("online-firefox")
+  fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then

@@ -210,12 +210,10 @@ fn a_reply_is_not_an_invite_and_another_version_is_named() {
         })
     );
     // A version-2 link: named as such, not as damaged.
-    use base64::Engine as _;
-    let mut bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(inv.pack())
-        .unwrap();
+    use duck_soup::engine::b64;
+    let mut bytes = b64::decode(&inv.pack()).unwrap();
     bytes[0] = 2;
-    let relinked = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let relinked = b64::encode(&bytes);
     assert_eq!(Invite::unpack(&relinked), Err(PackError::Version(2)));
     assert!(PackError::Version(2)
         .to_string()

@@ -6,8 +6,9 @@ mod common;
 
 use common::*;
 use duck_soup::engine::rng::{shuffled_deck, Rng};
-use duck_soup::engine::{Card, CardSet, Game, GameKind, IllegalMove, Move, Rules};
+use duck_soup::engine::{Call, Card, CardSet, Game, GameKind, IllegalMove, Move, Rules};
 use duck_soup::net::protocol::*;
+use duck_soup::net::wire::WireError;
 
 /// A two-player game from a seed, a few moves in.
 fn game_in_progress() -> Game {
@@ -23,88 +24,212 @@ fn game_in_progress() -> Game {
 }
 
 #[test]
-fn messages_round_trip_as_json() {
+fn messages_round_trip_as_bytes() {
     let messages = [
         ToHost::Hello {
-            v: VERSION,
-            token: "0123456789abcdef".into(),
+            token: [1, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef],
             name: "Ben".into(),
         },
+        ToHost::Hello {
+            token: [0; 8],
+            name: "\u{30a2}\u{30a4}\u{30b3}".into(),
+        },
         ToHost::Move {
-            v: VERSION,
             seat: 1,
             turn: 7,
             mv: "XB=S".parse().unwrap(),
         },
         ToHost::Move {
-            v: VERSION,
             seat: 1,
-            turn: 8,
+            turn: 300_000,
             mv: Move::Concede,
         },
-        ToHost::Ping { v: VERSION, n: 3 },
+        ToHost::Move {
+            seat: 0,
+            turn: 0,
+            mv: "7H".parse().unwrap(),
+        },
+        ToHost::Ping { n: u32::MAX },
     ];
     for m in messages {
-        let text = serde_json::to_string(&m).unwrap();
-        assert!(
-            text.contains("\"v\":1") && text.contains("\"t\":"),
-            "{text}"
-        );
-        assert_eq!(ToHost::read(&text), Ok(m));
+        let bytes = m.encode();
+        assert_eq!(bytes[0], VERSION);
+        assert_eq!(ToHost::decode(&bytes), Ok(m));
     }
     let game = game_in_progress();
-    let table = ToGuest::Table(Box::new(guest_table(
-        &game,
-        1,
-        5,
-        &["Aiko".into(), "Ben".into()],
-        &[true, true],
-    )));
-    let text = serde_json::to_string(&table).unwrap();
-    assert_eq!(ToGuest::read(&text), Ok(table));
-    let refused = ToGuest::Refused {
-        v: VERSION,
-        turn: 5,
-        why: Refusal::Illegal {
-            why: IllegalMove::DuckOnlyAfterQuacks { quacks: 1 },
-        },
-    };
-    let text = serde_json::to_string(&refused).unwrap();
-    assert_eq!(ToGuest::read(&text), Ok(refused));
+    let mut table = guest_table(&game, 1, 5, &["Aiko".into(), "Ben".into()], &[true, false]);
+    table.who = vec!["host".into(), "friend".into()];
+    table.last = Some(LastMove {
+        seat: 0,
+        mv: "7H".parse().unwrap(),
+        call: Some(Call::Quack),
+    });
+    let table = ToGuest::Table(Box::new(table));
+    let bytes = table.encode();
+    assert!(
+        bytes.len() < 400,
+        "a table is a few hundred bytes: {}",
+        bytes.len()
+    );
+    assert_eq!(ToGuest::decode(&bytes), Ok(table));
+    for reason in [
+        Reason::NotYourSeat,
+        Reason::NotYourTurn,
+        Reason::Stale,
+        Reason::Illegal,
+    ] {
+        let refused = ToGuest::Refused { turn: 5, reason };
+        assert_eq!(ToGuest::decode(&refused.encode()), Ok(refused));
+    }
+    let pong = ToGuest::Pong { n: 9 };
+    assert_eq!(ToGuest::decode(&pong.encode()), Ok(pong.clone()));
+    // Each side reads only the other side's messages.
+    assert!(matches!(
+        ToHost::decode(&pong.encode()),
+        Err(Dropped::Malformed(WireError::Type(_)))
+    ));
+    assert!(matches!(
+        ToGuest::decode(&ToHost::Ping { n: 1 }.encode()),
+        Err(Dropped::Malformed(WireError::Type(_)))
+    ));
 }
 
 #[test]
-fn malformed_oversized_unknown_and_foreign_messages_are_dropped() {
-    let cases = [
-        "",
-        "not json",
-        "[]",
-        r#"{"v":1}"#,
-        r#"{"v":1,"t":"shout"}"#,
-        r#"{"v":1,"t":"move","seat":1,"turn":0,"mv":"7X"}"#,
-        r#"{"v":1,"t":"move","seat":1,"turn":0,"mv":"7H","extra":true}"#,
-        r#"{"v":1,"t":"move","seat":-1,"turn":0,"mv":"7H"}"#,
-        r#"{"v":1,"t":"move","seat":1,"turn":4294967296,"mv":"7H"}"#,
-        r#"{"v":1,"t":"hello","token":"x","name":{"$":1}}"#,
-    ];
-    for text in cases {
-        assert!(
-            matches!(ToHost::read(text), Err(Dropped::Malformed(_))),
-            "{text}"
-        );
+fn every_table_of_whole_games_round_trips_for_every_seat() {
+    for (i, kind) in [
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Rules that differ from their preset travel as options.
+        let o = if kind == GameKind::ThreePlayer {
+            "parlett,target:150"
+        } else {
+            "parlett,scoring:cards"
+        };
+        let rules = duck_soup::links::parse_rules(kind, o).unwrap_or_else(|_| Rules::parlett(kind));
+        let mut game = Game::new(rules, 0);
+        let mut rng = Rng::new(i as u64 + 11);
+        for k in 0..2 {
+            game.start_deal(shuffled_deck(kind, &format!("wire/{k}")), None)
+                .unwrap();
+            while game.in_deal() {
+                for seat in 0..kind.seats() as u8 {
+                    let mut table = guest_table(&game, seat, turn_of(&game), &[], &[]);
+                    table.hand_lens.truncate(kind.seats());
+                    let m = ToGuest::Table(Box::new(table));
+                    assert_eq!(ToGuest::decode(&m.encode()).as_ref(), Ok(&m));
+                }
+                let mv = random_move(&game.legal_moves(), &mut rng);
+                game.play(mv).unwrap();
+            }
+        }
     }
-    let big = format!(
-        r#"{{"v":1,"t":"ping","n":1,"pad":"{}"}}"#,
-        "x".repeat(MAX_MESSAGE_BYTES)
-    );
-    assert!(matches!(ToHost::read(&big), Err(Dropped::TooLarge(_))));
+}
+
+#[test]
+fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
+    let game = game_in_progress();
+    let mut table = guest_table(&game, 0, 5, &["A".into(), "B".into()], &[true, true]);
+    table.who = vec!["host".into(), "normal".into()];
+    let samples = [
+        ToGuest::Table(Box::new(table)).encode(),
+        ToHost::Move {
+            seat: 1,
+            turn: 7,
+            mv: "XB=S".parse().unwrap(),
+        }
+        .encode(),
+        ToHost::Hello {
+            token: [7; 8],
+            name: "Ben".into(),
+        }
+        .encode(),
+    ];
+    for bytes in &samples {
+        // Every cut is refused (a message is read to its last byte).
+        for n in 0..bytes.len() {
+            assert!(
+                ToGuest::decode(&bytes[..n]).is_err() && ToHost::decode(&bytes[..n]).is_err(),
+                "cut at {n}"
+            );
+        }
+        // A byte more is refused.
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(ToGuest::decode(&longer).is_err() && ToHost::decode(&longer).is_err());
+        // Every single byte changed to every value: read or refused, never a panic.
+        for i in 0..bytes.len() {
+            for v in 0..=255u8 {
+                let mut b = bytes.clone();
+                b[i] = v;
+                if let Ok(ToGuest::Table(t)) = ToGuest::decode(&b) {
+                    let _ = t.to_game();
+                }
+                let _ = ToHost::decode(&b);
+            }
+        }
+    }
+    // Random bytes, and random bytes after a valid header.
+    let mut rng = Rng::new(77);
+    for i in 0..20_000 {
+        let len = (rng.next_u64() % 300) as usize;
+        let mut b: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        if i % 2 == 0 && len >= 2 {
+            b[0] = VERSION;
+            b[1] = [1, 2, 3, 0x11, 0x12, 0x13][i % 6];
+        }
+        let _ = ToGuest::decode(&b);
+        let _ = ToHost::decode(&b);
+    }
+    // Each refusal is typed.
     assert_eq!(
-        ToHost::read(r#"{"v":2,"t":"ping","n":1}"#),
-        Err(Dropped::Version(2))
+        ToHost::decode(&[]),
+        Err(Dropped::Malformed(WireError::Short("the version")))
     );
-    // A dropped message's description is one line whatever was sent.
-    let e = ToHost::read("{\"v\":1,\"t\":\"x\u{2028}y\"}").unwrap_err();
-    assert!(!e.to_string().contains(['\n', '\u{2028}']), "{e}");
+    assert_eq!(ToHost::decode(&[2, 3, 0]), Err(Dropped::Version(2)));
+    assert_eq!(
+        ToHost::decode(&[VERSION, 9]),
+        Err(Dropped::Malformed(WireError::Type(9)))
+    );
+    assert_eq!(
+        ToHost::decode(&[VERSION, 2, 1, 7, 1, 54]),
+        Err(Dropped::Malformed(WireError::Bad("a move's card")))
+    );
+    assert_eq!(
+        ToHost::decode(&[VERSION, 2, 4, 7, 0]),
+        Err(Dropped::Malformed(WireError::Bad("the move's seat")))
+    );
+    assert_eq!(
+        ToHost::decode(&[VERSION, 3, 0xff, 0xff, 0xff, 0xff, 0x7f]),
+        Err(Dropped::Malformed(WireError::Bad("the ping")))
+    );
+    assert_eq!(
+        ToHost::decode(&[VERSION, 3, 1, 0]),
+        Err(Dropped::Malformed(WireError::Trailing))
+    );
+    let mut hello = vec![VERSION, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0xc3, 0x28];
+    assert_eq!(
+        ToHost::decode(&hello),
+        Err(Dropped::Malformed(WireError::Bad("the name")))
+    );
+    hello[10] = 200;
+    assert_eq!(
+        ToHost::decode(&hello),
+        Err(Dropped::Malformed(WireError::Bad("the name")))
+    );
+    // Over the size limit: refused before anything is read.
+    let big = vec![VERSION; MAX_MESSAGE_BYTES + 1];
+    assert_eq!(
+        ToGuest::decode(&big),
+        Err(Dropped::TooLarge(MAX_MESSAGE_BYTES + 1))
+    );
+    // A dropped message's description is one line.
+    let e = ToHost::decode(&[VERSION, 2, 1]).unwrap_err();
+    assert!(!e.to_string().contains('\n'), "{e}");
 }
 
 #[test]
@@ -163,7 +288,7 @@ fn a_guest_table_holds_only_its_seat_and_the_public_table() {
     let game = game_in_progress();
     for seat in 0..2u8 {
         let table = guest_table(&game, seat, 5, &["A".into(), "B".into()], &[true, false]);
-        let text = serde_json::to_string(&ToGuest::Table(Box::new(table))).unwrap();
+        let text = serde_json::to_string(&table).unwrap();
         let deal = game.deal().unwrap();
         let mut named = CardSet::EMPTY;
         for token in text.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -180,4 +305,48 @@ fn a_guest_table_holds_only_its_seat_and_the_public_table() {
             "the deal's seed never travels: {text}"
         );
     }
+}
+
+#[test]
+fn a_guest_table_reads_back_into_the_game_its_seat_sees() {
+    let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 1);
+    let mut rng = Rng::new(9);
+    // A first deal played out, a second one begun.
+    for k in 0..2 {
+        let deck = shuffled_deck(GameKind::TwoPlayer, &format!("seen/{k}"));
+        game.start_deal(deck, None).unwrap();
+        let moves = if k == 0 { 10_000 } else { 7 };
+        for _ in 0..moves {
+            if !game.in_deal() {
+                break;
+            }
+            let mv = random_move(&game.legal_moves(), &mut rng);
+            game.play(mv).unwrap();
+        }
+    }
+    for seat in 0..2u8 {
+        let table = guest_table(
+            &game,
+            seat,
+            turn_of(&game),
+            &["A".into(), "B".into()],
+            &[true, true],
+        );
+        let seen = table.to_game().expect("a table the host made reads back");
+        assert_eq!(seen.results(), game.results());
+        assert_eq!(seen.totals(), game.totals());
+        assert_eq!(seen.log().len(), game.log().len());
+        assert_eq!(seen.first_dealer(), game.first_dealer());
+        if game.to_move() == Some(seat) {
+            assert_eq!(seen.legal_moves().as_slice(), game.legal_moves().as_slice());
+        }
+        let (a, b) = (seen.deal().unwrap(), game.deal().unwrap());
+        assert_eq!(a.hand(seat), b.hand(seat));
+        assert_eq!(table.hand_len(1 - seat), b.hand_len(1 - seat));
+    }
+    // A forged table (another hand's count beyond the game, bad scores) is refused.
+    let mut bad = guest_table(&game, 0, 1, &[], &[]);
+    bad.scores.push(vec![1, 2, 3]);
+    assert!(bad.to_game().is_err());
+    assert!(turn_of(&game) > 0);
 }

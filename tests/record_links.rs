@@ -126,17 +126,16 @@ fn damaged_links_are_refused_by_name() {
 
 #[test]
 fn a_link_of_another_version_is_named() {
-    use base64::Engine as _;
-    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use duck_soup::engine::b64;
     let link = packed::pack(&GameRecord::of(&Game::new(
         Rules::parlett(GameKind::TwoPlayer),
         0,
     )))
     .unwrap();
-    let mut bytes = b64.decode(link).unwrap();
+    let mut bytes = b64::decode(&link).unwrap();
     assert_eq!(bytes[0], VERSION);
     bytes[0] = VERSION + 1;
-    let err = packed::unpack(&b64.encode(bytes)).unwrap_err();
+    let err = packed::unpack(&b64::encode(&bytes)).unwrap_err();
     assert_eq!(err, LinkError::Version(VERSION + 1));
     assert!(err.to_string().contains("another version"), "{err}");
 }

@@ -27,6 +27,25 @@ pub struct DealResult {
 }
 
 impl DealResult {
+    /// A finished deal's figures from their public form ([`DealResult::course_points`]
+    /// and the scores by scorer); None if they do not fit the game.
+    pub fn from_points(game: GameKind, points: &[Vec<u32>], scores: &[u32]) -> Option<DealResult> {
+        let seats = game.seats();
+        if scores.len() != game.scorers() || points.is_empty() || points.len() > 2 {
+            return None;
+        }
+        if points.iter().any(|p| p.len() != seats) {
+            return None;
+        }
+        let course =
+            |c: usize| PerSeat::from_fn(seats, |s| points.get(c).map_or(0, |p| p[s as usize]));
+        Some(DealResult {
+            game,
+            points: PerCourse([course(0), course(1)]),
+            scores: Scores::from_fn(game.scorers(), |k| scores[k.index()]),
+        })
+    }
+
     /// The points as a replay reports them: `[duck, soup]` by seat, or one
     /// entry (the members' counts) in partnerships.
     pub fn course_points(&self) -> Vec<Vec<u32>> {
@@ -71,6 +90,35 @@ impl Game {
             totals: Scores::from_fn(game.scorers(), |_| 0),
             deal: None,
         }
+    }
+
+    /// A game as a guest's device knows it (online play): the past deals by
+    /// their results alone (`deals` deals begun, their logs empty) and the
+    /// latest deal as the guest's seat sees it. It shows the table and
+    /// checks the guest's own moves; the host's page plays the real game.
+    pub fn seen(
+        rules: Rules,
+        first_dealer: u8,
+        deals: usize,
+        results: Vec<DealResult>,
+        deal: Option<Deal>,
+    ) -> Game {
+        let mut game = Game::new(rules, first_dealer);
+        for r in &results {
+            for (scorer, score) in r.scores.iter() {
+                game.totals[scorer] += score;
+            }
+        }
+        game.log = (0..deals.max(results.len()))
+            .map(|_| DealLog {
+                deck: Vec::new(),
+                seed: None,
+                moves: Vec::new(),
+            })
+            .collect();
+        game.results = results;
+        game.deal = deal;
+        game
     }
 
     pub fn rules(&self) -> &Rules {

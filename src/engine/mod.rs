@@ -12,6 +12,7 @@
 //! nothing, and every call left in the loop costs the browser a real call.
 //! A native build at `opt-level = 3` inlines them anyway.
 
+pub mod b64;
 pub mod cards;
 pub mod deal;
 pub mod error;

@@ -133,12 +133,12 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
     out.extend_from_slice(&bytes);
     let sum = check(&out);
     out.extend_from_slice(&sum);
-    Ok(encode64(&out))
+    Ok(crate::engine::b64::encode(&out))
 }
 
 /// Reads link text back into a record, replaying it through the engine.
 pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
-    let mut bytes = decode64(link.trim()).ok_or(LinkError::NotALink)?;
+    let mut bytes = crate::engine::b64::decode(link.trim()).ok_or(LinkError::NotALink)?;
     if bytes.len() < 4 {
         return Err(LinkError::Truncated);
     }
@@ -281,62 +281,6 @@ fn parse_rules_text(text: &str) -> RulesFile {
     RulesFile::Options(options)
 }
 
-/// base64url's alphabet (RFC 4648, section 5).
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// base64url without padding, as links carry it. (A dozen lines here
-/// instead of the base64 crate's general engine in the page: about 2 KB of
-/// served wasm.)
-fn encode64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 2);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-/// Reads base64url without padding: None for any other character, a
-/// length no bytes make, or stray bits after the last byte (so that a link
-/// has one spelling only).
-fn decode64(text: &str) -> Option<Vec<u8>> {
-    let digits: Vec<u32> = text
-        .bytes()
-        .map(|c| {
-            let d = match c {
-                b'A'..=b'Z' => c - b'A',
-                b'a'..=b'z' => c - b'a' + 26,
-                b'0'..=b'9' => c - b'0' + 52,
-                b'-' => 62,
-                b'_' => 63,
-                _ => return None,
-            };
-            Some(u32::from(d))
-        })
-        .collect::<Option<_>>()?;
-    if digits.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
-    for chunk in digits.chunks(4) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &d)| n | d << (18 - 6 * i));
-        let bytes = chunk.len() - 1;
-        if n & ((1 << (24 - 8 * bytes)) - 1) != 0 {
-            return None;
-        }
-        out.extend((0..bytes).map(|i| (n >> (16 - 8 * i)) as u8));
-    }
-    Some(out)
-}
-
 fn write_varint(out: &mut Vec<u8>, mut n: u64) {
     loop {
         let low = (n & 0x7f) as u8;
@@ -474,34 +418,5 @@ impl BigNumber {
             limbs.pop();
         }
         BigNumber(limbs)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{decode64, encode64};
-    use crate::engine::rng::Rng;
-    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    use base64::Engine as _;
-
-    #[test]
-    fn base64url_as_the_base64_crate_reads_and_writes_it() {
-        let mut rng = Rng::new(7);
-        for len in 0..200 {
-            let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-            let text = encode64(&bytes);
-            assert_eq!(text, URL_SAFE_NO_PAD.encode(&bytes));
-            assert_eq!(decode64(&text), Some(bytes));
-            // Any text: both accept the same, and read it the same.
-            let alphabet = b"AQgw_-9z=+/ .";
-            let noise: String = (0..len % 13)
-                .map(|_| alphabet[rng.below(alphabet.len() as u32) as usize] as char)
-                .collect();
-            assert_eq!(
-                decode64(&noise),
-                URL_SAFE_NO_PAD.decode(&noise).ok(),
-                "{noise:?}"
-            );
-        }
     }
 }

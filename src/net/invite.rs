@@ -22,8 +22,6 @@
 use super::sdp::{Address, Candidate, CandidateKind, Connection, DtlsRole, Protocol, TcpType};
 use crate::engine::packed::check;
 use crate::engine::GameKind;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use std::fmt;
 
 /// The packing's version: a link of another version is refused by name.
@@ -303,7 +301,7 @@ impl Writer {
     fn finish(mut self) -> String {
         let sum = check(&self.0);
         self.bytes(&sum);
-        URL_SAFE_NO_PAD.encode(&self.0)
+        crate::engine::b64::encode(&self.0)
     }
 }
 
@@ -319,9 +317,7 @@ impl Reader {
     /// such, not as damaged), its check bytes and its kind; then reads the
     /// table reference.
     fn open(link: &str, expected: Kind) -> Result<(Reader, TableRef), PackError> {
-        let mut bytes = URL_SAFE_NO_PAD
-            .decode(link.trim())
-            .map_err(|_| PackError::NotALink)?;
+        let mut bytes = crate::engine::b64::decode(link.trim()).ok_or(PackError::NotALink)?;
         // Version, kind, table, nonce, seat, check.
         if bytes.len() < 1 + 1 + 6 + 4 + 1 + 2 {
             return Err(PackError::Truncated);

@@ -5,7 +5,9 @@
 //!   and the description rebuilt from them.
 //! - [`invite`]: invites and replies packed into a link's fragment.
 //! - [`protocol`]: the typed messages of online play and their checks.
+//! - [`wire`]: those messages as bytes, written and read.
 
 pub mod invite;
 pub mod protocol;
 pub mod sdp;
+pub mod wire;

@@ -2,14 +2,15 @@
 //!
 //! The host's page runs the game; a guest's device sends only its choices
 //! and receives only what its seat may know ([`DealView`]). Every message
-//! is JSON with its version and type (`{"v":1,"t":"move",…}`), checked on
-//! arrival: its size, its version, its type and fields (unknown ones are
-//! refused), and for a move the sender's seat, the turn and the rules.
+//! travels as bytes with its version and type first (`net::wire`), checked
+//! on arrival: its size, its version, its type and every field, and for a
+//! move the sender's seat, the turn and the rules.
 //! What fails is dropped and counted, never a panic; a peer that floods is
 //! slowed down by [`Flood`] so it cannot stall the table.
 
-use crate::engine::view::DealView;
-use crate::engine::{Game, IllegalMove, Move};
+use super::wire::WireError;
+use crate::engine::view::{DealView, ViewError};
+use crate::engine::{Call, DealResult, Game, IllegalMove, Move};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -17,50 +18,44 @@ use std::fmt;
 pub const VERSION: u8 = 1;
 
 /// The largest message either side accepts, in bytes. A table message with
-/// a seat's view is under 2 KB; anything far larger is not ours.
+/// a seat's view is a few hundred bytes; anything far larger is not ours.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// Guest to host.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
+/// Guest to host (its bytes: `net::wire`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToHost {
     /// First on a channel: the rejoin token the guest's reply carried, and a name.
     Hello {
-        v: u8,
-        token: String,
+        token: [u8; 8],
         name: String,
     },
     /// A move for the guest's seat, made on the table the host sent as `turn`.
     Move {
-        v: u8,
         seat: u8,
         turn: u32,
         mv: Move,
     },
     Ping {
-        v: u8,
         n: u32,
     },
 }
 
-/// Host to guest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
+/// Host to guest (its bytes: `net::wire`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToGuest {
     /// The table as the guest's seat sees it, after every change. `turn`
     /// counts the moves of the game; a move names the turn it was made on.
     Table(Box<GuestTable>),
-    /// A move of the guest's was refused: why, for the guest's own words.
+    /// A move of the guest's was refused, and why (the guest words an
+    /// illegal move itself, from its own check of the same move).
     Refused {
-        v: u8,
         turn: u32,
-        why: Refusal,
+        reason: Reason,
     },
     Pong {
-        v: u8,
         n: u32,
     },
 }
@@ -69,7 +64,6 @@ pub enum ToGuest {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GuestTable {
-    pub v: u8,
     pub turn: u32,
     /// The seats' display names and whether each is connected.
     pub names: Vec<String>,
@@ -80,11 +74,93 @@ pub struct GuestTable {
     pub over: bool,
     /// The deal in progress (or just finished) from the guest's seat.
     pub deal: Option<DealView>,
+    /// The first deal's dealer and the deals begun (the score sheet's rows).
+    #[serde(default)]
+    pub first_dealer: u8,
+    #[serde(default)]
+    pub deals: u32,
+    /// Finished deals' points by course, then seat ([`DealResult::course_points`]).
+    #[serde(default)]
+    pub points: Vec<Vec<Vec<u32>>>,
+    /// How many cards each seat holds (public: the backs on the table).
+    #[serde(default)]
+    pub hand_lens: Vec<u8>,
+    /// Who plays each seat: `host`, `friend`, or a computer's level name.
+    #[serde(default)]
+    pub who: Vec<String>,
+    /// The move that made this table (public: it was played face up).
+    #[serde(default)]
+    pub last: Option<LastMove>,
+}
+
+/// The latest move, so that every device shows the call and plays its sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LastMove {
+    pub seat: u8,
+    pub mv: Move,
+    pub call: Option<Call>,
+}
+
+/// Why a table could not be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    NoDeal,
+    View(ViewError),
+    /// Scores or counts that do not fit the game.
+    Inconsistent(&'static str),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::NoDeal => f.write_str("no deal on the table yet"),
+            TableError::View(e) => e.fmt(f),
+            TableError::Inconsistent(what) => write!(f, "the table is inconsistent: {what}"),
+        }
+    }
+}
+
+impl GuestTable {
+    /// The game as the guest's seat knows it ([`Game::seen`]): checked, so a
+    /// damaged or forged table is refused rather than shown.
+    pub fn to_game(&self) -> Result<Game, TableError> {
+        let view = self.deal.as_ref().ok_or(TableError::NoDeal)?;
+        let deal = view.to_deal().map_err(TableError::View)?;
+        let rules = *deal.rules();
+        let kind = rules.game;
+        let seats = kind.seats();
+        if self.first_dealer as usize >= seats {
+            return Err(TableError::Inconsistent("the first dealer"));
+        }
+        if self.points.len() != self.scores.len() || self.scores.len() > 1000 {
+            return Err(TableError::Inconsistent("the scores"));
+        }
+        let results = self
+            .points
+            .iter()
+            .zip(&self.scores)
+            .map(|(p, s)| DealResult::from_points(kind, p, s))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(TableError::Inconsistent("the scores"))?;
+        let deals = (self.deals as usize).max(results.len()).min(1001);
+        Ok(Game::seen(
+            rules,
+            self.first_dealer,
+            deals,
+            results,
+            Some(deal),
+        ))
+    }
+
+    /// How many cards `seat` holds.
+    pub fn hand_len(&self, seat: u8) -> usize {
+        self.hand_lens.get(seat as usize).map_or(0, |&n| n as usize)
+    }
 }
 
 /// Why the host refused a guest's move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reason", rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// A move for a seat that is not the sender's.
     NotYourSeat,
@@ -96,16 +172,42 @@ pub enum Refusal {
     Illegal { why: IllegalMove },
 }
 
+/// A refusal as it travels: its reason alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    NotYourSeat,
+    NotYourTurn,
+    Stale,
+    Illegal,
+}
+
+impl Refusal {
+    pub fn reason(&self) -> Reason {
+        match self {
+            Refusal::NotYourSeat => Reason::NotYourSeat,
+            Refusal::NotYourTurn => Reason::NotYourTurn,
+            Refusal::Stale => Reason::Stale,
+            Refusal::Illegal { .. } => Reason::Illegal,
+        }
+    }
+}
+
 /// Why a message was dropped on arrival (counted, never shown as a crash).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dropped {
     TooLarge(usize),
-    /// Not a message of ours: not JSON, an unknown type or field, a bad value.
-    Malformed(String),
+    /// Not a message of ours: cut short, an unknown type, an impossible value.
+    Malformed(WireError),
     /// Another version of the game.
     Version(u8),
     /// Over the flood limit.
     Flood,
+}
+
+impl From<WireError> for Dropped {
+    fn from(e: WireError) -> Dropped {
+        Dropped::Malformed(e)
+    }
 }
 
 impl fmt::Display for Dropped {
@@ -114,11 +216,7 @@ impl fmt::Display for Dropped {
             Dropped::TooLarge(n) => {
                 write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})")
             }
-            Dropped::Malformed(why) => write!(
-                f,
-                "not a message of this game: {}",
-                crate::engine::text::quoted(why)
-            ),
+            Dropped::Malformed(why) => write!(f, "not a message of this game: {why}"),
             Dropped::Version(v) => write!(
                 f,
                 "a message of another version ({v}; this one speaks {VERSION})"
@@ -126,64 +224,6 @@ impl fmt::Display for Dropped {
             Dropped::Flood => f.write_str("too many messages"),
         }
     }
-}
-
-impl ToHost {
-    fn version(&self) -> u8 {
-        match *self {
-            ToHost::Hello { v, .. } | ToHost::Move { v, .. } | ToHost::Ping { v, .. } => v,
-        }
-    }
-
-    /// A message read (by any serde format) is one of this version.
-    pub fn checked(self) -> Result<ToHost, Dropped> {
-        match self.version() {
-            VERSION => Ok(self),
-            v => Err(Dropped::Version(v)),
-        }
-    }
-
-    /// Reads a guest's message text: size first (before parsing), then its
-    /// form, then its version. (The page reads through the browser's JSON
-    /// with the same checks: [`check_size`], serde, [`ToHost::checked`].)
-    #[cfg(feature = "json")]
-    pub fn read(text: &str) -> Result<ToHost, Dropped> {
-        check_size(text)?;
-        let message: ToHost =
-            serde_json::from_str(text).map_err(|e| Dropped::Malformed(e.to_string()))?;
-        message.checked()
-    }
-}
-
-impl ToGuest {
-    /// A message read (by any serde format) is one of this version.
-    pub fn checked(self) -> Result<ToGuest, Dropped> {
-        let v = match &self {
-            ToGuest::Table(t) => t.v,
-            ToGuest::Refused { v, .. } | ToGuest::Pong { v, .. } => *v,
-        };
-        match v {
-            VERSION => Ok(self),
-            v => Err(Dropped::Version(v)),
-        }
-    }
-
-    /// Reads the host's message text on a guest's device, checked as strictly.
-    #[cfg(feature = "json")]
-    pub fn read(text: &str) -> Result<ToGuest, Dropped> {
-        check_size(text)?;
-        let message: ToGuest =
-            serde_json::from_str(text).map_err(|e| Dropped::Malformed(e.to_string()))?;
-        message.checked()
-    }
-}
-
-/// Refuses a message over [`MAX_MESSAGE_BYTES`] before it is parsed.
-pub fn check_size(text: &str) -> Result<(), Dropped> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Err(Dropped::TooLarge(text.len()));
-    }
-    Ok(())
 }
 
 /// The host's check of a guest's move: the sender's seat, the turn and the
@@ -210,6 +250,12 @@ pub fn check_move(
     Ok(mv)
 }
 
+/// The host's count of the game's moves and deals: a move names the table
+/// it was made on by this number, so a move made on an older table is stale.
+pub fn turn_of(game: &Game) -> u32 {
+    game.log().iter().map(|l| l.moves.len() as u32 + 1).sum()
+}
+
 /// The table a guest's seat may see.
 pub fn guest_table(
     game: &Game,
@@ -219,7 +265,6 @@ pub fn guest_table(
     connected: &[bool],
 ) -> GuestTable {
     GuestTable {
-        v: VERSION,
         turn,
         names: names.to_vec(),
         connected: connected.to_vec(),
@@ -227,6 +272,15 @@ pub fn guest_table(
         totals: game.totals().to_vec(),
         over: game.is_over(),
         deal: game.deal().map(|d| DealView::of(d, seat)),
+        first_dealer: game.first_dealer(),
+        deals: game.log().len() as u32,
+        points: game.results().iter().map(|r| r.course_points()).collect(),
+        hand_lens: game
+            .deal()
+            .map(|d| d.hand_lens()[..game.kind().seats()].to_vec())
+            .unwrap_or_default(),
+        who: Vec::new(),
+        last: None,
     }
 }
 

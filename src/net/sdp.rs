@@ -312,11 +312,11 @@ impl Candidate {
 
 impl Address {
     fn parse(text: &str) -> Option<Address> {
-        if let Ok(ip) = text.parse::<std::net::Ipv4Addr>() {
-            return Some(Address::V4(ip.octets()));
+        if let Some(ip) = parse_v4(text) {
+            return Some(Address::V4(ip));
         }
-        if let Ok(ip) = text.parse::<std::net::Ipv6Addr>() {
-            return Some(Address::V6(ip.octets()));
+        if let Some(ip) = parse_v6(text) {
+            return Some(Address::V6(ip));
         }
         if let Some(uuid) = text.strip_suffix(".local").and_then(parse_uuid) {
             return Some(Address::Mdns(uuid));
@@ -333,8 +333,8 @@ impl Address {
 impl fmt::Display for Address {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Address::V4(b) => write!(f, "{}", std::net::Ipv4Addr::from(*b)),
-            Address::V6(b) => write!(f, "{}", std::net::Ipv6Addr::from(*b)),
+            Address::V4(b) => write!(f, "{}.{}.{}.{}", b[0], b[1], b[2], b[3]),
+            Address::V6(b) => write_v6(f, b),
             Address::Mdns(b) => {
                 for (i, byte) in b.iter().enumerate() {
                     if matches!(i, 4 | 6 | 8 | 10) {
@@ -347,6 +347,96 @@ impl fmt::Display for Address {
             Address::Name(n) => f.write_str(n),
         }
     }
+}
+
+/// A dotted IPv4 address (`192.168.1.20`): four decimal numbers below 256,
+/// without leading zeros. (Our own few lines rather than `std::net`'s
+/// parser, which would cost the page several kilobytes.)
+fn parse_v4(text: &str) -> Option<[u8; 4]> {
+    let mut out = [0u8; 4];
+    let mut parts = text.split('.');
+    for byte in &mut out {
+        let part = parts.next()?;
+        let ok = (1..=3).contains(&part.len())
+            && part.bytes().all(|b| b.is_ascii_digit())
+            && !(part.len() > 1 && part.starts_with('0'));
+        *byte = if ok { part.parse().ok()? } else { return None };
+    }
+    parts.next().is_none().then_some(out)
+}
+
+/// An IPv6 address in hex groups, with at most one `::` (`fe80::1`,
+/// `2001:db8:0:0:0:0:0:7`). The forms with a dotted IPv4 tail are not taken
+/// (browsers do not give them); such a candidate is kept as a name.
+fn parse_v6(text: &str) -> Option<[u8; 16]> {
+    fn groups(part: &str, out: &mut Vec<u16>) -> Option<()> {
+        if part.is_empty() {
+            return Some(());
+        }
+        for g in part.split(':') {
+            let ok = (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit());
+            out.push(if ok {
+                u16::from_str_radix(g, 16).ok()?
+            } else {
+                return None;
+            });
+        }
+        Some(())
+    }
+    let (mut head, mut tail) = (Vec::new(), Vec::new());
+    match text.split_once("::") {
+        Some((a, b)) => {
+            groups(a, &mut head)?;
+            groups(b, &mut tail)?;
+            if head.len() + tail.len() > 7 {
+                return None;
+            }
+        }
+        None => {
+            groups(text, &mut head)?;
+            if head.len() != 8 {
+                return None;
+            }
+        }
+    }
+    let mut out = [0u8; 16];
+    let at = 8 - tail.len();
+    for (i, g) in head
+        .iter()
+        .enumerate()
+        .chain(tail.iter().enumerate().map(|(i, g)| (at + i, g)))
+    {
+        out[2 * i..2 * i + 2].copy_from_slice(&g.to_be_bytes());
+    }
+    Some(out)
+}
+
+/// An IPv6 address as RFC 5952 writes it: lower-case hex groups, the
+/// longest run of two or more zero groups (the first of equals) as `::`.
+fn write_v6(f: &mut fmt::Formatter<'_>, b: &[u8; 16]) -> fmt::Result {
+    let g: [u16; 8] = std::array::from_fn(|i| u16::from_be_bytes([b[2 * i], b[2 * i + 1]]));
+    let (mut best, mut best_len, mut run) = (8, 1, 0);
+    for i in 0..8 {
+        run = if g[i] == 0 { run + 1 } else { 0 };
+        if run > best_len {
+            best = i + 1 - run;
+            best_len = run;
+        }
+    }
+    let mut i = 0;
+    while i < 8 {
+        if i == best {
+            f.write_str("::")?;
+            i += best_len;
+            continue;
+        }
+        if i > 0 && i != best + best_len {
+            f.write_char(':')?;
+        }
+        write!(f, "{:x}", g[i])?;
+        i += 1;
+    }
+    Ok(())
 }
 
 /// `8-4-4-4-12` hex digits, lower or upper case.
@@ -364,4 +454,72 @@ fn parse_uuid(text: &str) -> Option<[u8; 16]> {
     // Kept as bytes, written back in lower case: only the lower-case form
     // round-trips, so an upper-case name is kept as a plain name instead.
     (hex.bytes().all(|b| !b.is_ascii_uppercase())).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_read_and_write_as_std_does() {
+        let mut rng = crate::engine::rng::Rng::new(5);
+        for i in 0..20_000u32 {
+            let mut b = [0u8; 16];
+            for x in &mut b {
+                *x = rng.next_u64() as u8;
+            }
+            // Runs of zero groups of every length and place.
+            let (start, len) = (i as usize % 8, (i as usize / 8) % 9);
+            for k in start..(start + len).min(8) {
+                b[2 * k] = 0;
+                b[2 * k + 1] = 0;
+            }
+            let ip = std::net::Ipv6Addr::from(b);
+            // std writes some forms with a dotted IPv4 tail; ours never does.
+            let text = Address::V6(b).to_string();
+            assert_eq!(parse_v6(&text), Some(b), "{text}");
+            if !ip.to_string().contains('.') {
+                assert_eq!(text, ip.to_string());
+            }
+            assert_eq!(
+                parse_v6(&ip.to_string()).is_some(),
+                !ip.to_string().contains('.')
+            );
+            let v4 = [b[0], b[1], b[2], b[3]];
+            let text = Address::V4(v4).to_string();
+            assert_eq!(text, std::net::Ipv4Addr::from(v4).to_string());
+            assert_eq!(parse_v4(&text), Some(v4));
+        }
+        for bad in [
+            "",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1.2.3.256",
+            "01.2.3.4",
+            "1..2.3",
+            "a.b.c.d",
+            "1.2.3.4 ",
+        ] {
+            assert_eq!(parse_v4(bad), None, "{bad}");
+            assert_eq!(bad.parse::<std::net::Ipv4Addr>().ok(), None, "{bad}");
+        }
+        for bad in [
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "g::",
+            "1:2:3:4:5:6:7::8",
+            "::1:2:3:4:5:6:7:8",
+        ] {
+            assert_eq!(parse_v6(bad), None, "{bad}");
+        }
+        assert_eq!(parse_v6("::"), Some([0; 16]));
+        assert_eq!(
+            Address::parse("FE80::1"),
+            Some(Address::V6(parse_v6("fe80::1").unwrap()))
+        );
+    }
 }

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 const PRESETS: [&str; 2] = ["parlett", "family"];
-const PLAYER_CHOICES: [&str; 5] = ["human", "easy", "normal", "hard", "expert"];
+const PLAYER_CHOICES: [&str; 6] = ["human", "friend", "easy", "normal", "hard", "expert"];
 
 fn dialog() -> HtmlDialogElement {
     super::dom::dialog("new-game-dialog", "newgame")
@@ -31,6 +31,7 @@ fn game_label(lang: Lang, g: GameKind) -> &'static str {
 fn player_label(lang: Lang, choice: &str) -> String {
     match choice {
         "human" => lang.t(K::Human).to_string(),
+        "friend" => lang.t(K::Friend).to_string(),
         _ => format!(
             "{} · {}",
             lang.t(K::Computer),
@@ -42,6 +43,7 @@ fn player_label(lang: Lang, choice: &str) -> String {
 fn player_choice(p: Player) -> &'static str {
     match p {
         Player::Human => "human",
+        Player::Friend => "friend",
         Player::Computer(Level::Easy | Level::Random) => "easy",
         Player::Computer(Level::Normal) => "normal",
         Player::Computer(Level::Hard) => "hard",
@@ -327,6 +329,7 @@ pub fn read(lang: Lang) -> Result<Setup, String> {
             .unwrap_or_default();
         players.push(match v.as_str() {
             "human" => Player::Human,
+            "friend" => Player::Friend,
             other => Player::Computer(Level::from_name(other).unwrap_or(Level::Normal)),
         });
     }

@@ -45,6 +45,7 @@ pub fn listen(controller: &Shared) {
             Some("game") => Action::DialogChanged,
             Some("preset") => Action::PresetChanged,
             Some("setting") => Action::SettingChanged,
+            Some("stun") => Action::Net(super::net::NetEvent::Click("stun".into(), None)),
             Some("record-file") => Action::Records(RecordsAction::FileChosen),
             // The replay viewer's fields: a move number, a speed, a seat.
             Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
@@ -196,6 +197,11 @@ fn action_of(el: &Element) -> Option<Action> {
         "tutorial" => Action::Tutorial,
         "tutorial-next" => Action::TutorialNext,
         "tutorial-end" => Action::TutorialEnd,
+        // Online play's dialogs: what, and for which seat.
+        "net" => Action::Net(super::net::NetEvent::Click(
+            el.get_attribute("data-net")?,
+            el.get_attribute("data-seat").and_then(|s| s.parse().ok()),
+        )),
         _ => return None,
     })
 }

@@ -55,6 +55,7 @@ mod i18n;
 mod input;
 mod keyboard;
 mod model;
+mod net;
 mod params;
 mod persist;
 mod records;
@@ -110,6 +111,12 @@ pub fn start() {
     };
     announcer::region();
 
+    // A reply link opened on the host's device: hand it to the open table.
+    if net::reply_tab(page.lang) {
+        let _ = body.set_attribute("data-ready", "1");
+        return;
+    }
+    let lang = page.lang;
     let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
@@ -118,6 +125,10 @@ pub fn start() {
     performance_mark("table-rendered");
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
+    // An invite link: this device joins a friend's table as a guest.
+    if let Some(invite) = net::invite_in_address(lang) {
+        controller.borrow_mut().enter_guest(invite);
+    }
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.
     APP.with(|a| *a.borrow_mut() = Some(controller));

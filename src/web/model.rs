@@ -12,6 +12,8 @@ use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
 pub enum Player {
     Human,
     Computer(Level),
+    /// A friend on another device (online play: `web/net`).
+    Friend,
 }
 
 /// A game's set-up: rules, players by seat, and an optional deal seed.
@@ -95,6 +97,11 @@ pub struct Ui {
     /// The hand's card the focus last moved to, and the moves made then:
     /// the hand's one tab stop (see `scene::tab_stop`).
     pub tab_stop: Option<(Card, usize)>,
+    /// Online play: what each seat played on another device is called now
+    /// ("Aiko · reconnecting"), worded by the controller.
+    pub friends: [Option<String>; 4],
+    /// A guest's table: the other hands' counts (its deal holds its own hand only).
+    pub hand_lens: Option<[u8; 4]>,
 }
 
 /// Everything a click or a key can ask for.
@@ -138,6 +145,8 @@ pub enum Action {
         seat: u8,
         mv: Move,
     },
+    /// Online play: the connections and their dialogs.
+    Net(super::net::NetEvent),
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.

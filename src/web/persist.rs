@@ -168,12 +168,15 @@ enum SavedPlayer {
     Normal,
     Hard,
     Expert,
+    /// A friend on another device: the host's reload makes new invites.
+    Friend,
 }
 
 impl From<Player> for SavedPlayer {
     fn from(p: Player) -> SavedPlayer {
         match p {
             Player::Human => SavedPlayer::Human,
+            Player::Friend => SavedPlayer::Friend,
             Player::Computer(Level::Random) => SavedPlayer::Random,
             Player::Computer(Level::Easy) => SavedPlayer::Easy,
             Player::Computer(Level::Normal) => SavedPlayer::Normal,
@@ -187,6 +190,7 @@ impl From<SavedPlayer> for Player {
     fn from(p: SavedPlayer) -> Player {
         match p {
             SavedPlayer::Human => Player::Human,
+            SavedPlayer::Friend => Player::Friend,
             SavedPlayer::Random => Player::Computer(Level::Random),
             SavedPlayer::Easy => Player::Computer(Level::Easy),
             SavedPlayer::Normal => Player::Computer(Level::Normal),
@@ -481,7 +485,7 @@ fn stats_key(setup: &Setup) -> String {
         .iter()
         .filter_map(|p| match p {
             Player::Computer(l) => Some(l.name()),
-            Player::Human => None,
+            Player::Human | Player::Friend => None,
         })
         .collect();
     levels.dedup();

@@ -75,6 +75,8 @@ pub struct Scene {
     pub review: Option<ReviewScene>,
     pub review_available: bool,
     pub muted: bool,
+    /// The host of an online table: the toolbar offers the invite dialog again.
+    pub invites: bool,
     pub scores_open: bool,
     /// What the hint highlights now (only while the person may act).
     pub hint: Option<Hinted>,
@@ -328,6 +330,8 @@ pub struct Context {
     /// viewer shows a record, nor in an embedded table, which never leads
     /// away from its host page.
     pub may_share: bool,
+    /// This table has seats played on friends' devices, and runs here.
+    pub invites: bool,
 }
 
 /// Builds the scene for the current state.
@@ -402,6 +406,9 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         let player = match setup.players[s as usize] {
             Player::Human => lang.t(K::Human).to_string(),
             Player::Computer(l) => format!("{} · {}", lang.t(K::Computer), lang.level_name(l)),
+            Player::Friend => ui.friends[s as usize & 3]
+                .clone()
+                .unwrap_or_else(|| lang.t(K::FriendShort).to_string()),
         };
         let mut badges = Vec::new();
         if let Some(d) = deal {
@@ -435,7 +442,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
                         .collect(),
                 )
             }
-            Some(d) => HandScene::Down(d.hand_len(s)),
+            Some(d) => HandScene::Down(
+                ui.hand_lens
+                    .map_or(d.hand_len(s), |n| n[s as usize & 3] as usize),
+            ),
             None => HandScene::Down(0),
         };
         let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
@@ -584,6 +594,14 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
             }
         }
         (Some(_), Some(m)) if human_turn => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
+        // A seat played on another device (a friend's, or the host's seen
+        // from a guest's): named as its table names it, never "thinking".
+        (Some(_), Some(m)) if setup.players[m as usize] == Player::Friend => {
+            let who = ui.friends[m as usize & 3]
+                .as_deref()
+                .unwrap_or(name(lang, setup, m));
+            lang.tf(K::SeatToPlay, &[who])
+        }
         (Some(_), Some(m)) => lang.tf(K::Thinking, &[name(lang, setup, m)]),
         (None, _) => String::new(),
     };
@@ -680,6 +698,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         review,
         review_available: last.is_some(),
         muted: ctx.muted,
+        invites: ctx.invites,
         lang,
         scores_open: ui.scores_open,
         hint,

@@ -49,7 +49,7 @@ fn player(seat: Seat) -> Player {
 
 fn seat(player: Player) -> Seat {
     match player {
-        Player::Human => Seat::Person,
+        Player::Human | Player::Friend => Seat::Person,
         Player::Computer(level) => Seat::Computer(level),
     }
 }

@@ -23,16 +23,18 @@ import { DIST_DIR } from './harness.mjs';
 export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the page may not grow past this.
- * The page as served plus 2 KB: 182,184 bytes once the computer players
- * think in a worker running the same wasm (worker.js, the worker's entry
- * point, the seat's view as numbers, Expert's deadline: +14,943 on the
- * 167,241 before; 166,421 with the Expert player's code; 164,230 once saved
- * games, settings, records and messages went through serde-wasm-bindgen
- * with Rust's default allocator; 130,403 before; the issue allowed up to
- * 180 KB). Lower it with every cut, and replace it by BUDGET_BYTES once the
- * page fits (BENCHMARKS.md says what it is made of).
+ * The product's hard ceiling is 180 KB (184,320 bytes) as served, and online
+ * play's issue allows it 15 KB over the 166,421 bytes before it (181,781).
+ * The page with online play is 211,132 bytes as served (232,293 before
+ * its messages went binary and other cuts: BENCHMARKS.md), so this check
+ * fails until the rest is cut: the ceiling is never raised above 180 KB to
+ * hide it. (Before online play: 166,421 bytes with the Expert player's
+ * code in the page; 164,230 once saved games, settings, records and
+ * messages went through serde-wasm-bindgen with Rust's default allocator;
+ * 130,403 before.) Lower it with every cut, to the page as served plus
+ * 2 KB, and replace it by BUDGET_BYTES once the page fits.
  */
-export const CEILING_BYTES = 182_184 + 2 * 1024;
+export const CEILING_BYTES = 180 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

@@ -9,9 +9,10 @@
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
+mod online;
 mod replay;
 mod saving;
-mod seats;
+pub(in crate::web) mod seats;
 mod thinker;
 pub use saving::start;
 
@@ -98,6 +99,9 @@ pub struct Controller {
     expert_playouts: Option<u32>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
+    /// Online play: this table's remote seats, or (on a guest's device) its
+    /// connection to the host's table (see `online.rs`).
+    pub(super) online: online::Online,
     /// The language, settings, sound and address facts (see [`Page`]).
     pub(super) page: Page,
     me: Weak<RefCell<Controller>>,
@@ -136,11 +140,12 @@ impl Controller {
             replay: None,
             seats: Vec::new(),
             asked: 0,
-            hinter: seat_player(super::model::Player::Computer(Level::Hard), &thinker, 0),
+            hinter: seats::computer(Level::Hard, &thinker, 0),
             expert_playouts: thinking.expert_playouts,
             hint_asked: None,
             thinker,
             walkthrough: Walkthrough::default(),
+            online: online::Online::new(),
             page,
             me: Weak::new(),
         }));
@@ -213,7 +218,12 @@ impl Controller {
         if self.replay.is_some() {
             return self.show_replay();
         }
+        if self.online.guest.is_some() {
+            // A guest's device shows the host's table; the host runs the game.
+            return self.render();
+        }
         self.persist();
+        self.online_broadcast();
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
             self.schedule(self.pace_ms(HOLD_MS), |c| {
@@ -261,6 +271,10 @@ impl Controller {
             sort_by_rank: self.page.settings.sort_by_rank(),
             muted: self.page.sound.muted(),
             may_share: self.replay.is_none() && !self.page.embedded,
+            invites: self.online.guest.is_none()
+                && self.replay.is_none()
+                && (self.setup.players.contains(&super::model::Player::Friend)
+                    || self.online.handed.contains(&true)),
         }
     }
 
@@ -277,7 +291,7 @@ impl Controller {
     }
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
-    fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
+    pub(super) fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
         let me = self.me.clone();
         self.timer = Some(Timeout::new(ms, move || with(&me, f)));
     }
@@ -287,12 +301,16 @@ impl Controller {
         let playouts = self
             .expert_playouts
             .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
-        self.seats = setup
-            .players
-            .iter()
-            .map(|&p| seat_player(p, &self.thinker, playouts))
+        let (host, thinker) = (&mut self.online.host, &self.thinker);
+        self.seats = (0..setup.players.len())
+            .map(|s| {
+                seat_player(setup.players[s], thinker, playouts, || {
+                    host.seat_player(s as u8)
+                })
+            })
             .collect();
         self.setup = setup;
+        self.online_setup();
     }
 
     /// Whether the person at this device plays `seat`.
@@ -403,6 +421,9 @@ impl Controller {
             // The viewer's puzzle: the move is an answer, judged, not played.
             return self.puzzle_answered(mv);
         }
+        if self.guest_move(mv) {
+            return;
+        }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
         match self.game.play(mv) {
@@ -416,6 +437,11 @@ impl Controller {
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
+                self.online.last = Some(crate::net::protocol::LastMove {
+                    seat,
+                    mv,
+                    call: effect.call,
+                });
                 if let Some(call) = effect.call {
                     self.show_call(call, seat);
                 }
@@ -430,7 +456,7 @@ impl Controller {
         }
     }
 
-    fn show_call(&mut self, call: Call, seat: u8) {
+    pub(super) fn show_call(&mut self, call: Call, seat: u8) {
         self.call_counter += 1;
         let n = self.call_counter;
         self.ui.call = Some((call, seat, n));
@@ -447,7 +473,7 @@ impl Controller {
     }
 
     fn next_deal(&mut self) {
-        if self.game.in_deal() || self.game.is_over() {
+        if self.game.in_deal() || self.game.is_over() || self.online.guest.is_some() {
             return;
         }
         self.start_deal();
@@ -566,6 +592,8 @@ impl Controller {
             Action::StartGame => match dialog::read(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
+                    self.leave_guest();
+                    self.online.handed = [false; 4];
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),
@@ -602,6 +630,7 @@ impl Controller {
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
+            Action::Net(event) => self.net(event),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

@@ -126,15 +126,28 @@ impl Drop for Computer {
 }
 
 /// The player for a seat as the game's set-up describes it; computers
-/// think in `thinker`, the Expert player with `playouts` per decision.
-pub fn seat_player(player: Player, thinker: &Thinker, playouts: u32) -> Box<dyn SeatPlayer> {
+/// think in `thinker`, the Expert player with `playouts` per decision;
+/// `friend` makes the player of a seat on a friend's device
+/// (`web/net/remote_seat.rs`).
+pub fn seat_player(
+    player: Player,
+    thinker: &Thinker,
+    playouts: u32,
+    friend: impl FnOnce() -> Box<dyn SeatPlayer>,
+) -> Box<dyn SeatPlayer> {
     match player {
+        Player::Friend => friend(),
         Player::Human => Box::new(PersonHere),
-        Player::Computer(level) => Box::new(Computer {
-            level,
-            playouts,
-            thinker: thinker.clone(),
-            pending: None,
-        }),
+        Player::Computer(level) => computer(level, thinker, playouts),
     }
+}
+
+/// A computer player at `level`, thinking in `thinker` (also the hint's).
+pub fn computer(level: Level, thinker: &Thinker, playouts: u32) -> Box<dyn SeatPlayer> {
+    Box::new(Computer {
+        level,
+        playouts,
+        thinker: thinker.clone(),
+        pending: None,
+    })
 }

@@ -272,7 +272,7 @@ fn stats_label(lang: Lang, key: &str) -> String {
 }
 
 /// Copies a field's text: the clipboard if allowed, else it stays selected to copy by hand.
-pub fn copy_from(lang: Lang, id: &str) {
+pub(in crate::web) fn copy_from(lang: Lang, id: &str) {
     let Some(field) = by_id(id) else { return };
     let text = input_value(id);
     select_field(&field);

@@ -11,6 +11,8 @@ use web_sys::Element;
 pub struct Toolbar {
     course: Element,
     mute: Element,
+    /// Online play: the host reopens the invite dialog (hidden otherwise).
+    invites: Element,
     review_btn: Element,
     muted_shown: Option<bool>,
 }
@@ -71,6 +73,9 @@ impl Toolbar {
         let tools = el("nav", "tools");
         let review_btn = tool_button("last-trick", "review", "i-trick", lang.t(K::LastTrick));
         let mute = tool_button("mute", "mute", "i-sound", lang.t(K::SoundOn));
+        let invites = glyph_button("invites-btn", "net", "⇄", lang.t(K::InviteTitle));
+        let _ = invites.set_attribute("data-net", "invites");
+        let _ = invites.set_attribute("hidden", "");
         for b in [
             &lang_button(lang),
             &glyph_button("help-btn", "help", "?", lang.t(K::Help)),
@@ -78,6 +83,7 @@ impl Toolbar {
             &review_btn,
             &tool_button("scores-toggle", "scores", "i-scores", lang.t(K::Scores)),
             &mute,
+            &invites,
         ] {
             append(&tools, b);
         }
@@ -96,6 +102,7 @@ impl Toolbar {
         Toolbar {
             course,
             mute,
+            invites,
             review_btn,
             muted_shown: None,
         }
@@ -118,5 +125,10 @@ impl Toolbar {
             );
         }
         toggle_class(&self.review_btn, "disabled", !s.review_available);
+        if s.invites == self.invites.has_attribute("hidden") {
+            let _ = self
+                .invites
+                .toggle_attribute_with_force("hidden", !s.invites);
+        }
     }
 }

@@ -1,0 +1,465 @@
+//! Online play, the controller's side. On the host's device the game runs
+//! as always and the seats played on friends' devices are remote seat
+//! players (`net::remote_seat`): every change is sent to each guest as its
+//! seat's table. On a guest's device the controller is in guest mode: its
+//! game is the host's table as its seat sees it (`Game::seen`), nothing is
+//! saved or dealt here, and a move is sent to the host instead of played.
+
+use super::{Controller, HOLD_MS};
+use crate::ai::Level;
+use crate::engine::Move;
+use crate::net::invite::Invite;
+use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
+use crate::web::i18n::K;
+use crate::web::model::{Action, Player, Setup, Ui};
+use crate::web::net::guest::{Guest, GuestState};
+use crate::web::net::handoff::{self, Listener};
+use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
+use crate::web::net::rtc::PeerEvent;
+use crate::web::net::{self, ui, NetEvent};
+use gloo::timers::callback::Timeout;
+
+/// How long a connection may take to open once the reply is in.
+const CONNECT_MS: u32 = 20_000;
+
+#[derive(Default)]
+pub struct Online {
+    pub(super) host: Host,
+    pub(super) guest: Option<Guest>,
+    /// The latest move played here (guests are told it, for its call and sound).
+    pub(super) last: Option<LastMove>,
+    /// Replies handed over by other tabs of this browser.
+    handoff: Option<Listener>,
+    /// The reply box's one-line message.
+    reply_error: Option<String>,
+    /// "Same network only": no STUN server, only local addresses offered.
+    same_network_only: bool,
+    /// Seats handed from a friend to the computer this game (they may be handed back).
+    pub(super) handed: [bool; 4],
+}
+
+impl Online {
+    /// The online state at start: "same network only" as remembered.
+    pub(super) fn new() -> Online {
+        Online {
+            same_network_only: net::saved_same_network_only(),
+            ..Online::default()
+        }
+    }
+
+    fn stun(&self) -> Vec<String> {
+        net::stun_servers(self.same_network_only)
+    }
+}
+
+impl Controller {
+    /// After a new set-up: links for the seats played on friends' devices,
+    /// and an invite for each that has no guest yet.
+    pub(super) fn online_setup(&mut self) {
+        let remote: Vec<bool> = self
+            .setup
+            .players
+            .iter()
+            .map(|p| *p == Player::Friend)
+            .collect();
+        self.online.host.keep_only(&remote);
+        if self.online.guest.is_some() || !remote.contains(&true) {
+            return;
+        }
+        if self.online.handoff.is_none() {
+            self.online.handoff = handoff::listen(self.dispatch());
+        }
+        let dispatch = self.dispatch();
+        for s in self.online.host.needing_invites() {
+            self.online.host.invite(s, &self.online.stun(), &dispatch);
+        }
+        self.show_invites();
+    }
+
+    fn show_invites(&self) {
+        let handed: Vec<u8> = (0..4u8)
+            .filter(|&s| {
+                self.online.handed[s as usize]
+                    && matches!(
+                        self.setup.players.get(s as usize),
+                        Some(Player::Computer(_))
+                    )
+            })
+            .collect();
+        ui::invites(
+            self.page.lang,
+            self.game.kind(),
+            &self.online.host.statuses(),
+            &handed,
+            self.online.reply_error.as_deref(),
+            self.online.same_network_only,
+        );
+    }
+
+    /// Sends every guest its table, and words the remote seats' names.
+    pub(super) fn online_broadcast(&mut self) {
+        let lang = self.page.lang;
+        if !self.setup.players.contains(&Player::Friend) {
+            self.ui.friends = Default::default();
+            return;
+        }
+        let who = self
+            .setup
+            .players
+            .iter()
+            .map(|p| match p {
+                Player::Human => "host".to_string(),
+                Player::Friend => "friend".to_string(),
+                Player::Computer(l) => l.name().to_string(),
+            })
+            .collect();
+        self.online.host.broadcast(&News {
+            game: &self.game,
+            who,
+            last: self.online.last,
+        });
+        let mut friends: [Option<String>; 4] = Default::default();
+        for s in self.online.host.statuses() {
+            if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
+                continue;
+            }
+            let who = if s.name.is_empty() {
+                lang.t(K::FriendShort).to_string()
+            } else {
+                s.name.clone()
+            };
+            friends[s.seat as usize & 3] = Some(match s.state {
+                LinkState::Connected => who,
+                LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
+                _ => lang.tf(K::WaitingFor, &[&who]),
+            });
+        }
+        self.ui.friends = friends;
+    }
+
+    pub(super) fn net(&mut self, event: NetEvent) {
+        match event {
+            NetEvent::Host(seat, ev) => {
+                let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
+                self.online.host.event(seat, ev, &self.game, "");
+                self.online_broadcast();
+                if lost || ui::is_open("invite-dialog") {
+                    self.show_invites();
+                }
+                self.render();
+            }
+            NetEvent::Status => {
+                self.online_broadcast();
+                self.render();
+            }
+            NetEvent::Reply(text) => {
+                let taken = self.take_reply(&text);
+                if let Some(h) = &self.online.handoff {
+                    let words = self.online.reply_error.clone().unwrap_or_default();
+                    h.answer(taken, &words);
+                }
+            }
+            NetEvent::Timeout(seat) => {
+                let connecting = self
+                    .online
+                    .host
+                    .statuses()
+                    .iter()
+                    .any(|s| s.seat == seat && s.state == LinkState::Connecting);
+                if connecting {
+                    self.online
+                        .host
+                        .event(seat, PeerEvent::Failed(String::new()), &self.game, "");
+                    self.online_broadcast();
+                    self.show_invites();
+                    self.render();
+                }
+            }
+            NetEvent::Guest(ev) => self.guest_event(ev),
+            NetEvent::Click(what, seat) => self.net_click(&what, seat),
+        }
+    }
+
+    fn net_click(&mut self, what: &str, seat: Option<u8>) {
+        let field = || match seat {
+            Some(s) => format!("invite-link-{s}"),
+            None => "reply-link".to_string(),
+        };
+        match (what, seat) {
+            ("copy", _) => ui::copy(self.page.lang, &field()),
+            ("share", _) => ui::share(self.page.lang, &field()),
+            ("stun", _) => {
+                self.online.same_network_only = ui::same_network_ticked();
+                net::save_same_network_only(self.online.same_network_only);
+            }
+            ("take-reply", _) => {
+                self.take_reply(&ui::pasted_reply());
+            }
+            ("invites", _) => self.show_invites(),
+            ("reinvite", Some(s)) => {
+                let dispatch = self.dispatch();
+                self.online.host.invite(s, &self.online.stun(), &dispatch);
+                self.show_invites();
+            }
+            ("computer", Some(s)) => {
+                // The seat goes on with a computer; the game is not interrupted.
+                let mut setup = self.setup.clone();
+                if let Some(p) = setup.players.get_mut(s as usize) {
+                    *p = Player::Computer(Level::Normal);
+                    self.online.handed[s as usize & 3] = true;
+                }
+                self.set_setup(setup);
+                self.show_invites();
+                self.advance();
+            }
+            ("friend", Some(s)) => {
+                // Handed back to the friend: a new invite for the seat, which
+                // then waits for its friend's reply like any remote seat.
+                let mut setup = self.setup.clone();
+                if let Some(p) = setup.players.get_mut(s as usize) {
+                    *p = Player::Friend;
+                }
+                self.set_setup(setup);
+                self.show_invites();
+                self.advance();
+            }
+            ("join", _) => self.join(),
+            _ => {}
+        }
+    }
+
+    /// A reply link pasted or handed over: the seat it answers connects.
+    fn take_reply(&mut self, text: &str) -> bool {
+        let lang = self.page.lang;
+        let result = self.online.host.take_reply(text);
+        self.online.reply_error = match &result {
+            Ok(_) => None,
+            Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
+            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => {
+                Some(lang.t(K::ReplyOtherTable).into())
+            }
+            Err(ReplyError::Stale) => Some(lang.t(K::ReplyStale).into()),
+        };
+        if let Ok(seat) = result {
+            let dispatch = self.dispatch();
+            Timeout::new(CONNECT_MS, move || {
+                dispatch(Action::Net(NetEvent::Timeout(seat)))
+            })
+            .forget();
+            self.online_broadcast();
+            self.render();
+        }
+        self.show_invites();
+        result.is_ok()
+    }
+
+    // ---- a guest's device ----
+
+    /// The page was opened from an invite: the join page, over a table that
+    /// waits (nothing here is saved while this device is a guest).
+    pub(in crate::web) fn enter_guest(&mut self, invite: Invite) {
+        self.timer = None;
+        for seat in &mut self.seats {
+            seat.cancel();
+        }
+        self.saver.pause(true);
+        let guest = Guest::new(invite);
+        // The table behind the join page is this device's own: hidden until the host's comes.
+        joining(true);
+        ui::join(
+            self.page.lang,
+            &guest.invite,
+            &guest.state,
+            "",
+            self.online.same_network_only,
+        );
+        self.online.guest = Some(guest);
+        self.render();
+    }
+
+    /// Leaves guest mode (a new game of one's own): saving resumes.
+    pub(super) fn leave_guest(&mut self) {
+        if self.online.guest.take().is_some() {
+            joining(false);
+            self.saver.pause(false);
+            self.ui.hand_lens = None;
+            self.ui.friends = Default::default();
+            ui::close("join-dialog");
+        }
+    }
+
+    fn join(&mut self) {
+        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
+        let dispatch = self.dispatch();
+        let stun = self.online.stun();
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
+        g.join(&ui::typed_name(), &stun, &dispatch);
+        ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+    }
+
+    /// On a guest's device, a move goes to the host (which checks it and
+    /// answers with the next table); true if it was sent.
+    pub(super) fn guest_move(&mut self, mv: Move) -> bool {
+        let Some(g) = &mut self.online.guest else {
+            return false;
+        };
+        g.send_move(mv);
+        self.ui.chooser = None;
+        self.ui.message = None;
+        self.render();
+        true
+    }
+
+    fn guest_event(&mut self, ev: PeerEvent) {
+        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
+        match ev {
+            PeerEvent::Described(c) => {
+                g.state = GuestState::Replied(g.reply(c));
+                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+            }
+            PeerEvent::Open => {
+                g.state = GuestState::Connected;
+                g.hello();
+            }
+            PeerEvent::Message(bytes) => match g.read(&bytes) {
+                Some(ToGuest::Table(table)) => self.show_table(*table),
+                Some(ToGuest::Refused { reason, .. }) => {
+                    // An illegal move is worded from this device's own check of it.
+                    let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
+                    let words = match own {
+                        Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
+                        _ => lang.t(K::WaitHost).to_string(),
+                    };
+                    self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
+                    self.render();
+                }
+                _ => {}
+            },
+            PeerEvent::Lost | PeerEvent::Failed(_) => {
+                let was = g.state.clone();
+                g.state = if was == GuestState::Connected {
+                    GuestState::Lost
+                } else {
+                    GuestState::Failed
+                };
+                if was == GuestState::Connected {
+                    self.ui.message = Some(lang.t(K::HostLost).to_string());
+                    self.render();
+                }
+                let g = self.online.guest.as_ref().expect("a guest");
+                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+            }
+        }
+    }
+
+    /// The host's table on a guest's device: checked, then shown from the
+    /// guest's seat, with the call and sound of the move that made it.
+    fn show_table(&mut self, table: GuestTable) {
+        let lang = self.page.lang;
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
+        let seat = g.seat();
+        let game = match table.to_game() {
+            Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == seat) => game,
+            _ => {
+                g.dropped += 1;
+                return;
+            }
+        };
+        let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
+        let first = g.table.is_none();
+        let kind = game.kind();
+        let n = kind.seats();
+        let players: Vec<Player> = (0..n)
+            .map(|s| match table.who.get(s).map(String::as_str) {
+                _ if s == seat as usize => Player::Human,
+                Some(level) => Level::from_name(level).map_or(Player::Friend, Player::Computer),
+                None => Player::Friend,
+            })
+            .collect();
+        let mut friends: [Option<String>; 4] = Default::default();
+        for s in 0..n {
+            let name = table.names.get(s).filter(|n| !n.is_empty()).cloned();
+            let host = table.who.get(s).is_some_and(|w| w == "host");
+            let label = name.unwrap_or_else(|| {
+                lang.t(if host { K::HostSeat } else { K::FriendShort })
+                    .into()
+            });
+            let connected = table.connected.get(s).copied().unwrap_or(true);
+            friends[s] = Some(if connected {
+                label
+            } else {
+                lang.tf(K::Reconnecting, &[&label])
+            });
+        }
+        let mut lens = [0u8; 4];
+        for s in 0..n {
+            lens[s] = table.hand_len(s as u8) as u8;
+        }
+        let last = table.last.filter(|_| newer && !first);
+        g.state = GuestState::Connected;
+        g.table = Some(table);
+        if first {
+            ui::close("join-dialog");
+            joining(false);
+            self.view.set_table(kind);
+            self.ui = Ui {
+                bottom: seat,
+                viewer: Some(seat),
+                scores_open: self.ui.scores_open,
+                ..Ui::default()
+            };
+        }
+        // Seats here: the guest's own plays by clicks; the others are the host's.
+        self.seats = players
+            .iter()
+            .map(|&p| {
+                super::seats::seat_player(p, &self.thinker, 0, || self.online.host.seat_player(0))
+            })
+            .collect();
+        self.setup = Setup {
+            rules: *game.rules(),
+            players,
+            seed: None,
+        };
+        let trick_done = game.deal().is_some_and(|d| d.trick().is_empty());
+        let held = game.deal().and_then(|d| d.last_trick().copied());
+        self.game = game;
+        self.ui.friends = friends;
+        self.ui.hand_lens = Some(lens);
+        if newer {
+            self.ui.moves += 1;
+            self.ui.chooser = None;
+            self.ui.message = None;
+        }
+        if let Some(last) = last {
+            if let Some(call) = last.call {
+                self.show_call(call, last.seat);
+            }
+            if trick_done && held.is_some() {
+                self.ui.held = held;
+                self.schedule(self.pace_ms(HOLD_MS), |c| {
+                    c.ui.held = None;
+                    c.render();
+                });
+            }
+        }
+        if !self.game.in_deal() && !self.game.is_over() {
+            self.ui.message = Some(lang.t(K::WaitHost).to_string());
+        }
+        self.render();
+    }
+}
+
+/// While a guest's device has no table from the host yet, its own table stays hidden.
+fn joining(on: bool) {
+    if let Some(body) = crate::web::dom::doc().body() {
+        let _ = body.class_list().toggle_with_force("net-joining", on);
+    }
+}

@@ -1,0 +1,129 @@
+//! A guest's side of online play: the invite it opened, its connection to
+//! the host, and the host's messages read and checked (size, form,
+//! version, flood) before the controller shows them. A guest sends only
+//! its choices; the table it shows is always the host's latest.
+
+use super::rtc::{OnEvent, Peer};
+use super::NetEvent;
+use crate::engine::Move;
+use crate::net::invite::{clean_name, Invite, Reply};
+use crate::net::protocol::{self, Flood, GuestTable, ToGuest, ToHost};
+use crate::web::model::{Action, Dispatch};
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestState {
+    /// The join page: the invite's seat and rules, a name, "Join".
+    Joining,
+    /// Making the reply (gathering candidates).
+    Answering,
+    /// The reply link is ready: waiting for the host to open it.
+    Replied(String),
+    Connected,
+    /// The connection to the host is gone.
+    Lost,
+    Failed,
+}
+
+pub struct Guest {
+    pub invite: Invite,
+    pub state: GuestState,
+    pub name: String,
+    /// The latest table from the host.
+    pub table: Option<GuestTable>,
+    /// Messages from the host dropped on arrival.
+    pub dropped: u64,
+    /// The latest move sent (to word the host's refusal of it).
+    pub sent: Option<Move>,
+    token: [u8; 8],
+    peer: Option<Peer>,
+    flood: Flood,
+}
+
+impl Guest {
+    pub fn new(invite: Invite) -> Guest {
+        Guest {
+            invite,
+            state: GuestState::Joining,
+            name: String::new(),
+            table: None,
+            dropped: 0,
+            sent: None,
+            token: crate::web::entropy().to_le_bytes(),
+            peer: None,
+            flood: Flood::new(40, 20),
+        }
+    }
+
+    pub fn seat(&self) -> u8 {
+        self.invite.to.seat
+    }
+
+    /// "Join": answers the host's offer; the reply link follows as
+    /// `NetEvent::Guest(Described)`.
+    pub fn join(&mut self, name: &str, stun: &[String], dispatch: &Dispatch) {
+        self.name = clean_name(name)
+            .chars()
+            .take(protocol::MAX_NAME_CHARS)
+            .collect();
+        let d = dispatch.clone();
+        let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
+        self.peer = None;
+        match Peer::answer(stun, &self.invite.connection, on) {
+            Ok(p) => {
+                self.peer = Some(p);
+                self.state = GuestState::Answering;
+            }
+            Err(_) => self.state = GuestState::Failed,
+        }
+    }
+
+    /// The reply link's fragment for this guest's answer.
+    pub fn reply(&self, connection: crate::net::sdp::Connection) -> String {
+        Reply {
+            to: self.invite.to,
+            rejoin_token: self.token,
+            guest_name: self.name.clone(),
+            connection: super::remote_seat::trimmed(connection),
+        }
+        .pack()
+    }
+
+    pub fn hello(&self) {
+        self.send(&ToHost::Hello {
+            token: self.token,
+            name: self.name.clone(),
+        });
+    }
+
+    pub fn send_move(&mut self, mv: Move) {
+        self.sent = Some(mv);
+        let turn = self.table.as_ref().map_or(0, |t| t.turn);
+        self.send(&ToHost::Move {
+            seat: self.seat(),
+            turn,
+            mv,
+        });
+    }
+
+    fn send(&self, message: &ToHost) {
+        if let Some(p) = &self.peer {
+            p.send(&message.encode());
+        }
+    }
+
+    /// A message from the host, checked; a dropped one is counted.
+    pub fn read(&mut self, bytes: &[u8]) -> Option<ToGuest> {
+        let read = self
+            .flood
+            .admit(js_sys::Date::now())
+            .and_then(|()| ToGuest::decode(bytes));
+        match read {
+            Ok(m) => Some(m),
+            Err(_) => {
+                self.dropped += 1;
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Online play in the page: the WebRTC glue ([`rtc`]), the host's remote
+//! seats ([`remote_seat`]), a guest's connection ([`guest`]), their dialogs
+//! ([`ui`]), the invite's QR code ([`qr`]) and the reply's hand-off from
+//! another tab ([`handoff`]). The pure parts (invites, replies, messages and
+//! their checks) are `crate::net`; see docs/protocol.md.
+//!
+//! Nothing here calls the controller: connections report through a
+//! `Dispatch` as `Action::Net`, like the other seat players.
+
+pub mod guest;
+pub mod handoff;
+pub mod qr;
+pub mod remote_seat;
+pub mod rtc;
+pub mod ui;
+
+use rtc::PeerEvent;
+
+/// What the network and the online dialogs report to the controller.
+#[derive(Clone, Debug)]
+pub enum NetEvent {
+    /// A remote seat's connection, on the host's side.
+    Host(u8, PeerEvent),
+    /// The guest's connection to the host.
+    Guest(PeerEvent),
+    /// A guest's name or state changed: the tables are sent again.
+    Status,
+    /// A reply handed over by another tab of this browser.
+    Reply(String),
+    /// A click in an online dialog: what (`data-net`) and for which seat.
+    Click(String, Option<u8>),
+    /// The connection for a seat did not open in time.
+    Timeout(u8),
+}
+
+/// The STUN servers: the default a well-known public one; "same network
+/// only" (a choice the controller owns, remembered in localStorage) is none,
+/// so that only local addresses are offered.
+pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
+const STUN_KEY: &str = "stun";
+
+pub fn stun_servers(same_network_only: bool) -> Vec<String> {
+    if same_network_only {
+        Vec::new()
+    } else {
+        vec![DEFAULT_STUN.to_string()]
+    }
+}
+
+/// The remembered "same network only" choice, read once at start.
+pub fn saved_same_network_only() -> bool {
+    crate::web::storage::get(STUN_KEY).as_deref() == Some("none")
+}
+
+pub fn save_same_network_only(on: bool) {
+    if on {
+        let _ = crate::web::storage::set(STUN_KEY, "none");
+    } else {
+        crate::web::storage::remove(STUN_KEY);
+    }
+}
+
+fn address_fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// An invite in the address (`#j=…`), read once; the address keeps it, so
+/// that a guest who reloads comes back to the join page. A damaged one is
+/// refused in one line and the page goes on as it was.
+pub fn invite_in_address(lang: crate::web::i18n::Lang) -> Option<crate::net::invite::Invite> {
+    let hash = address_fragment();
+    let payload = hash.strip_prefix("#j=")?;
+    match crate::net::invite::Invite::unpack(payload) {
+        Ok(invite) => Some(invite),
+        Err(e) => {
+            ui::notice(
+                lang,
+                &lang.tf(crate::web::i18n::K::InviteBad, &[&e.to_string()]),
+            );
+            None
+        }
+    }
+}
+
+/// A reply link (`#r=…`) opened on the host's device: hands it to the open
+/// table and says what the table answered. True if this page is such a tab
+/// (it then shows no table of its own, so it saves nothing).
+pub fn reply_tab(lang: crate::web::i18n::Lang) -> bool {
+    use crate::web::i18n::K;
+    let hash = address_fragment();
+    let Some(payload) = hash.strip_prefix("#r=") else {
+        return false;
+    };
+    handoff::hand_over(payload, move |answer| match answer {
+        Some((true, _)) => ui::notice(lang, lang.t(K::ReplyHanded)),
+        Some((false, why)) if !why.is_empty() => ui::notice(lang, &why),
+        _ => ui::notice(lang, lang.t(K::ReplyNoTable)),
+    });
+    true
+}

@@ -1,0 +1,431 @@
+//! The host's side of online play: one [`Link`] per seat played on a
+//! friend's device, and the seat player that answers for it
+//! ([`RemoteSeat`]). After every change the host sends each guest its
+//! seat's table (`protocol::guest_table`, nothing more); a guest's move is
+//! checked (its seat, the turn, the rules) and becomes `Action::SeatMoved`,
+//! or is refused with a message to that guest only.
+
+use super::rtc::{Peer, PeerEvent};
+use super::NetEvent;
+use crate::engine::Game;
+use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
+use crate::net::protocol::{self, Flood, LastMove, Refusal, ToGuest, ToHost};
+use crate::net::sdp::Connection;
+use crate::web::controller::seats::{SeatPlayer, Turn};
+use crate::web::model::{Action, Dispatch};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Where a remote seat's connection stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkState {
+    /// Making the invite (gathering candidates).
+    Inviting,
+    /// The invite is ready: waiting for the guest's reply.
+    Invited(String),
+    /// The reply is in: the connection is opening.
+    Connecting,
+    Connected,
+    /// Was connected, is no longer: the seat waits for a new reply.
+    Lost,
+    /// The connection could not be made (no route without a relay server).
+    Failed,
+}
+
+/// One remote seat's connection and what the host knows of its guest.
+pub struct Link {
+    pub seat: u8,
+    pub state: LinkState,
+    pub name: String,
+    /// Messages dropped from this guest (malformed, oversized, flood).
+    pub dropped: u64,
+    peer: Option<Peer>,
+    /// Names the peer: events of an older one are ignored.
+    peer_id: u32,
+    nonce: u32,
+    /// The token of the reply taken (a guest rejoins with a new reply).
+    token: Option<[u8; 8]>,
+    /// The channel's first words carried that token: only then are its
+    /// moves heard (a channel that cannot name the reply plays nothing).
+    greeted: bool,
+    flood: Flood,
+    turn: u32,
+    pending: Option<(Turn, Dispatch)>,
+    /// The last table sent (sent again when the channel opens).
+    table: Option<Vec<u8>>,
+}
+
+/// What the host's table says of one remote seat (for the scene).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatStatus {
+    pub seat: u8,
+    pub state: LinkState,
+    pub name: String,
+}
+
+impl Link {
+    fn new(seat: u8) -> Link {
+        Link {
+            seat,
+            state: LinkState::Inviting,
+            name: String::new(),
+            dropped: 0,
+            peer: None,
+            peer_id: 0,
+            nonce: 0,
+            token: None,
+            greeted: false,
+            flood: Flood::new(20, 10),
+            turn: 0,
+            pending: None,
+            table: None,
+        }
+    }
+
+    fn send(&self, message: &ToGuest) {
+        if let Some(p) = &self.peer {
+            p.send(&message.encode());
+        }
+    }
+
+    /// A guest's message: checked, and either answered here or turned into
+    /// an action for the controller (returned, so that it is dispatched
+    /// once this link is no longer borrowed).
+    fn receive(&mut self, bytes: &[u8]) -> Option<(Dispatch, Action)> {
+        let read = self
+            .flood
+            .admit(js_sys::Date::now())
+            .and_then(|()| ToHost::decode(bytes));
+        let message = match read {
+            Ok(m) => m,
+            Err(_) => {
+                self.dropped += 1;
+                return None;
+            }
+        };
+        match message {
+            ToHost::Hello { token, name } => {
+                if self.token != Some(token) {
+                    self.dropped += 1;
+                    return None;
+                }
+                self.greeted = true;
+                self.name = clean_name(&name)
+                    .chars()
+                    .take(protocol::MAX_NAME_CHARS)
+                    .collect();
+                None
+            }
+            ToHost::Move { .. } if !self.greeted => {
+                self.dropped += 1;
+                None
+            }
+            ToHost::Ping { n, .. } => {
+                self.send(&ToGuest::Pong { n });
+                None
+            }
+            ToHost::Move { seat, turn, mv, .. } => {
+                let checked = if seat != self.seat {
+                    Err(Refusal::NotYourSeat)
+                } else if turn != self.turn {
+                    Err(Refusal::Stale)
+                } else {
+                    match &self.pending {
+                        None => Err(Refusal::NotYourTurn),
+                        Some((t, _)) => t
+                            .view
+                            .deal
+                            .check(mv)
+                            .map_err(|why| Refusal::Illegal { why }),
+                    }
+                };
+                match checked {
+                    Ok(()) => {
+                        let (t, answer) = self.pending.take()?;
+                        Some((
+                            answer,
+                            Action::SeatMoved {
+                                ticket: t.ticket,
+                                seat: t.seat,
+                                mv,
+                            },
+                        ))
+                    }
+                    Err(why) => {
+                        self.send(&ToGuest::Refused {
+                            turn: self.turn,
+                            reason: why.reason(),
+                        });
+                        None
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The player of a seat on a friend's device: the controller asks it like
+/// any seat; the guest's checked move is its answer.
+pub struct RemoteSeat(Rc<RefCell<Link>>);
+
+impl SeatPlayer for RemoteSeat {
+    fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
+        self.0.borrow_mut().pending = Some((turn, answer));
+    }
+
+    fn cancel(&mut self) {
+        self.0.borrow_mut().pending = None;
+    }
+}
+
+/// What every guest is told after a change.
+pub struct News<'a> {
+    pub game: &'a Game,
+    /// Who plays each seat (`host`, `friend`, a level's name).
+    pub who: Vec<String>,
+    pub last: Option<LastMove>,
+}
+
+/// The host's remote seats, by seat.
+pub struct Host {
+    table: [u8; 6],
+    links: Vec<Option<Rc<RefCell<Link>>>>,
+    next_peer: u32,
+}
+
+impl Default for Host {
+    fn default() -> Self {
+        let r = crate::web::entropy().to_le_bytes();
+        Host {
+            table: [r[0], r[1], r[2], r[3], r[4], r[5]],
+            links: vec![None, None, None, None],
+            next_peer: 1,
+        }
+    }
+}
+
+impl Host {
+    fn link(&mut self, seat: u8) -> Rc<RefCell<Link>> {
+        self.links[seat as usize & 3]
+            .get_or_insert_with(|| Rc::new(RefCell::new(Link::new(seat))))
+            .clone()
+    }
+
+    /// The seat player for `seat`, played on a friend's device.
+    pub fn seat_player(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
+        Box::new(RemoteSeat(self.link(seat)))
+    }
+
+    /// Forgets the seats no longer played remotely (a new game's set-up).
+    pub fn keep_only(&mut self, remote: &[bool]) {
+        for (s, l) in self.links.iter_mut().enumerate() {
+            if !remote.get(s).copied().unwrap_or(false) {
+                *l = None;
+            }
+        }
+    }
+
+    /// Seats whose guest is not connected and has no invite being made.
+    pub fn needing_invites(&self) -> Vec<u8> {
+        self.links
+            .iter()
+            .flatten()
+            .filter(|l| {
+                let l = l.borrow();
+                l.peer.is_none() || matches!(l.state, LinkState::Lost | LinkState::Failed)
+            })
+            .map(|l| l.borrow().seat)
+            .collect()
+    }
+
+    /// Starts a new invite for `seat`: a new connection and offer, reported
+    /// as `NetEvent::Peer` through `dispatch`.
+    pub fn invite(&mut self, seat: u8, stun: &[String], dispatch: &Dispatch) {
+        let link = self.link(seat);
+        let id = self.next_peer;
+        self.next_peer += 1;
+        let weak = Rc::downgrade(&link);
+        let d = dispatch.clone();
+        let on: super::rtc::OnEvent = Rc::new(move |ev| {
+            let Some(link) = weak.upgrade() else { return };
+            if link.borrow().peer_id != id {
+                return;
+            }
+            match ev {
+                PeerEvent::Message(bytes) => {
+                    let greeted = link.borrow().greeted;
+                    let out = link.borrow_mut().receive(&bytes);
+                    if let Some((answer, action)) = out {
+                        answer(action);
+                    }
+                    if !greeted && link.borrow().greeted {
+                        // The guest's name has come: the tables show it. (Only
+                        // then: any other message, dropped or not, costs the
+                        // host no render, so a flood cannot stall the table.)
+                        d(Action::Net(NetEvent::Status));
+                    }
+                }
+                other => d(Action::Net(NetEvent::Host(seat, other))),
+            }
+        });
+        let mut l = link.borrow_mut();
+        l.peer = None;
+        l.peer_id = id;
+        l.nonce = l.nonce.wrapping_add(1) | (crate::web::entropy() as u32 & 0xffff_0000);
+        l.state = LinkState::Inviting;
+        match Peer::offer(stun, on) {
+            Ok(p) => l.peer = Some(p),
+            Err(_) => l.state = LinkState::Failed,
+        }
+    }
+
+    /// A peer's event on the host's side; returns the invite link's
+    /// fragment when an offer is ready.
+    pub fn event(&mut self, seat: u8, ev: PeerEvent, game: &Game, host_name: &str) -> bool {
+        let link = self.link(seat);
+        let mut l = link.borrow_mut();
+        match ev {
+            PeerEvent::Described(connection) => {
+                let invite = Invite {
+                    to: TableRef {
+                        table: self.table,
+                        nonce: l.nonce,
+                        seat,
+                    },
+                    game: game.kind(),
+                    rules: crate::links::rules_param(game.rules()),
+                    host_name: clean_name(host_name),
+                    connection: trimmed(connection),
+                };
+                l.state = LinkState::Invited(invite.pack());
+            }
+            PeerEvent::Open => {
+                l.state = LinkState::Connected;
+                if let Some(t) = l.table.clone() {
+                    if let Some(p) = &l.peer {
+                        p.send(&t);
+                    }
+                }
+            }
+            PeerEvent::Lost => {
+                if l.state == LinkState::Connected {
+                    l.state = LinkState::Lost;
+                } else if l.state == LinkState::Connecting {
+                    l.state = LinkState::Failed;
+                }
+            }
+            PeerEvent::Failed(_) => l.state = LinkState::Failed,
+            PeerEvent::Message(_) => {}
+        }
+        true
+    }
+
+    /// A reply link (or its fragment) pasted or handed over: taken by the
+    /// seat whose latest invite it answers.
+    pub fn take_reply(&mut self, text: &str) -> Result<u8, ReplyError> {
+        let payload = fragment(text, "r=");
+        let reply = Reply::unpack(payload).map_err(ReplyError::Pack)?;
+        if reply.to.table != self.table {
+            return Err(ReplyError::OtherTable);
+        }
+        let Some(link) = self.links.get(reply.to.seat as usize).cloned().flatten() else {
+            return Err(ReplyError::NoSuchSeat);
+        };
+        let mut l = link.borrow_mut();
+        if reply.to.nonce != l.nonce || !matches!(l.state, LinkState::Invited(_)) {
+            return Err(ReplyError::Stale);
+        }
+        let Some(peer) = &l.peer else {
+            return Err(ReplyError::Stale);
+        };
+        peer.accept(&reply.connection);
+        l.token = Some(reply.rejoin_token);
+        l.greeted = false;
+        l.name = clean_name(&reply.guest_name)
+            .chars()
+            .take(protocol::MAX_NAME_CHARS)
+            .collect();
+        l.state = LinkState::Connecting;
+        Ok(reply.to.seat)
+    }
+
+    /// Sends every connected guest its seat's table.
+    pub fn broadcast(&mut self, news: &News) {
+        let n = news.game.kind().seats();
+        let turn = protocol::turn_of(news.game);
+        let mut names = vec![String::new(); n];
+        let mut connected = vec![true; n];
+        for l in self.links.iter().flatten() {
+            let l = l.borrow();
+            if (l.seat as usize) < n {
+                names[l.seat as usize] = l.name.clone();
+                connected[l.seat as usize] = l.state == LinkState::Connected;
+            }
+        }
+        for link in self.links.iter().flatten() {
+            let mut l = link.borrow_mut();
+            if l.seat as usize >= n {
+                continue;
+            }
+            l.turn = turn;
+            let mut table = protocol::guest_table(news.game, l.seat, turn, &names, &connected);
+            table.who = news.who.clone();
+            table.last = news.last;
+            let bytes = ToGuest::Table(Box::new(table)).encode();
+            if let Some(p) = &l.peer {
+                p.send(&bytes);
+            }
+            l.table = Some(bytes);
+        }
+    }
+
+    pub fn statuses(&self) -> Vec<SeatStatus> {
+        self.links
+            .iter()
+            .flatten()
+            .map(|l| {
+                let l = l.borrow();
+                SeatStatus {
+                    seat: l.seat,
+                    state: l.state.clone(),
+                    name: l.name.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why a reply was not taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplyError {
+    Pack(PackError),
+    /// A reply to another table (another host, or this host before a new game).
+    OtherTable,
+    NoSuchSeat,
+    /// A reply to an older invite for the seat.
+    Stale,
+}
+
+/// The part of a link after `#key`, or the text itself (a pasted payload).
+pub fn fragment<'a>(text: &'a str, key: &str) -> &'a str {
+    let text = text.trim();
+    match text.split_once('#') {
+        Some((_, f)) => f.strip_prefix(key).unwrap_or(f),
+        None => text.strip_prefix(key).unwrap_or(text),
+    }
+}
+
+/// Keeps the candidates a link can carry: at most eight, UDP first.
+pub fn trimmed(mut c: Connection) -> Connection {
+    use crate::net::sdp::Protocol;
+    // UDP first, each kind in the browser's order (no library sort: its
+    // code would cost the page more than this loop).
+    let (udp, tcp): (Vec<_>, Vec<_>) = c
+        .candidates
+        .into_iter()
+        .partition(|k| k.protocol != Protocol::Tcp);
+    c.candidates = udp;
+    c.candidates.extend(tcp);
+    c.candidates.truncate(crate::net::invite::MAX_CANDIDATES);
+    c
+}

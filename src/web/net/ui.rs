@@ -1,0 +1,395 @@
+//! The online dialogs, built from plain values: the host's invites (a link,
+//! Copy, Share where the browser has it, a QR code, the reply paste box),
+//! the guest's join page and the reply tab's notice. Their buttons carry
+//! `data-action="net"` and `data-net`, which become `NetEvent::Click`.
+//! Every text from outside (names, rules) is set as text, never as markup.
+
+use super::guest::GuestState;
+use super::remote_seat::{LinkState, SeatStatus};
+use crate::engine::GameKind;
+use crate::net::invite::Invite;
+use crate::web::dom::{append, by_id, dialog_form, el, text_el};
+use crate::web::i18n::{Lang, K};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
+
+/// The address of this page with `#key=payload`: an invite or a reply link.
+/// The address's `lang` is left out: each device shows the game in its own
+/// language.
+pub fn link(key: &str, payload: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            let search = l.search().ok()?;
+            let kept: Vec<&str> = search
+                .trim_start_matches('?')
+                .split('&')
+                .filter(|p| !p.is_empty() && !p.starts_with("lang="))
+                .collect();
+            let query = if kept.is_empty() {
+                String::new()
+            } else {
+                format!("?{}", kept.join("&"))
+            };
+            Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    format!("{base}#{key}={payload}")
+}
+
+fn net_button(class: &str, what: &str, seat: Option<u8>, label: &str) -> Element {
+    let b = crate::web::dom::button(class, "net");
+    let _ = b.set_attribute("data-net", what);
+    if let Some(s) = seat {
+        let _ = b.set_attribute("data-seat", &s.to_string());
+    }
+    b.set_text_content(Some(label));
+    b
+}
+
+fn can_share() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"share".into()).ok())
+        .is_some_and(|f| f.is_function())
+}
+
+/// A read-only link with Copy (and Share) buttons; the field's id names it.
+fn link_row(lang: Lang, parent: &Element, id: &str, value: &str, seat: Option<u8>) {
+    let row = el("div", "copy-row");
+    let i = el("input", "");
+    i.set_id(id);
+    for (k, v) in [
+        ("type", "text"),
+        ("readonly", ""),
+        ("spellcheck", "false"),
+        ("value", value),
+    ] {
+        let _ = i.set_attribute(k, v);
+    }
+    append(&row, &i);
+    let copy = net_button("secondary", "copy", seat, lang.t(K::Copy));
+    copy.set_id(&format!("{id}-copy"));
+    let _ = copy.set_attribute("data-field", id);
+    append(&row, &copy);
+    if can_share() {
+        let share = net_button("secondary", "share", seat, lang.t(K::ShareTool));
+        let _ = share.set_attribute("data-field", id);
+        append(&row, &share);
+    }
+    append(parent, &row);
+}
+
+fn game_name(lang: Lang, g: GameKind) -> &'static str {
+    lang.t(match g {
+        GameKind::TwoPlayer => K::GameTwo,
+        GameKind::ThreePlayer => K::GameThree,
+        GameKind::Partnership => K::GamePartnership,
+    })
+}
+
+fn stun_choice(lang: Lang, form: &Element, same_network_only: bool) {
+    let label = el("label", "field check");
+    let input = el("input", "");
+    input.set_id("same-network");
+    let _ = input.set_attribute("type", "checkbox");
+    let _ = input.set_attribute("data-change", "stun");
+    if same_network_only {
+        let _ = input.set_attribute("checked", "");
+    }
+    append(&label, &input);
+    append(&label, &text_el("span", "", lang.t(K::SameNetwork)));
+    append(form, &label);
+}
+
+/// Whether "same network only" is ticked in the open dialog.
+pub fn same_network_ticked() -> bool {
+    by_id("same-network")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .is_some_and(|i| i.checked())
+}
+
+fn show(d: &HtmlDialogElement) {
+    if !d.open() {
+        let _ = d.show_modal();
+    }
+}
+
+pub fn is_open(id: &str) -> bool {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
+        .is_some_and(|d| d.open())
+}
+
+pub fn close(id: &str) {
+    if let Some(d) = by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
+        d.close();
+    }
+}
+
+/// The host's invites, one section a remote seat, and the reply box.
+/// `error` is the reply box's one-line message.
+/// `handed`: seats handed from a friend to the computer, which may be handed back.
+pub fn invites(
+    lang: Lang,
+    kind: GameKind,
+    seats: &[SeatStatus],
+    handed: &[u8],
+    error: Option<&str>,
+    same_network_only: bool,
+) {
+    let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
+    // Keep what was typed in the paste box across a rebuild.
+    let typed = by_id("reply-paste")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|a| a.value())
+        .unwrap_or_default();
+    let form = dialog_form(&d, lang.t(K::InviteTitle));
+    append(&form, &text_el("p", "hint", lang.t(K::InviteHint)));
+    let n = kind.seats() as u8;
+    for s in seats.iter().filter(|s| s.seat < n) {
+        let f = el("fieldset", "invite");
+        let _ = f.set_attribute("data-seat", &s.seat.to_string());
+        let _ = f.set_attribute("data-state", state_name(&s.state));
+        let seat = lang.seat_name(n, s.seat);
+        append(&f, &text_el("legend", "", seat));
+        let who = if s.name.is_empty() {
+            lang.t(K::FriendShort).to_string()
+        } else {
+            s.name.clone()
+        };
+        match &s.state {
+            LinkState::Inviting => append(&f, &text_el("p", "hint", lang.t(K::InviteMaking))),
+            LinkState::Invited(payload) => {
+                let url = link("j", payload);
+                link_row(
+                    lang,
+                    &f,
+                    &format!("invite-link-{}", s.seat),
+                    &url,
+                    Some(s.seat),
+                );
+                if let Some(qr) = super::qr::svg(&url, &lang.tf(K::InviteQr, &[seat])) {
+                    append(&f, &qr);
+                }
+            }
+            LinkState::Connecting => append(&f, &text_el("p", "hint", lang.t(K::SeatConnecting))),
+            LinkState::Connected => {
+                append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])))
+            }
+            LinkState::Lost | LinkState::Failed => {
+                let k = if s.state == LinkState::Lost {
+                    K::SeatLost
+                } else {
+                    K::SeatFailed
+                };
+                append(&f, &text_el("p", "warn", lang.t(k)));
+                let row = el("div", "buttons");
+                append(
+                    &row,
+                    &net_button("secondary", "reinvite", Some(s.seat), lang.t(K::NewInvite)),
+                );
+                append(
+                    &row,
+                    &net_button(
+                        "secondary",
+                        "computer",
+                        Some(s.seat),
+                        lang.t(K::UseComputer),
+                    ),
+                );
+                append(&f, &row);
+            }
+        }
+        append(&form, &f);
+    }
+    for &s in handed.iter().filter(|&&s| s < n) {
+        let f = el("fieldset", "invite");
+        let _ = f.set_attribute("data-seat", &s.to_string());
+        let _ = f.set_attribute("data-state", "computer");
+        append(&f, &text_el("legend", "", lang.seat_name(n, s)));
+        append(&f, &text_el("p", "hint", lang.t(K::ComputerSeat)));
+        let row = el("div", "buttons");
+        append(
+            &row,
+            &net_button("secondary", "friend", Some(s), lang.t(K::FriendAgain)),
+        );
+        append(&f, &row);
+        append(&form, &f);
+    }
+    let paste = el("label", "field reply");
+    append(&paste, &text_el("span", "", lang.t(K::ReplyPaste)));
+    let area = el("textarea", "");
+    area.set_id("reply-paste");
+    let _ = area.set_attribute("rows", "2");
+    let _ = area.set_attribute("spellcheck", "false");
+    area.set_text_content(Some(&typed));
+    append(&paste, &area);
+    append(&form, &paste);
+    let err = text_el("p", "error", error.unwrap_or(""));
+    err.set_id("reply-error");
+    let _ = err.set_attribute("role", "alert");
+    append(&form, &err);
+    stun_choice(lang, &form, same_network_only);
+    let row = el("div", "buttons");
+    append(
+        &row,
+        &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)),
+    );
+    let close = crate::web::dom::button("secondary", "close-dialog");
+    close.set_text_content(Some(lang.t(K::Close)));
+    append(&row, &close);
+    append(&form, &row);
+    append(&d, &form);
+    show(&d);
+}
+
+fn state_name(s: &LinkState) -> &'static str {
+    match s {
+        LinkState::Inviting => "inviting",
+        LinkState::Invited(_) => "invited",
+        LinkState::Connecting => "connecting",
+        LinkState::Connected => "connected",
+        LinkState::Lost => "lost",
+        LinkState::Failed => "failed",
+    }
+}
+
+/// The text in the reply paste box.
+pub fn pasted_reply() -> String {
+    by_id("reply-paste")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|a| a.value())
+        .unwrap_or_default()
+}
+
+/// The guest's join page: what it is invited to, a name, Join; then the reply link.
+pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_network_only: bool) {
+    let d = crate::web::dom::dialog("join-dialog", "newgame join");
+    let form = dialog_form(&d, lang.t(K::JoinTitle));
+    let kind = invite.game;
+    let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
+    let p = text_el(
+        "p",
+        "join-seat",
+        &lang.tf(K::JoinSeat, &[seat, game_name(lang, kind)]),
+    );
+    p.set_id("join-seat");
+    append(&form, &p);
+    append(
+        &form,
+        &text_el(
+            "p",
+            "hint",
+            &lang.tf(K::JoinRules, &[&rules_words(lang, &invite.rules)]),
+        ),
+    );
+    if !invite.host_name.is_empty() {
+        append(
+            &form,
+            &text_el("p", "hint", &lang.tf(K::JoinHost, &[&invite.host_name])),
+        );
+    }
+    match state {
+        GuestState::Joining | GuestState::Failed | GuestState::Lost => {
+            let label = el("label", "field");
+            append(&label, &text_el("span", "", lang.t(K::YourName)));
+            let input = el("input", "");
+            input.set_id("guest-name");
+            let _ = input.set_attribute("type", "text");
+            let _ = input.set_attribute("maxlength", "24");
+            let _ = input.set_attribute("autocomplete", "nickname");
+            let _ = input.set_attribute("value", name);
+            append(&label, &input);
+            append(&form, &label);
+            stun_choice(lang, &form, same_network_only);
+            if matches!(state, GuestState::Lost) {
+                append(&form, &text_el("p", "warn", lang.t(K::HostLost)));
+            }
+            if matches!(state, GuestState::Failed) {
+                append(&form, &text_el("p", "warn", lang.t(K::ConnTimeout)));
+            }
+            let row = el("div", "buttons");
+            let join = net_button("primary", "join", None, lang.t(K::Join));
+            join.set_id("join");
+            append(&row, &join);
+            append(&form, &row);
+        }
+        GuestState::Answering => append(&form, &text_el("p", "hint", lang.t(K::JoinMaking))),
+        GuestState::Replied(payload) => {
+            append(&form, &text_el("p", "hint", lang.t(K::JoinReply)));
+            let url = link("r", payload);
+            link_row(lang, &form, "reply-link", &url, None);
+        }
+        GuestState::Connected => {}
+    }
+    append(&d, &form);
+    show(&d);
+}
+
+/// The invite's rules (the share link's `o` form, `preset,option:value,…`)
+/// in the page's words, as the new-game dialog names them; a word the page
+/// does not know is shown as it came.
+fn rules_words(lang: Lang, text: &str) -> String {
+    use crate::web::i18n::{option_label, option_value_label};
+    let mut parts = text.split(',');
+    let mut out = match parts.next() {
+        Some("family") => lang.t(K::PresetFamily).to_string(),
+        Some("parlett" | "") | None => lang.t(K::PresetParlett).to_string(),
+        Some(other) => other.to_string(),
+    };
+    for part in parts {
+        let (key, value) = part.split_once(':').unwrap_or((part, ""));
+        let value = option_value_label(lang, key, value).unwrap_or(value);
+        out.push_str(&format!(
+            ", {}: {value}",
+            option_label(lang, key).unwrap_or(key)
+        ));
+    }
+    out
+}
+
+/// The typed display name on the join page.
+pub fn typed_name() -> String {
+    by_id("guest-name")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// A one-line notice in its own dialog (a bad invite, the reply tab's answer).
+pub fn notice(lang: Lang, text: &str) {
+    let d = crate::web::dom::dialog("net-notice-dialog", "newgame notice");
+    let form = dialog_form(&d, lang.t(K::AppTitle));
+    let p = text_el("p", "", text);
+    p.set_id("net-notice");
+    let _ = p.set_attribute("role", "status");
+    append(&form, &p);
+    let row = el("div", "buttons");
+    let close = crate::web::dom::button("primary", "close-dialog");
+    close.set_text_content(Some(lang.t(K::Close)));
+    append(&row, &close);
+    append(&form, &row);
+    append(&d, &form);
+    show(&d);
+}
+
+/// Copies a link field's text (the clipboard, else selected to copy by hand).
+pub fn copy(lang: Lang, field: &str) {
+    crate::web::records::dialog::copy_from(lang, field);
+}
+
+/// Shares a link field's text through the system's share sheet.
+pub fn share(lang: Lang, field: &str) {
+    let Some(url) = by_id(field)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+    else {
+        return;
+    };
+    let data = web_sys::ShareData::new();
+    data.set_url(&url);
+    data.set_title(lang.t(K::AppTitle));
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().share_with_data(&data);
+    }
+}

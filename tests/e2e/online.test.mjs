@@ -1,0 +1,428 @@
+// Online play: two pages in one headless Chromium, connected by a real
+// WebRTC data channel on this machine (no STUN server: "same network only";
+// plain local addresses, as --disable-features=WebRtcHideLocalIpsWithMdns
+// lets them through). The host invites a friend for a seat, the friend
+// opens the invite and sends back the reply, and both play through clicks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, newPage, screenshot, startServer } from './harness.mjs';
+import { assertNoHiddenCards, calls, nextClick, ready, readTable } from './play-helpers.mjs';
+
+async function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+    headless: process.env.E2E_HEADFUL !== '1',
+    timeout: 60_000,
+  });
+}
+
+/** A page of its own (its own storage), with "same network only" set. */
+async function device(browser, server, path, viewport, init) {
+  const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
+  await d.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
+  if (init) await d.context.addInitScript(init);
+  await d.page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
+  return d;
+}
+
+/** The host starts a game with friends in `friends` seats; returns the invite links by seat. */
+async function hostGame(page, game, seats) {
+  await page.click('#new-game');
+  await page.waitForSelector('#new-game-dialog[open]');
+  await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
+  for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
+  await page.click('#start-game');
+  await page.waitForSelector('#invite-dialog[open]');
+  const links = {};
+  for (const [i, v] of seats.entries()) {
+    if (v !== 'friend') continue;
+    const field = page.locator(`#invite-link-${i}`);
+    await field.waitFor({ timeout: 20_000 });
+    links[i] = await field.inputValue();
+    assert.match(links[i], /#j=[A-Za-z0-9_-]+$/);
+    assert.ok(links[i].length - links[i].indexOf('#') < 300, `an invite under 300 characters: ${links[i]}`);
+  }
+  return links;
+}
+
+/** The guest opens the invite, joins, and hands back its reply link. */
+async function join(guest, name) {
+  await guest.waitForSelector('#join-dialog[open]');
+  if (name) await guest.fill('#guest-name', name);
+  await guest.click('#join');
+  const reply = guest.locator('#reply-link');
+  await reply.waitFor({ timeout: 20_000 });
+  return reply.inputValue();
+}
+
+async function connect(host, seat, replyLink) {
+  await host.fill('#reply-paste', replyLink);
+  await host.click('#invite-dialog [data-net="take-reply"]');
+  await host.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`, { timeout: 30_000 });
+}
+
+/** Every page clicks whenever it may act, until the host's deal is over. */
+async function playDealEverywhere(host, pages) {
+  for (let i = 0; i < 3000; i++) {
+    const h = await host.evaluate(readTable);
+    if (h.phase !== 'playing') return h;
+    let clicked = false;
+    for (const p of pages) {
+      const s = await p.evaluate(readTable);
+      if (s.waiting !== 'human') continue;
+      const sel = await p.evaluate(nextClick);
+      if (!sel) continue;
+      await p.click(sel, { timeout: 5_000 }).catch(() => {});
+      clicked = true;
+    }
+    if (!clicked) await host.waitForTimeout(40);
+  }
+  throw new Error('the deal did not end');
+}
+
+test('online: a whole two-player deal between two pages, a quack heard on both', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-2&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    await screenshot(host.page, 'online-invite');
+
+    const guest = await device(browser, server, new URL(links[1]).search + new URL(links[1]).hash);
+    await ready(guest.page);
+    assert.match(await guest.page.locator('#join-seat').innerText(), /North/);
+    await screenshot(guest.page, 'online-join');
+    const reply = await join(guest.page, '<b>Aiko</b>');
+    assert.match(reply, /#r=[A-Za-z0-9_-]+$/);
+    await connect(host.page, 1, reply);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+
+    // The guest's table: its own hand face up at the bottom, the host's face down.
+    await guest.page.waitForSelector('#join-dialog', { state: 'hidden' });
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    await assertNoHiddenCards(guest.page);
+    // The guest's name reaches the host's table as text, never as markup.
+    await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]')?.innerText.includes('<b>Aiko</b>'));
+    await screenshot(guest.page, 'online-guest-table');
+
+    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    assert.notEqual(end.phase, 'playing');
+    await guest.page.waitForFunction(() => document.querySelector('#app').dataset.phase !== 'playing');
+    await assertNoHiddenCards(guest.page);
+    for (const p of [host.page, guest.page]) {
+      const seen = await calls(p);
+      assert.ok(seen.some((c) => c.call === 'quack'), `a quack shown: ${JSON.stringify(seen)}`);
+      assert.ok((await p.evaluate(readTable)).sounds > 0, 'a sound was played');
+    }
+    await screenshot(guest.page, 'online-guest-deal-over');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+test('online: a damaged invite and a foreign reply are refused in one line, changing nothing', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-bad&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    // A reply link that is not one: refused, the seat still invited.
+    await host.page.fill('#reply-paste', links[1].replace('#j=', '#r='));
+    await host.page.click('#invite-dialog [data-net="take-reply"]');
+    await host.page.waitForFunction(() => document.querySelector('#reply-error').innerText.length > 0);
+    assert.match(await host.page.locator('#reply-error').innerText(), /cannot be used|another table/);
+    await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="invited"]');
+
+    const damaged = links[1].slice(0, -6) + (links[1].endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
+    const guest = await device(browser, server, new URL(damaged).search + new URL(damaged).hash);
+    await ready(guest.page);
+    await guest.page.waitForSelector('#net-notice');
+    assert.match(await guest.page.locator('#net-notice').innerText(), /invite link cannot be used/);
+    assert.equal(await guest.page.locator('#join-dialog[open]').count(), 0);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+/** Opens each friend seat's invite on a page of its own and connects it; returns the guests by seat. */
+async function seatGuests(browser, server, host, links, init) {
+  const guests = {};
+  for (const [seat, link] of Object.entries(links)) {
+    const url = new URL(link);
+    const g = await device(browser, server, url.search + url.hash, undefined, init);
+    await ready(g.page);
+    const reply = await join(g.page, `Guest ${"ABCD"[seat]}`);
+    await connect(host.page, Number(seat), reply);
+    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    guests[seat] = g;
+  }
+  return guests;
+}
+
+async function wholeDeal(game, seats) {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, `?seed=online-${game}&pace=0&lang=en`);
+    await ready(host.page);
+    const links = await hostGame(host.page, game, seats);
+    const guests = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The host may open the invite dialog again from the toolbar.
+    await host.page.click('#invites-btn');
+    await host.page.waitForSelector('#invite-dialog[open]');
+    for (const seat of Object.keys(guests)) {
+      await host.page.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`);
+    }
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const pages = [host.page, ...Object.values(guests).map((g) => g.page)];
+    for (const [seat, g] of Object.entries(guests)) {
+      await g.page.waitForSelector(`.seat.pos-bottom[data-seat="${seat}"] .hand.up`);
+      await assertNoHiddenCards(g.page);
+      // The toolbar's invite tool is the host's alone.
+      assert.equal(await g.page.locator('#invites-btn').isVisible(), false);
+    }
+    const end = await playDealEverywhere(host.page, pages);
+    assert.notEqual(end.phase, 'playing');
+    for (const [seat, g] of Object.entries(guests)) {
+      await g.page.waitForFunction(() => document.querySelector('#app').dataset.phase !== 'playing');
+      await assertNoHiddenCards(g.page);
+      // Every device's score sheet agrees with the host's.
+      const sheet = (p) => p.evaluate(() => document.querySelector('#scores')?.innerText ?? '');
+      const [h, s] = [await sheet(host.page), await sheet(g.page)];
+      const numbers = (t) => (t.match(/\d+/g) ?? []).join(' ');
+      assert.equal(numbers(s), numbers(h), `seat ${seat}'s score sheet`);
+      assert.deepEqual(g.problems.all(), []);
+    }
+    assert.deepEqual(host.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+test('online: a partnership deal with the host, two guests and a computer', async () => {
+  await wholeDeal('partnership', ['human', 'friend', 'normal', 'friend']);
+});
+
+test('online: a three-player deal with one guest and a computer', async () => {
+  await wholeDeal('three-player', ['human', 'friend', 'normal']);
+});
+
+/**
+ * Before the page's own code runs: keeps every data channel the page gets,
+ * and the host's messages it receives, so that the test can speak through
+ * the guest's real channel as a tampering guest would.
+ */
+function tapChannels() {
+  window.__channels = [];
+  window.__heard = [];
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (...args) {
+    const pc = new Real(...args);
+    pc.addEventListener('datachannel', (e) => {
+      window.__channels.push(e.channel);
+      e.channel.addEventListener('message', (m) => {
+        if (m.data instanceof ArrayBuffer) window.__heard.push([...new Uint8Array(m.data)]);
+      });
+    });
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+}
+
+test('online: a tampering guest is refused and the host\'s game goes on', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-tamper&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: guest } = await seatGuests(browser, server, host, links, tapChannels);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const g = guest.page;
+    await g.waitForFunction(() => window.__channels.length === 1 && window.__heard.length > 0);
+
+    // Play until it is the guest's turn, the host waiting for it.
+    for (let i = 0; i < 200; i++) {
+      if ((await g.evaluate(readTable)).waiting === 'human') break;
+      const sel = await host.page.evaluate(nextClick);
+      if (sel && (await host.page.evaluate(readTable)).waiting === 'human') await host.page.click(sel).catch(() => {});
+      else await g.waitForTimeout(40);
+    }
+    assert.equal((await g.evaluate(readTable)).waiting, 'human');
+    const before = await host.page.evaluate(() => ({
+      moves: document.querySelector('#app').dataset.moves,
+      trick: document.querySelector('#trick').innerText,
+      hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
+    }));
+
+    // What the guest sends, as bytes (docs/protocol.md): version 1, then the type.
+    const sent = await g.evaluate(() => {
+      const ch = window.__channels[0];
+      const table = window.__heard.filter((m) => m[1] === 0x11).at(-1);
+      // The table's turn: a varint after the version and type.
+      let turn = 0;
+      for (let i = 2, shift = 0; ; i++, shift += 7) {
+        turn |= (table[i] & 0x7f) << shift;
+        if (!(table[i] & 0x80)) break;
+      }
+      const varint = (n) => { const out = []; while (n >= 0x80) { out.push((n & 0x7f) | 0x80); n >>>= 7; } out.push(n); return out; };
+      const ranks = 'A23456789TJQK', suits = 'CDHS';
+      const index = (code) => suits.indexOf(code[1]) * 13 + ranks.indexOf(code[0]);
+      const held = new Set([...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => index(c.dataset.card)));
+      const notHeld = [...Array(52).keys()].find((i) => !held.has(i));
+      const send = (bytes) => ch.send(new Uint8Array(bytes));
+      const heardBefore = window.__heard.length;
+      // A move for the host's seat (0), then a card the guest does not hold, for its own seat (1).
+      send([1, 2, 0, ...varint(turn), 1, [...held][0]]);
+      send([1, 2, 1, ...varint(turn), 1, notHeld]);
+      // A move on an old table.
+      send([1, 2, 1, ...varint(turn + 5), 1, [...held][0]]);
+      // Malformed: an unknown type, a cut message, text, bytes after the end, another version.
+      send([1, 0x7f]);
+      send([1, 2, 1]);
+      ch.send('{"v":1,"t":"move","seat":1,"turn":0,"mv":"7H"}');
+      send([1, 3, 1, 0, 0]);
+      send([9, 3, 1]);
+      // Oversized: 20 KB.
+      send(new Array(20_000).fill(1));
+      return { heardBefore, turn };
+    });
+    // Three refusals come back: not your seat (0), illegal (3), stale (2); nothing else is answered.
+    await g.waitForFunction((n) => window.__heard.filter((m, i) => i >= n && m[1] === 0x12).length >= 3, sent.heardBefore);
+    await g.waitForTimeout(300);
+    const answers = await g.evaluate((n) => window.__heard.slice(n).map((m) => m.slice(1)), sent.heardBefore);
+    const refusals = answers.filter((m) => m[0] === 0x12).map((m) => m.at(-1));
+    assert.deepEqual(refusals, [0, 3, 2], JSON.stringify(answers));
+    assert.equal(answers.filter((m) => m[0] === 0x11).length, 0, 'no new table: nothing changed');
+
+    // A flood: a thousand pings at once. The host answers a burst and drops the rest.
+    const pongs = await g.evaluate(async () => {
+      const ch = window.__channels[0];
+      const n = window.__heard.length;
+      for (let i = 0; i < 1000; i++) ch.send(new Uint8Array([1, 3, i & 0x7f]));
+      await new Promise((r) => setTimeout(r, 1500));
+      return window.__heard.slice(n).filter((m) => m[1] === 0x13).length;
+    });
+    assert.ok(pongs >= 10 && pongs <= 60, `a burst of pongs, the rest dropped: ${pongs}`);
+
+    // The host's game is as it was, and goes on: the guest plays by clicks.
+    const after = await host.page.evaluate(() => ({
+      moves: document.querySelector('#app').dataset.moves,
+      trick: document.querySelector('#trick').innerText,
+      hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
+    }));
+    assert.deepEqual(after, before);
+    const end = await playDealEverywhere(host.page, [host.page, g]);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(host.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+test('online: the invite, join and guest table in Japanese on a 360 px phone fit their screen', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  const phone = { width: 360, height: 740 };
+  /** Nothing wider than the screen: no sideways scrolling. */
+  const fits = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
+    && [...document.querySelectorAll('dialog[open]')].every((d) => d.getBoundingClientRect().right <= window.innerWidth + 0.5));
+  try {
+    const host = await device(browser, server, '?seed=online-ja&pace=0&lang=ja', phone);
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    await host.page.waitForSelector('#invite-dialog svg.qr');
+    await screenshot(host.page, 'online-invite-ja-360');
+    assert.ok(await fits(host.page), 'the invite dialog fits 360 px');
+
+    // The invite leaves the host's language out: the guest's device asks for its own.
+    assert.doesNotMatch(links[1], /lang=/);
+    const url = new URL(links[1]);
+    const guest = await device(browser, server, `${url.search}&lang=ja${url.hash}`, phone);
+    await ready(guest.page);
+    assert.match(await guest.page.locator('#join-seat').innerText(), /北/);
+    await screenshot(guest.page, 'online-join-ja-360');
+    assert.ok(await fits(guest.page), 'the join page fits 360 px');
+    const reply = await join(guest.page, 'あいこ');
+    await screenshot(guest.page, 'online-reply-ja-360');
+    assert.ok(await fits(guest.page), 'the reply link fits 360 px');
+    await connect(host.page, 1, reply);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]')?.innerText.includes('あいこ'));
+    // The host's seat on the guest's table: named as the host, "to play" (not "thinking").
+    for (let i = 0; i < 10 && (await guest.page.evaluate(readTable)).waiting === 'human'; i++) {
+      const sel = await guest.page.evaluate(nextClick);
+      if (sel) await guest.page.click(sel).catch(() => {});
+      await guest.page.waitForTimeout(300);
+    }
+    await guest.page.waitForFunction(() => document.querySelector('#app').dataset.waiting !== 'human');
+    assert.match(await guest.page.locator('#status').innerText(), /ホスト/);
+    assert.doesNotMatch(await guest.page.locator('#status').innerText(), /考えて/);
+    await screenshot(guest.page, 'online-guest-table-ja-360');
+    assert.ok(await fits(guest.page), 'the guest table fits 360 px');
+    await screenshot(host.page, 'online-host-table-ja-360');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+test('online: a lost friend\'s seat goes to the computer and back to the friend', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-back&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: first } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The friend's device goes away: the host's dialog says so and offers the computer.
+    await first.context.close();
+    await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
+    await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="computer"]');
+    await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="computer"]');
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The computer plays the seat: the host's moves are answered.
+    const moves = async () => Number(await host.page.evaluate(() => document.querySelector('#app').dataset.moves));
+    for (let i = 0; i < 4; i++) {
+      await host.page.waitForFunction(() => document.querySelector('#app').dataset.waiting === 'human', null, { timeout: 10_000 });
+      const sel = await host.page.evaluate(nextClick);
+      if (sel) await host.page.click(sel).catch(() => {});
+    }
+    const played = await moves();
+    assert.ok(played >= 4, `moves with the computer in the seat: ${played}`);
+    // Handed back: a new invite, and the friend (a new page) takes the seat again.
+    await host.page.click('#invites-btn');
+    await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="friend"]');
+    const field = host.page.locator('#invite-link-1');
+    await field.waitFor({ timeout: 20_000 });
+    const again = await field.inputValue();
+    assert.notEqual(again, links[1]);
+    const { 1: second } = await seatGuests(browser, server, host, { 1: again });
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await second.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    const end = await playDealEverywhere(host.page, [host.page, second.page]);
+    assert.notEqual(end.phase, 'playing');
+    assert.ok(end.moves >= played);
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(second.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
