@@ -1,13 +1,47 @@
 // Starts the wasm app. Trunk replaces the rust <link> in index.html by the
 // <script> that loads this file, with the hashed file names in data-js and
 // data-wasm (pattern_script in Trunk.toml), so the page needs no inline script.
+// The build adds data-full-js and data-full-wasm: the full page, the same game
+// with the replay viewer and online play (scripts/full-page.mjs). A visit
+// loads one of the two: the full page for a rules-site link (?r=), an invite
+// or a reply (#j=, #r=), or in a tab the table handed over to it
+// (src/web/full_page.rs); else the table alone, which is lighter.
 const tag = document.querySelector('script[data-js][data-wasm]');
-const js = new URL(tag.dataset.js, document.baseURI).href;
-const wasm = new URL(tag.dataset.wasm, document.baseURI).href;
-const bindings = await import(js);
-const instance = await bindings.default({ module_or_path: wasm });
-window.wasmBindings = bindings;
-dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: instance } }));
+const at = (name) => new URL(name, document.baseURI).href;
+
+function wantsFullPage() {
+  if (!tag.dataset.fullJs) return false;
+  if (new URLSearchParams(location.search).has('r') || /^#[jr]=/.test(location.hash)) return true;
+  try {
+    return sessionStorage.getItem('duck-soup.page') === 'full';
+  } catch {
+    return false; // (no storage in a sandboxed frame)
+  }
+}
+
+async function load(js, wasm) {
+  // The wasm's download starts with the glue's, not after it.
+  const module = fetch(wasm);
+  const bindings = await import(js);
+  const instance = await bindings.default({ module_or_path: module });
+  return { bindings, instance };
+}
+
+let started;
+if (wantsFullPage()) {
+  try {
+    started = await load(at(tag.dataset.fullJs), at(tag.dataset.fullWasm));
+    // The computers' worker (src/web/controller/thinker.rs) loads the same glue.
+    tag.dataset.js = tag.dataset.fullJs;
+    tag.dataset.wasm = tag.dataset.fullWasm;
+  } catch (e) {
+    // (Offline before the full page was cached: the table says what it cannot do.)
+    console.warn('the full page could not be loaded:', e?.message ?? e);
+  }
+}
+started ??= await load(at(tag.dataset.js), at(tag.dataset.wasm));
+window.wasmBindings = started.bindings;
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: started.instance } }));
 
 // Offline play: the service worker precaches the build (see www/sw.template.js).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

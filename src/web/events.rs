@@ -45,6 +45,7 @@ pub fn listen(controller: &Shared) {
             Some("game") => Action::DialogChanged,
             Some("preset") => Action::PresetChanged,
             Some("setting") => Action::SettingChanged,
+            #[cfg(feature = "online")]
             Some("stun") => Action::Net(super::net::NetEvent::Click("stun".into(), None)),
             Some("record-file") => Action::Records(RecordsAction::FileChosen),
             // The replay viewer's fields: a move number, a speed, a seat.
@@ -163,6 +164,7 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "copy-author-link" => RecordsAction::Copy("author-link"),
         "copy-author-embed" => RecordsAction::Copy("author-embed"),
         "preview" => RecordsAction::Preview,
+        "full-page" => RecordsAction::FullPage,
         "reveal" => RecordsAction::Reveal,
         "exit" => RecordsAction::Exit,
         _ => return None,
@@ -198,6 +200,7 @@ fn action_of(el: &Element) -> Option<Action> {
         "tutorial-next" => Action::TutorialNext,
         "tutorial-end" => Action::TutorialEnd,
         // Online play's dialogs: what, and for which seat.
+        #[cfg(feature = "online")]
         "net" => Action::Net(super::net::NetEvent::Click(
             el.get_attribute("data-net")?,
             el.get_attribute("data-seat").and_then(|s| s.parse().ok()),
@@ -226,7 +229,8 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     if target.closest("dialog").ok().flatten().is_some() {
         return (None, false);
     }
-    // The replay viewer's keys, while it shows.
+    // The replay viewer's keys, while it shows (in the full page).
+    #[cfg(feature = "links")]
     if let Some(a) = super::records::replay::key(&target, &key, k.shift_key()) {
         return (Some(Action::Records(a)), true);
     }

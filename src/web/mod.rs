@@ -40,6 +40,11 @@
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
 
+// The table alone (the page's first build, without the Cargo features
+// `links` and `online`: see `full_page`) leaves out the full page's parts;
+// the words, records and checks they share with it stay, unused there.
+#![cfg_attr(not(all(feature = "links", feature = "online")), allow(dead_code))]
+
 mod announcer;
 mod assist;
 #[cfg(feature = "bench")]
@@ -49,12 +54,14 @@ mod dialog;
 mod dom;
 mod embed;
 mod events;
+mod full_page;
 mod help;
 mod hint;
 mod i18n;
 mod input;
 mod keyboard;
 mod model;
+#[cfg(feature = "online")]
 mod net;
 mod params;
 mod persist;
@@ -112,10 +119,12 @@ pub fn start() {
     announcer::region();
 
     // A reply link opened on the host's device: hand it to the open table.
+    #[cfg(feature = "online")]
     if net::reply_tab(page.lang) {
         let _ = body.set_attribute("data-ready", "1");
         return;
     }
+    #[cfg(feature = "online")]
     let lang = page.lang;
     let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
@@ -126,8 +135,13 @@ pub fn start() {
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
     // An invite link: this device joins a friend's table as a guest.
+    #[cfg(feature = "online")]
     if let Some(invite) = net::invite_in_address(lang) {
         controller.borrow_mut().enter_guest(invite);
+    }
+    // The table handed this tab over to the full page: what it asked for.
+    if let Some(then) = full_page::take_then() {
+        controller.borrow_mut().take_over(then);
     }
     // The page owns the controller for as long as it lives; listeners and
     // timers hold only weak references to it.

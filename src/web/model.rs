@@ -146,6 +146,7 @@ pub enum Action {
         mv: Move,
     },
     /// Online play: the connections and their dialogs.
+    #[cfg(feature = "online")]
     Net(super::net::NetEvent),
 }
 
@@ -181,6 +182,8 @@ pub enum RecordsAction {
     Jump(usize),
     /// The author's tool: ask the next move as a puzzle, or not.
     AuthorPuzzle,
+    /// The table alone: go to the full page for the author's tool (`web::full_page`).
+    FullPage,
     /// The author's tool: show the link in an iframe.
     Preview,
 }

@@ -5,11 +5,26 @@
 //!
 //! - [`saving`]: starting the table (a link, the saved game or a new one)
 //!   and saving after every change, through the `persist` service.
-//! - [`replay`]: the replay viewer, a mode of the controller.
+//! - [`records`]: the Share and records dialog's actions.
+//! - [`replay`]: the replay viewer, a mode of the controller (in the full
+//!   page; the table alone hands a record over to it).
+//! - [`online`]: play with friends on other devices (in the full page; the
+//!   table alone hands a game with friends over to it).
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
+// The full page's parts, and what the table alone has in their place
+// (Cargo features `online` and `links`; see `web::full_page`).
+#[cfg(feature = "online")]
 mod online;
+#[cfg(not(feature = "online"))]
+#[path = "online_lite.rs"]
+mod online;
+mod records;
+#[cfg(feature = "links")]
+mod replay;
+#[cfg(not(feature = "links"))]
+#[path = "replay_lite.rs"]
 mod replay;
 mod saving;
 pub(in crate::web) mod seats;
@@ -20,7 +35,6 @@ use super::dialog;
 use super::i18n::{Lang, K};
 use super::model::{Action, Chooser, Dispatch, Setup, Ui};
 use super::persist::Saver;
-use super::records::replay::Replay;
 use super::scene;
 use super::settings::Settings;
 use super::sound::Sound;
@@ -30,6 +44,7 @@ use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
+use replay::Replay;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -218,7 +233,7 @@ impl Controller {
         if self.replay.is_some() {
             return self.show_replay();
         }
-        if self.online.guest.is_some() {
+        if self.online.is_guest() {
             // A guest's device shows the host's table; the host runs the game.
             return self.render();
         }
@@ -271,10 +286,10 @@ impl Controller {
             sort_by_rank: self.page.settings.sort_by_rank(),
             muted: self.page.sound.muted(),
             may_share: self.replay.is_none() && !self.page.embedded,
-            invites: self.online.guest.is_none()
+            invites: !self.online.is_guest()
                 && self.replay.is_none()
                 && (self.setup.players.contains(&super::model::Player::Friend)
-                    || self.online.handed.contains(&true)),
+                    || self.online.handed_any()),
         }
     }
 
@@ -301,11 +316,11 @@ impl Controller {
         let playouts = self
             .expert_playouts
             .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
-        let (host, thinker) = (&mut self.online.host, &self.thinker);
+        let (online, thinker) = (&mut self.online, &self.thinker);
         self.seats = (0..setup.players.len())
             .map(|s| {
                 seat_player(setup.players[s], thinker, playouts, || {
-                    host.seat_player(s as u8)
+                    online.friend_seat(s as u8)
                 })
             })
             .collect();
@@ -437,7 +452,7 @@ impl Controller {
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
-                self.online.last = Some(crate::net::protocol::LastMove {
+                self.online.played(crate::net::protocol::LastMove {
                     seat,
                     mv,
                     call: effect.call,
@@ -473,7 +488,7 @@ impl Controller {
     }
 
     fn next_deal(&mut self) {
-        if self.game.in_deal() || self.game.is_over() || self.online.guest.is_some() {
+        if self.game.in_deal() || self.game.is_over() || self.online.is_guest() {
             return;
         }
         self.start_deal();
@@ -593,7 +608,7 @@ impl Controller {
                 Ok(setup) => {
                     dialog::close();
                     self.leave_guest();
-                    self.online.handed = [false; 4];
+                    self.online.new_game();
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),
@@ -630,6 +645,7 @@ impl Controller {
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
+            #[cfg(feature = "online")]
             Action::Net(event) => self.net(event),
             Action::Escape => {
                 self.ui.review_open = false;

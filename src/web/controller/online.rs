@@ -5,6 +5,7 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
+use super::seats::SeatPlayer;
 use super::{Controller, HOLD_MS};
 use crate::ai::Level;
 use crate::engine::Move;
@@ -24,10 +25,10 @@ const CONNECT_MS: u32 = 20_000;
 
 #[derive(Default)]
 pub struct Online {
-    pub(super) host: Host,
-    pub(super) guest: Option<Guest>,
+    host: Host,
+    guest: Option<Guest>,
     /// The latest move played here (guests are told it, for its call and sound).
-    pub(super) last: Option<LastMove>,
+    last: Option<LastMove>,
     /// Replies handed over by other tabs of this browser.
     handoff: Option<Listener>,
     /// The reply box's one-line message.
@@ -35,7 +36,7 @@ pub struct Online {
     /// "Same network only": no STUN server, only local addresses offered.
     same_network_only: bool,
     /// Seats handed from a friend to the computer this game (they may be handed back).
-    pub(super) handed: [bool; 4],
+    handed: [bool; 4],
 }
 
 impl Online {
@@ -45,6 +46,31 @@ impl Online {
             same_network_only: net::saved_same_network_only(),
             ..Online::default()
         }
+    }
+
+    /// Whether this device is a guest at a friend's table.
+    pub(super) fn is_guest(&self) -> bool {
+        self.guest.is_some()
+    }
+
+    /// Whether a seat of this game was handed from a friend to the computer.
+    pub(super) fn handed_any(&self) -> bool {
+        self.handed.contains(&true)
+    }
+
+    /// A new game of one's own: no seat is handed to the computer.
+    pub(super) fn new_game(&mut self) {
+        self.handed = [false; 4];
+    }
+
+    /// The move just played here, which the guests are told next.
+    pub(super) fn played(&mut self, last: LastMove) {
+        self.last = Some(last);
+    }
+
+    /// The player of a seat on a friend's device.
+    pub(super) fn friend_seat(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
+        self.host.seat_player(seat)
     }
 
     fn stun(&self) -> Vec<String> {

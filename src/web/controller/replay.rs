@@ -19,16 +19,19 @@ use crate::web::i18n::{Lang, K};
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
-use crate::web::records::replay::{self, BarState, Position, Replay, SPEEDS};
+pub use crate::web::records::replay::Replay;
+use crate::web::records::replay::{self, BarState, Position, SPEEDS};
 use crate::web::records::{author, dialog};
-use crate::web::share;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
 
+/// A record from the address (`?r=`) with the viewer's options.
+pub type Linked = (GameRecord, ViewerOptions);
+
 /// Reads `?r=` and the viewer's options; the error is the page's one line
 /// naming what is wrong (which deal, which move).
-pub fn read_link(lang: Lang, p: &LinkParams) -> Result<(GameRecord, ViewerOptions), String> {
+pub fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
     let record = packed::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
     if record.deals.is_empty() {
         // (The viewer shows positions of deals: a game not dealt has none.)
@@ -38,35 +41,9 @@ pub fn read_link(lang: Lang, p: &LinkParams) -> Result<(GameRecord, ViewerOption
 }
 
 impl Controller {
-    /// The dialog's and the viewer's actions that need the game.
-    pub(in crate::web) fn records(&mut self, action: RecordsAction) {
+    /// The viewer's own actions (its bar, its keys, the author's tool's).
+    pub(super) fn viewer_action(&mut self, action: RecordsAction) {
         match action {
-            RecordsAction::Open => {
-                let author = self.author_link();
-                dialog::open(
-                    self.page.lang,
-                    self.page.address_lang,
-                    &self.setup,
-                    &self.game,
-                    self.replay.is_some(),
-                    author.as_ref(),
-                )
-            }
-            RecordsAction::Daily => {
-                dialog::close();
-                self.stop_viewing();
-                self.new_game(share::daily_setup());
-            }
-            RecordsAction::Import(text) => self.import(&text),
-            RecordsAction::ImportPasted => {
-                if let Some(text) = dialog::pasted(self.page.lang) {
-                    self.import(&text);
-                }
-            }
-            RecordsAction::FileChosen => dialog::read_file(self.page.lang, self.dispatch()),
-            RecordsAction::Close => dialog::close(),
-            RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
-            RecordsAction::Download => dialog::download(),
             RecordsAction::Step(step) => {
                 self.replay_step(step);
                 self.advance();
@@ -109,11 +86,13 @@ impl Controller {
                 self.stop_viewing();
                 self.resume_or_default();
             }
+            // (The dialog's own actions: `records.rs`.)
+            _ => {}
         }
     }
 
     /// Checks a record and opens it in the viewer.
-    fn import(&mut self, text: &str) {
+    pub(super) fn import(&mut self, text: &str) {
         let record = match dialog::read_record(self.page.lang, text.trim()) {
             Ok(r) => r,
             Err(e) => return dialog::show_error(&e),
@@ -122,9 +101,14 @@ impl Controller {
         self.view_record(record, ViewerOptions::default());
     }
 
+    /// Opens the address's record in the viewer.
+    pub(super) fn view_link(&mut self, (record, options): Linked) {
+        self.view_record(record, options);
+    }
+
     /// Opens a record in the viewer with the link's options (from the
     /// address, or none for an imported record).
-    pub(in crate::web) fn view_record(&mut self, record: GameRecord, o: ViewerOptions) {
+    fn view_record(&mut self, record: GameRecord, o: ViewerOptions) {
         let mut r = Replay::new(record);
         r.reveal = o.show_all;
         r.captions = o.captions;
@@ -164,7 +148,7 @@ impl Controller {
         self.advance();
     }
 
-    fn stop_viewing(&mut self) {
+    pub(super) fn stop_viewing(&mut self) {
         if self.replay.take().is_some() {
             self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
@@ -254,7 +238,7 @@ impl Controller {
 
     /// The author's tool's link: the record in the viewer at its position,
     /// else the game on the table as far as it has gone.
-    fn author_link(&self) -> Option<author::AuthorLink> {
+    pub(super) fn author_link(&self) -> Option<author::AuthorLink> {
         let (record, options) = match &self.replay {
             Some(r) => (
                 &r.record,

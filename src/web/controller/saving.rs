@@ -129,8 +129,8 @@ pub fn start(
             persist::loading(true);
             c.restore(s);
             persist::loading(false);
-        } else if let Some(Ok((record, options))) = viewer {
-            c.view_record(record, options);
+        } else if let Some(Ok(linked)) = viewer {
+            c.view_link(linked);
         } else {
             c.persist();
             if c.ui.message.is_some() {

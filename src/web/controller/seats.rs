@@ -48,7 +48,7 @@ pub trait SeatPlayer {
 }
 
 /// The person at this device.
-struct PersonHere;
+pub(super) struct PersonHere;
 
 impl SeatPlayer for PersonHere {
     fn your_turn(&mut self, _: Turn, _: Dispatch) {}

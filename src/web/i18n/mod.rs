@@ -22,6 +22,8 @@
 //! `src/lib.rs` includes this module for its tests.
 
 mod en;
+#[cfg(any(test, feature = "links", feature = "online"))]
+mod full_words;
 mod ja;
 mod keys;
 mod names;

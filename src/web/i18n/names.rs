@@ -3,8 +3,12 @@
 //! (`K`), the words inside them each language's [`CardWords`].
 
 use super::{CardWords, Lang, K};
-use crate::engine::packed::{self, LinkError};
-use crate::engine::{Card, IllegalMove, RecordProblem, Suit};
+#[cfg(any(test, feature = "links"))]
+use crate::engine::{
+    packed::{self, LinkError},
+    RecordProblem,
+};
+use crate::engine::{Card, IllegalMove, Suit};
 
 impl Lang {
     /// The current language's card words.
@@ -137,6 +141,7 @@ impl Lang {
 
     /// Why a game link (`?r=`) cannot be shown, naming the deal and the
     /// move when the record inside is at fault.
+    #[cfg(any(test, feature = "links"))]
     pub fn link_error(self, why: &LinkError) -> String {
         let reason = match why {
             LinkError::NotALink => self.t(K::LinkNotALink).to_string(),

@@ -136,10 +136,22 @@ pub fn open(
     let d = dialog();
     let form = dialog_form(&d, lang.t(K::ShareTitle));
 
-    // The author's tool: this position as a link and an embed.
+    // The author's tool: this position as a link and an embed; the table
+    // alone has a button to the full page instead (`web::full_page`).
+    #[cfg(feature = "links")]
     if let Some(a) = author {
         let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
         super::author::section(lang, &f, a);
+    }
+    #[cfg(not(feature = "links"))]
+    {
+        let _ = author;
+        let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
+        let b = button("", "");
+        b.set_id("author-full-page");
+        b.set_text_content(Some(lang.t(K::AuthorInFullPage)));
+        let _ = b.set_attribute("data-rec", "full-page");
+        append(&f, &b);
     }
 
     if !viewing {

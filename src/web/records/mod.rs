@@ -33,8 +33,18 @@
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict.
 //! - [`author`]: the author's tool (link, embed code, preview).
 
+// The viewer, puzzles and the author's tool are the full page's
+// (`web::full_page`); the links' parameters are read in both builds.
+#[cfg(feature = "links")]
 pub mod author;
+#[cfg(not(feature = "links"))]
+pub mod author {
+    /// The table alone has no author's tool: the dialog offers the full page.
+    pub enum AuthorLink {}
+}
 pub mod dialog;
 pub mod link;
+#[cfg(feature = "links")]
 pub mod puzzle;
+#[cfg(feature = "links")]
 pub mod replay;

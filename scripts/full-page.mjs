@@ -1,0 +1,68 @@
+// The full page: the second build of the crate, with the Cargo feature `full`
+// (the replay viewer with rules-site links, and online play). Trunk 0.21 builds
+// one wasm-bindgen module, the table alone, which every visit loads first;
+// scripts/post-build.mjs calls this to build the other the same way (cargo,
+// wasm-bindgen, wasm-opt in release, the glue minified) into the same folder,
+// under names hashed from their contents, and names them on the loader's tag
+// (data-full-js, data-full-wasm). www/boot.js picks one of the two per visit,
+// so the build's <link rel=preload> of the table's files is removed here: it
+// would fetch them for a visit that loads the full page.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minifyCode } from './minify-js.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds the full page into `dir` (Trunk's staging folder); returns its file names. */
+export async function buildFullPage(dir, { release, minify }) {
+  // Its own target folder: the table's build keeps its artifacts, and cargo
+  // never swaps one build's wasm for the other's under the same name.
+  const target = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'full-page');
+  const profile = release ? 'web' : 'dev';
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  run('cargo', [
+    'build', '--offline', '--lib', '--target', 'wasm32-unknown-unknown',
+    '--no-default-features', '--features', 'full', '--profile', profile, '--target-dir', target,
+  ]);
+  const built = join(target, 'wasm32-unknown-unknown', release ? 'web' : 'debug', 'duck_soup.wasm');
+  const out = mkdtempSync(join(tmpdir(), 'full-page-'));
+  try {
+    run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'full', built]);
+    let wasmPath = join(out, 'full_bg.wasm');
+    if (release) {
+      // As Trunk runs it for the table (index.html: data-wasm-opt, data-wasm-opt-params).
+      const optimized = join(out, 'full_opt.wasm');
+      run('wasm-opt', ['-Oz', '--low-memory-unused', '--strip-debug', '--strip-producers', wasmPath, '-o', optimized]);
+      wasmPath = optimized;
+    }
+    const wasm = readFileSync(wasmPath);
+    let glue = readFileSync(join(out, 'full.js'), 'utf8');
+    if (minify) glue = await minifyCode(glue, { module: true, name: 'the full page glue' });
+    const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+    const names = { js: `duck-soup-full-${hash(glue)}.js`, wasm: `duck-soup-full-${hash(wasm)}_bg.wasm` };
+    writeFileSync(join(dir, names.js), glue);
+    writeFileSync(join(dir, names.wasm), wasm);
+    nameOnLoader(join(dir, 'index.html'), names);
+    return names;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Names the full page on the loader's tag and removes the preloads of the table's files. */
+function nameOnLoader(htmlPath, names) {
+  let html = readFileSync(htmlPath, 'utf8');
+  const tag = html.match(/<script[^>]*\sdata-js=[^>]*>/);
+  if (!tag) throw new Error('index.html has no loader tag with data-js');
+  const base = tag[0].match(/\sdata-js=["']?(\.?\/?)/)?.[1] ?? '';
+  const named = tag[0].replace(/>$/, ` data-full-js=${base}${names.js} data-full-wasm=${base}${names.wasm}>`);
+  html = html.replace(tag[0], named);
+  const before = html.length;
+  html = html.replace(/<link[^>]*\srel=["']?(?:modulepreload|preload)["']?[^>]*>/g, '');
+  if (html.length === before) console.warn('full-page: index.html had no preload links to remove');
+  writeFileSync(htmlPath, html);
+}

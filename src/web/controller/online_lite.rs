@@ -1,0 +1,66 @@
+//! Online play's place in the table alone (the build without the Cargo
+//! feature `online`): a game with a seat on a friend's device is handed
+//! over to the full page (`web::full_page`), which connects the devices.
+//! The game is saved first, as at every change, and comes back there with
+//! an invite for each friend's seat. Should the hand-over fail, the seat is
+//! played on this device.
+
+use super::seats::{PersonHere, SeatPlayer};
+use super::{with, Controller};
+use crate::engine::Move;
+use crate::net::protocol::LastMove;
+use crate::web::full_page::{self, Then};
+use crate::web::model::Player;
+use gloo::timers::callback::Timeout;
+
+#[derive(Default)]
+pub struct Online;
+
+impl Online {
+    pub(super) fn new() -> Online {
+        Online
+    }
+
+    pub(super) fn is_guest(&self) -> bool {
+        false
+    }
+
+    pub(super) fn handed_any(&self) -> bool {
+        false
+    }
+
+    pub(super) fn new_game(&mut self) {}
+
+    pub(super) fn played(&mut self, _: LastMove) {}
+
+    pub(super) fn friend_seat(&mut self, _: u8) -> Box<dyn SeatPlayer> {
+        Box::new(PersonHere)
+    }
+}
+
+impl Controller {
+    /// A set-up with a friend's seat: hand over once the new game is saved
+    /// (after the rest of this change, hence the timer).
+    pub(super) fn online_setup(&mut self) {
+        if !self.setup.players.contains(&Player::Friend) {
+            return;
+        }
+        let me = self.me.clone();
+        Timeout::new(0, move || {
+            with(&me, |c| {
+                if let Err(e) = full_page::hand_over(c.page.lang, Then::Table) {
+                    c.notice(e);
+                }
+            })
+        })
+        .forget();
+    }
+
+    pub(super) fn online_broadcast(&mut self) {}
+
+    pub(super) fn guest_move(&mut self, _: Move) -> bool {
+        false
+    }
+
+    pub(super) fn leave_guest(&mut self) {}
+}

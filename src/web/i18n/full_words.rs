@@ -1,0 +1,265 @@
+//! The full page's words (`web::full_page`): the replay viewer's, the
+//! rules-site links' and online play's, left out of the table alone, which
+//! never shows them. Each key is also a constant of [`K`], so that callers
+//! write `K::JoinTitle` as for any other key; both languages' matches are
+//! exhaustive, as in `en.rs` and `ja.rs`.
+
+#![allow(non_upper_case_globals)]
+
+use super::keys::K;
+
+/// The keys of the full page's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FullKey {
+    BadRecordLink,
+    LinkNotALink,
+    LinkTruncated,
+    LinkDamaged,
+    LinkVersion,
+    LinkInvalid,
+    LinkDeal,
+    LinkDealMove,
+    LinkNoMove,
+    ReplayTrickBack,
+    ReplayTrickForward,
+    ReplayPlay,
+    ReplayPause,
+    ReplayJump,
+    ReplaySpeed,
+    ReplaySeat,
+    ReplayMoveOf,
+    PuzzleAsk,
+    PuzzleRight,
+    PuzzleWrong,
+    AuthorPuzzle,
+    AuthorCopyLink,
+    AuthorCopyEmbed,
+    AuthorPreview,
+    HostSeat,
+    InviteHint,
+    InviteMaking,
+    InviteQr,
+    SeatConnected,
+    SeatConnecting,
+    SeatLost,
+    SeatFailed,
+    NewInvite,
+    UseComputer,
+    ComputerSeat,
+    FriendAgain,
+    ReplyPaste,
+    ReplyConnect,
+    ReplyOtherTable,
+    ReplyStale,
+    ReplyBad,
+    InviteBad,
+    SameNetwork,
+    JoinTitle,
+    JoinSeat,
+    JoinRules,
+    JoinHost,
+    YourName,
+    Join,
+    JoinMaking,
+    JoinReply,
+    ReplyHanded,
+    ReplyNoTable,
+    WaitingFor,
+    HostLost,
+    MoveRefused,
+    WaitHost,
+    Reconnecting,
+    ConnTimeout,
+}
+
+impl K {
+    pub const BadRecordLink: K = K::Full(FullKey::BadRecordLink);
+    pub const LinkNotALink: K = K::Full(FullKey::LinkNotALink);
+    pub const LinkTruncated: K = K::Full(FullKey::LinkTruncated);
+    pub const LinkDamaged: K = K::Full(FullKey::LinkDamaged);
+    pub const LinkVersion: K = K::Full(FullKey::LinkVersion);
+    pub const LinkInvalid: K = K::Full(FullKey::LinkInvalid);
+    pub const LinkDeal: K = K::Full(FullKey::LinkDeal);
+    pub const LinkDealMove: K = K::Full(FullKey::LinkDealMove);
+    pub const LinkNoMove: K = K::Full(FullKey::LinkNoMove);
+    pub const ReplayTrickBack: K = K::Full(FullKey::ReplayTrickBack);
+    pub const ReplayTrickForward: K = K::Full(FullKey::ReplayTrickForward);
+    pub const ReplayPlay: K = K::Full(FullKey::ReplayPlay);
+    pub const ReplayPause: K = K::Full(FullKey::ReplayPause);
+    pub const ReplayJump: K = K::Full(FullKey::ReplayJump);
+    pub const ReplaySpeed: K = K::Full(FullKey::ReplaySpeed);
+    pub const ReplaySeat: K = K::Full(FullKey::ReplaySeat);
+    pub const ReplayMoveOf: K = K::Full(FullKey::ReplayMoveOf);
+    pub const PuzzleAsk: K = K::Full(FullKey::PuzzleAsk);
+    pub const PuzzleRight: K = K::Full(FullKey::PuzzleRight);
+    pub const PuzzleWrong: K = K::Full(FullKey::PuzzleWrong);
+    pub const AuthorPuzzle: K = K::Full(FullKey::AuthorPuzzle);
+    pub const AuthorCopyLink: K = K::Full(FullKey::AuthorCopyLink);
+    pub const AuthorCopyEmbed: K = K::Full(FullKey::AuthorCopyEmbed);
+    pub const AuthorPreview: K = K::Full(FullKey::AuthorPreview);
+    pub const HostSeat: K = K::Full(FullKey::HostSeat);
+    pub const InviteHint: K = K::Full(FullKey::InviteHint);
+    pub const InviteMaking: K = K::Full(FullKey::InviteMaking);
+    pub const InviteQr: K = K::Full(FullKey::InviteQr);
+    pub const SeatConnected: K = K::Full(FullKey::SeatConnected);
+    pub const SeatConnecting: K = K::Full(FullKey::SeatConnecting);
+    pub const SeatLost: K = K::Full(FullKey::SeatLost);
+    pub const SeatFailed: K = K::Full(FullKey::SeatFailed);
+    pub const NewInvite: K = K::Full(FullKey::NewInvite);
+    pub const UseComputer: K = K::Full(FullKey::UseComputer);
+    pub const ComputerSeat: K = K::Full(FullKey::ComputerSeat);
+    pub const FriendAgain: K = K::Full(FullKey::FriendAgain);
+    pub const ReplyPaste: K = K::Full(FullKey::ReplyPaste);
+    pub const ReplyConnect: K = K::Full(FullKey::ReplyConnect);
+    pub const ReplyOtherTable: K = K::Full(FullKey::ReplyOtherTable);
+    pub const ReplyStale: K = K::Full(FullKey::ReplyStale);
+    pub const ReplyBad: K = K::Full(FullKey::ReplyBad);
+    pub const InviteBad: K = K::Full(FullKey::InviteBad);
+    pub const SameNetwork: K = K::Full(FullKey::SameNetwork);
+    pub const JoinTitle: K = K::Full(FullKey::JoinTitle);
+    pub const JoinSeat: K = K::Full(FullKey::JoinSeat);
+    pub const JoinRules: K = K::Full(FullKey::JoinRules);
+    pub const JoinHost: K = K::Full(FullKey::JoinHost);
+    pub const YourName: K = K::Full(FullKey::YourName);
+    pub const Join: K = K::Full(FullKey::Join);
+    pub const JoinMaking: K = K::Full(FullKey::JoinMaking);
+    pub const JoinReply: K = K::Full(FullKey::JoinReply);
+    pub const ReplyHanded: K = K::Full(FullKey::ReplyHanded);
+    pub const ReplyNoTable: K = K::Full(FullKey::ReplyNoTable);
+    pub const WaitingFor: K = K::Full(FullKey::WaitingFor);
+    pub const HostLost: K = K::Full(FullKey::HostLost);
+    pub const MoveRefused: K = K::Full(FullKey::MoveRefused);
+    pub const WaitHost: K = K::Full(FullKey::WaitHost);
+    pub const Reconnecting: K = K::Full(FullKey::Reconnecting);
+    pub const ConnTimeout: K = K::Full(FullKey::ConnTimeout);
+}
+
+pub(super) fn en(key: FullKey) -> &'static str {
+    use FullKey::*;
+    match key {
+        BadRecordLink => "This game link cannot be shown: {0}",
+        LinkNotALink => "it is not a game link",
+        LinkTruncated => "it is cut short: copy all of it",
+        LinkDamaged => "it was changed on the way: copy it again",
+        LinkVersion => "it was made by another version of the game (version {0}; this one reads {1})",
+        LinkInvalid => "its {0} is not valid",
+        LinkDeal => "deal {0}: {1}",
+        LinkDealMove => "deal {0}, move {1}: {2}",
+        LinkNoMove => "there is no move {0} to ask (the game has {1})",
+        ReplayTrickBack => "Back one trick",
+        ReplayTrickForward => "Forward one trick",
+        ReplayPlay => "Play",
+        ReplayPause => "Pause",
+        ReplayJump => "Go to move",
+        ReplaySpeed => "Speed",
+        ReplaySeat => "View from",
+        ReplayMoveOf => "Move {0} of {1}",
+        PuzzleAsk => "Puzzle: you are {0}. What would you play?",
+        PuzzleRight => "Right! The Expert player would also {0}",
+        PuzzleWrong => "You chose: {1}. The Expert player would rather {0}",
+        AuthorPuzzle => "Ask the next move as a puzzle",
+        AuthorCopyLink => "Copy as link",
+        AuthorCopyEmbed => "Copy embed code",
+        AuthorPreview => "Preview",
+        HostSeat => "Host",
+        InviteHint => "Send each friend their link, or let them scan the code. When a friend sends a reply link back, open it on this device or paste it below.",
+        InviteMaking => "Making the invite…",
+        InviteQr => "QR code of the invite for {0}",
+        SeatConnected => "{0} is connected",
+        SeatConnecting => "The reply is in: connecting…",
+        SeatLost => "Connection lost: the seat waits. Send a new invite, or let the computer play.",
+        SeatFailed => "No connection could be made: some networks need a relay server. Let the computer play this seat?",
+        NewInvite => "New invite",
+        UseComputer => "Computer plays this seat",
+        ComputerSeat => "The computer plays this seat for now.",
+        FriendAgain => "Invite the friend again",
+        ReplyPaste => "Reply link from a friend",
+        ReplyConnect => "Connect",
+        ReplyOtherTable => "This reply is for another table.",
+        ReplyStale => "This reply answers an older invite: send the friend the new one.",
+        ReplyBad => "This reply link cannot be used: {0}.",
+        InviteBad => "This invite link cannot be used: {0}.",
+        SameNetwork => "Same network only (no STUN server)",
+        JoinTitle => "Join a game",
+        JoinSeat => "You are invited to play {0} in {1}.",
+        JoinRules => "Rules: {0}",
+        JoinHost => "Host: {0}",
+        YourName => "Your name (optional)",
+        Join => "Join",
+        JoinMaking => "Making your reply…",
+        JoinReply => "Send this reply link back to the host. The table appears here once they open it.",
+        ReplyHanded => "The reply is with your table: you can close this tab.",
+        ReplyNoTable => "No open table took this reply: open it in the browser where the game is, or paste it into the table.",
+        WaitingFor => "Waiting for {0}'s connection",
+        HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
+        MoveRefused => "The host refused the move: {0}",
+        WaitHost => "Waiting for the host",
+        Reconnecting => "{0} · reconnecting",
+        ConnTimeout => "The connection did not open in time: some networks need a relay server.",
+    }
+}
+
+pub(super) fn ja(key: FullKey) -> &'static str {
+    use FullKey::*;
+    match key {
+        BadRecordLink => "このゲームリンクは表示できません：{0}",
+        LinkNotALink => "ゲームのリンクではありません",
+        LinkTruncated => "途中で切れています。全体をコピーしてください",
+        LinkDamaged => "途中で書き換わっています。もう一度コピーしてください",
+        LinkVersion => "別のバージョンのゲームで作られました（バージョン{0}。このページは{1}を読みます）",
+        LinkInvalid => "{0}が正しくありません",
+        LinkDeal => "第{0}ディール：{1}",
+        LinkDealMove => "第{0}ディール{1}手目：{2}",
+        LinkNoMove => "{0}手目はありません（このゲームは{1}手）",
+        ReplayTrickBack => "1トリック戻る",
+        ReplayTrickForward => "1トリック進む",
+        ReplayPlay => "自動再生",
+        ReplayPause => "一時停止",
+        ReplayJump => "手数へ移動",
+        ReplaySpeed => "速さ",
+        ReplaySeat => "視点",
+        ReplayMoveOf => "{1}手中{0}手目",
+        PuzzleAsk => "問題：あなたは{0}です。どう打ちますか？",
+        PuzzleRight => "正解！エキスパートも同じ手です：{0}",
+        PuzzleWrong => "あなたの手は{1}。エキスパートならこうします：{0}",
+        AuthorPuzzle => "次の一手を問題にする",
+        AuthorCopyLink => "リンクをコピー",
+        AuthorCopyEmbed => "埋め込みコードをコピー",
+        AuthorPreview => "プレビュー",
+        HostSeat => "ホスト",
+        InviteHint => "友だちにそれぞれのリンクを送るか、コードを読み取ってもらいます。友だちから返信リンクが届いたら、この端末で開くか下に貼り付けてください。",
+        InviteMaking => "招待を作成中…",
+        InviteQr => "{0}への招待のQRコード",
+        SeatConnected => "{0}が接続しました",
+        SeatConnecting => "返信を受け取りました。接続中…",
+        SeatLost => "接続が切れました。席は待機中です。新しい招待を送るか、コンピューターに任せてください。",
+        SeatFailed => "接続できませんでした。中継サーバーが必要なネットワークもあります。この席をコンピューターに任せますか?",
+        NewInvite => "新しい招待",
+        UseComputer => "コンピューターに任せる",
+        ComputerSeat => "今はコンピューターがこの席を担当しています。",
+        FriendAgain => "友だちをもう一度招待",
+        ReplyPaste => "友だちからの返信リンク",
+        ReplyConnect => "接続",
+        ReplyOtherTable => "この返信は別のテーブルへのものです。",
+        ReplyStale => "この返信は古い招待への返信です。新しい招待を送ってください。",
+        ReplyBad => "この返信リンクは使えません: {0}。",
+        InviteBad => "この招待リンクは使えません: {0}。",
+        SameNetwork => "同じネットワークのみ (STUNサーバーなし)",
+        JoinTitle => "ゲームに参加",
+        JoinSeat => "{1}で{0}の席に招待されています。",
+        JoinRules => "ルール: {0}",
+        JoinHost => "ホスト: {0}",
+        YourName => "名前 (任意)",
+        Join => "参加",
+        JoinMaking => "返信を作成中…",
+        JoinReply => "この返信リンクをホストに送り返してください。ホストが開くと、ここにテーブルが表示されます。",
+        ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
+        ReplyNoTable => "開いているテーブルが返信を受け取りませんでした。ゲームを開いているブラウザーで開くか、テーブルに貼り付けてください。",
+        WaitingFor => "{0}の接続を待っています",
+        HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
+        MoveRefused => "ホストがその手を認めませんでした: {0}",
+        WaitHost => "ホストを待っています",
+        Reconnecting => "{0} · 再接続中",
+        ConnTimeout => "時間内に接続できませんでした。中継サーバーが必要なネットワークもあります。",
+    }
+}
