@@ -4,7 +4,7 @@
 // scripts/post-build.mjs calls this to build the other the same way (cargo,
 // wasm-bindgen, wasm-opt in release, the glue minified) into the same folder,
 // under names hashed from their contents, and names them on the loader's tag
-// (data-full-js, data-full-wasm). www/boot.js picks one of the two per visit,
+// (data-full-js, data-full-wasm, and data-full-css for www/full.css). www/boot.js picks one of the two per visit,
 // so the build's <link rel=preload> of the table's files is removed here: it
 // would fetch them for a visit that loads the full page.
 import { execFileSync } from 'node:child_process';
@@ -43,9 +43,17 @@ export async function buildFullPage(dir, { release, minify }) {
     let glue = readFileSync(join(out, 'full.js'), 'utf8');
     if (minify) glue = await minifyCode(glue, { module: true, name: 'the full page glue' });
     const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-    const names = { js: `duck-soup-full-${hash(glue)}.js`, wasm: `duck-soup-full-${hash(wasm)}_bg.wasm` };
+    // Its styles (www/full.css), comments and runs of white space taken out in release.
+    let css = readFileSync(join(root, 'www', 'full.css'), 'utf8');
+    if (release) css = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};:,>])\s*/g, '$1').trim();
+    const names = {
+      js: `duck-soup-full-${hash(glue)}.js`,
+      wasm: `duck-soup-full-${hash(wasm)}_bg.wasm`,
+      css: `full-${hash(css)}.css`,
+    };
     writeFileSync(join(dir, names.js), glue);
     writeFileSync(join(dir, names.wasm), wasm);
+    writeFileSync(join(dir, names.css), css);
     nameOnLoader(join(dir, 'index.html'), names);
     return names;
   } finally {
@@ -59,7 +67,10 @@ function nameOnLoader(htmlPath, names) {
   const tag = html.match(/<script[^>]*\sdata-js=[^>]*>/);
   if (!tag) throw new Error('index.html has no loader tag with data-js');
   const base = tag[0].match(/\sdata-js=["']?(\.?\/?)/)?.[1] ?? '';
-  const named = tag[0].replace(/>$/, ` data-full-js=${base}${names.js} data-full-wasm=${base}${names.wasm}>`);
+  const named = tag[0].replace(
+    />$/,
+    ` data-full-js=${base}${names.js} data-full-wasm=${base}${names.wasm} data-full-css=${base}${names.css}>`,
+  );
   html = html.replace(tag[0], named);
   const before = html.length;
   html = html.replace(/<link[^>]*\srel=["']?(?:modulepreload|preload)["']?[^>]*>/g, '');

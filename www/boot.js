@@ -19,24 +19,36 @@ function wantsFullPage() {
   }
 }
 
-async function load(js, wasm) {
+/** The full page's own styles (www/full.css), in before its first table. */
+function fullPageStyles(href) {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+  const loaded = new Promise((resolve) => {
+    link.onload = link.onerror = resolve;
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+async function load(js, wasm, styles) {
   // The wasm's download starts with the glue's, not after it.
   const module = fetch(wasm);
-  const bindings = await import(js);
+  const [bindings] = await Promise.all([import(js), styles]);
   const instance = await bindings.default({ module_or_path: module });
   return { bindings, instance };
 }
 
 let started;
 if (wantsFullPage()) {
+  // The computers' worker (src/web/controller/thinker.rs) loads the glue the
+  // loader's tag names, as the app starts: name the full page's first.
+  const table = { js: tag.dataset.js, wasm: tag.dataset.wasm };
+  Object.assign(tag.dataset, { js: tag.dataset.fullJs, wasm: tag.dataset.fullWasm });
   try {
-    started = await load(at(tag.dataset.fullJs), at(tag.dataset.fullWasm));
-    // The computers' worker (src/web/controller/thinker.rs) loads the same glue.
-    tag.dataset.js = tag.dataset.fullJs;
-    tag.dataset.wasm = tag.dataset.fullWasm;
+    started = await load(at(tag.dataset.js), at(tag.dataset.wasm), fullPageStyles(at(tag.dataset.fullCss)));
   } catch (e) {
     // (Offline before the full page was cached: the table says what it cannot do.)
     console.warn('the full page could not be loaded:', e?.message ?? e);
+    Object.assign(tag.dataset, table);
   }
 }
 started ??= await load(at(tag.dataset.js), at(tag.dataset.wasm));

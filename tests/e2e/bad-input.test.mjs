@@ -65,8 +65,21 @@ test('the page carries its CSP and sends no request after loading', async () => 
     await page.waitForSelector('#share-dialog[open]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record-download')]);
     await download.path();
+    assert.deepEqual(requests, [], 'requests after load');
+    // The replay viewer is the full page's: the table hands the record over
+    // and the tab reloads into it, fetching that build and nothing else.
     await page.fill('#record-paste', await page.inputValue('#record-text'));
     await page.click('#record-import');
+    await page.waitForSelector('#replay-bar');
+    await page.waitForSelector('body[data-ready]');
+    const files = requests.map((u) => new URL(u).pathname.slice(1)).sort();
+    const tag = await page.locator('script[data-full-js]');
+    const full = await Promise.all(['data-full-js', 'data-full-wasm', 'data-full-css'].map((a) => tag.getAttribute(a)));
+    const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');
+    const allowed = new Set(['', 'boot.js', css, ...full, 'worker.js'].map((p) => p.replace(/^\.\//, '')));
+    assert.deepEqual(files.filter((f) => !allowed.has(f)), [], 'the hand-over loads the full page alone');
+    assert.ok(files.includes(full[1].replace(/^\.\//, '')), `the full page's wasm is loaded: ${files}`);
+    requests.length = 0;
     await page.click('#replay-reveal');
     await page.click('#replay-last');
     await page.click('#replay-back');

@@ -34,7 +34,13 @@ async function hostGame(page, game, seats) {
   await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
   for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
   await page.click('#start-game');
+  // The table alone hands a game with friends over to the full page (a reload).
   await page.waitForSelector('#invite-dialog[open]');
+  assert.ok(
+    await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /duck-soup-full-/.test(r.name))),
+    'the host plays in the full page',
+  );
+  await ready(page);
   const links = {};
   for (const [i, v] of seats.entries()) {
     if (v !== 'friend') continue;

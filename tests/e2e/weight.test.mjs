@@ -64,13 +64,13 @@ function local(url) {
  * Every file index.html makes the browser fetch, plus sw.js, worker.js and the
  * manifest's icons: for the table alone, or (`full`) for a visit that loads the
  * full page instead (boot.js: data-full-js and data-full-wasm for data-js and
- * data-wasm; see scripts/full-page.mjs).
+ * data-wasm, and its styles, data-full-css; see scripts/full-page.mjs).
  */
 export function pageFiles(dist = DIST_DIR, { full = false } = {}) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = new Set(['index.html']);
   const attr = full
-    ? /\s(?:href|src|data-full-js|data-full-wasm)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
+    ? /\s(?:href|src|data-full-js|data-full-wasm|data-full-css)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
     : /\s(?:href|src|data-js|data-wasm)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
   for (const tag of html.match(/<(?:link|script|img)\b[^>]*>/gi) ?? []) {
     // Only links the browser follows by itself.

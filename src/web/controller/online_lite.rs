@@ -2,19 +2,29 @@
 //! feature `online`): a game with a seat on a friend's device is handed
 //! over to the full page (`web::full_page`), which connects the devices.
 //! The game is saved first, as at every change, and comes back there with
-//! an invite for each friend's seat. Should the hand-over fail, the seat is
-//! played on this device.
+//! an invite for each friend's seat. Should the hand-over fail (the full
+//! page's files could not be loaded), the computer plays the friends' seats.
+//! Until then a friend's seat waits.
 
-use super::seats::{PersonHere, SeatPlayer};
+use super::seats::{SeatPlayer, Turn};
 use super::{with, Controller};
+use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::protocol::LastMove;
 use crate::web::full_page::{self, Then};
-use crate::web::model::Player;
+use crate::web::i18n::K;
+use crate::web::model::{Dispatch, Player};
 use gloo::timers::callback::Timeout;
 
 #[derive(Default)]
 pub struct Online;
+
+/// A friend's seat in the table alone: it waits for the hand-over.
+struct Waiting;
+
+impl SeatPlayer for Waiting {
+    fn your_turn(&mut self, _: Turn, _: Dispatch) {}
+}
 
 impl Online {
     pub(super) fn new() -> Online {
@@ -34,7 +44,7 @@ impl Online {
     pub(super) fn played(&mut self, _: LastMove) {}
 
     pub(super) fn friend_seat(&mut self, _: u8) -> Box<dyn SeatPlayer> {
-        Box::new(PersonHere)
+        Box::new(Waiting)
     }
 }
 
@@ -48,8 +58,16 @@ impl Controller {
         let me = self.me.clone();
         Timeout::new(0, move || {
             with(&me, |c| {
-                if let Err(e) = full_page::hand_over(c.page.lang, Then::Table) {
-                    c.notice(e);
+                if full_page::hand_over(c.page.lang, Then::Table).is_err() {
+                    let mut setup = c.setup.clone();
+                    for p in &mut setup.players {
+                        if *p == Player::Friend {
+                            *p = Player::Computer(Level::Normal);
+                        }
+                    }
+                    c.set_setup(setup);
+                    c.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
+                    c.advance();
                 }
             })
         })

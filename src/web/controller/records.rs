@@ -57,7 +57,11 @@ impl Controller {
         match then {
             Then::Table => {}
             Then::Records => self.records(RecordsAction::Open),
-            Then::Import(text) => self.records(RecordsAction::Import(text)),
+            // (In the dialog, where an import's refusal is shown.)
+            Then::Import(text) => {
+                self.records(RecordsAction::Open);
+                self.records(RecordsAction::Import(text));
+            }
         }
     }
 }

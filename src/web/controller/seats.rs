@@ -48,7 +48,7 @@ pub trait SeatPlayer {
 }
 
 /// The person at this device.
-pub(super) struct PersonHere;
+struct PersonHere;
 
 impl SeatPlayer for PersonHere {
     fn your_turn(&mut self, _: Turn, _: Dispatch) {}

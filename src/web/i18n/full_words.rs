@@ -11,6 +11,15 @@ use super::keys::K;
 /// The keys of the full page's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FullKey {
+    ReplayTitle,
+    ReplayPos,
+    ReplayStart,
+    ReplayBack,
+    ReplayForward,
+    ReplayEnd,
+    RevealHands,
+    HideHands,
+    ExitReplay,
     BadRecordLink,
     LinkNotALink,
     LinkTruncated,
@@ -73,6 +82,15 @@ pub enum FullKey {
 }
 
 impl K {
+    pub const ReplayTitle: K = K::Full(FullKey::ReplayTitle);
+    pub const ReplayPos: K = K::Full(FullKey::ReplayPos);
+    pub const ReplayStart: K = K::Full(FullKey::ReplayStart);
+    pub const ReplayBack: K = K::Full(FullKey::ReplayBack);
+    pub const ReplayForward: K = K::Full(FullKey::ReplayForward);
+    pub const ReplayEnd: K = K::Full(FullKey::ReplayEnd);
+    pub const RevealHands: K = K::Full(FullKey::RevealHands);
+    pub const HideHands: K = K::Full(FullKey::HideHands);
+    pub const ExitReplay: K = K::Full(FullKey::ExitReplay);
     pub const BadRecordLink: K = K::Full(FullKey::BadRecordLink);
     pub const LinkNotALink: K = K::Full(FullKey::LinkNotALink);
     pub const LinkTruncated: K = K::Full(FullKey::LinkTruncated);
@@ -137,6 +155,15 @@ impl K {
 pub(super) fn en(key: FullKey) -> &'static str {
     use FullKey::*;
     match key {
+        ReplayTitle => "Replay",
+        ReplayPos => "Deal {0} · move {1} of {2}",
+        ReplayStart => "To the start",
+        ReplayBack => "Back one move",
+        ReplayForward => "Forward one move",
+        ReplayEnd => "To the end",
+        RevealHands => "Show all hands",
+        HideHands => "Hide other hands",
+        ExitReplay => "Back to my game",
         BadRecordLink => "This game link cannot be shown: {0}",
         LinkNotALink => "it is not a game link",
         LinkTruncated => "it is cut short: copy all of it",
@@ -202,6 +229,15 @@ pub(super) fn en(key: FullKey) -> &'static str {
 pub(super) fn ja(key: FullKey) -> &'static str {
     use FullKey::*;
     match key {
+        ReplayTitle => "再生",
+        ReplayPos => "第{0}ディール · {2}手中{1}手目",
+        ReplayStart => "最初へ",
+        ReplayBack => "一手戻る",
+        ReplayForward => "一手進む",
+        ReplayEnd => "最後へ",
+        RevealHands => "全員の手札を表示",
+        HideHands => "他の手札を隠す",
+        ExitReplay => "自分のゲームに戻る",
         BadRecordLink => "このゲームリンクは表示できません：{0}",
         LinkNotALink => "ゲームのリンクではありません",
         LinkTruncated => "途中で切れています。全体をコピーしてください",

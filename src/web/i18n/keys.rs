@@ -173,15 +173,6 @@ pub enum K {
     StatsBest,
     StatsNone,
     StatsMixed,
-    ReplayTitle,
-    ReplayPos,
-    ReplayStart,
-    ReplayBack,
-    ReplayForward,
-    ReplayEnd,
-    RevealHands,
-    HideHands,
-    ExitReplay,
     BadRecord,
     BadLink,
     BadGameParam,
@@ -286,6 +277,8 @@ pub enum K {
     #[cfg_attr(feature = "links", allow(dead_code))]
     AuthorInFullPage,
     FullPageMissing,
+    #[cfg_attr(feature = "online", allow(dead_code))]
+    FriendsToComputer,
     /// The replay viewer's keys, in the help.
     KeyReplay,
     // Online play (src/web/net)
