@@ -15,18 +15,34 @@
 //! Moves are counted across the whole game from 1, as the viewer counts
 //! them (`src/web/records/link.rs`).
 
-use duck_soup::ai::{self, Level, SeatView};
+use duck_soup::ai::{self, Level, SeatHistory, SeatView};
 use duck_soup::engine::packed;
 use duck_soup::engine::rng::shuffled_deck;
 use duck_soup::engine::{Call, Deal, Effect, Game, GameKind, GameRecord, Move, Rules};
 
-/// The page's puzzle judge (`src/web/records/puzzle.rs`: `PLAYOUTS`, `SEED`).
-const PUZZLE_PLAYOUTS: u32 = 1_000;
+/// The page's puzzle judge (`src/web/records/puzzle.rs` and
+/// `controller/replay.rs`): the Expert player at the page's budget with the
+/// judge's seed, from the mover's view and what it saw of the deal, as the
+/// computers' worker runs it (`web::think`).
 const PUZZLE_SEED: u64 = 0x7075_7a7a_6c65;
 
-fn judge(deal: &Deal) -> Move {
-    let view = SeatView::of(deal, deal.to_move());
-    ai::choose_with(Level::Expert, &view, None, PUZZLE_SEED, PUZZLE_PLAYOUTS)
+/// The judge's move for move `n` of the game (from 1).
+fn judge(moves: &[(Deal, Move, Effect)], n: usize) -> Move {
+    let deal = &moves[n - 1].0;
+    let seat = deal.to_move();
+    // The moves of this deal before move n.
+    let start = (0..n - 1)
+        .rev()
+        .find(|&i| moves[i].2.deal_over)
+        .map_or(0, |i| i + 1);
+    let mut seen = SeatHistory::new(seat);
+    for (before, mv, _) in &moves[start..n - 1] {
+        seen.record(before, *mv);
+    }
+    let view = SeatView::of(deal, seat);
+    let playouts = ai::expert::page_playouts(deal.game());
+    let seen = (seen.len() > 0).then_some(seen);
+    ai::choose_expert_while(&view, seen.as_ref(), PUZZLE_SEED, playouts, &mut |_| true)
 }
 
 /// Every move of a record with the deal before it and what it did, in order
@@ -129,9 +145,9 @@ fn the_example_page_links_show_what_they_say() {
         match shows.as_str() {
             "puzzle" => {
                 let n = number("puzzle").expect("a puzzle's move");
-                let (deal, recorded, _) = &moves[n - 1];
+                let (_, recorded, _) = &moves[n - 1];
                 assert_eq!(
-                    judge(deal),
+                    judge(&moves, n),
                     *recorded,
                     "{src}: the Expert player makes the record's move"
                 );
@@ -202,9 +218,9 @@ fn find_example_positions() {
             {
                 let sure = (0..4).all(|s| {
                     let view = SeatView::of(d, d.to_move());
-                    ai::choose_with(Level::Expert, &view, None, s, PUZZLE_PLAYOUTS) == *mv
+                    ai::choose_with(Level::Expert, &view, None, s, 1_000) == *mv
                 });
-                if sure && judge(d) == *mv {
+                if sure && judge(&moves, at) == *mv {
                     found[3] = true;
                     println!(
                         "puzzle: seed {seed} puzzle={at} ({mv:?} by seat {}) r={link}",

@@ -432,3 +432,118 @@ test('online: a lost friend\'s seat goes to the computer and back to the friend'
     await server.close();
   }
 });
+
+/** The cards in the hand a page shows at the bottom, for `seat`. */
+const handOf = (page, seat) =>
+  page.evaluate((s) => [...document.querySelectorAll(`.seat.pos-bottom[data-seat="${s}"] .hand [data-card]`)].map((c) => c.dataset.card).sort(), seat);
+
+/** The host plays (only the host) until it is the guest's turn with a card on the table. */
+async function hostLeadsAndWaits(host) {
+  for (let i = 0; i < 200; i++) {
+    const t = await host.evaluate(readTable);
+    const onTable = await host.evaluate(() => document.querySelectorAll('#trick [data-card]').length);
+    if (t.waiting !== 'human' && onTable > 0 && t.moves > 0) return t;
+    if (t.waiting === 'human') {
+      const sel = await host.evaluate(nextClick);
+      if (sel) await host.click(sel, { timeout: 5_000 }).catch(() => {});
+    } else {
+      await host.waitForTimeout(40);
+    }
+  }
+  throw new Error('the host never left a trick to the guest');
+}
+
+/** A page goes to another invite (a new tab's load, not a change of fragment). */
+async function openInvite(page, link) {
+  await page.goto('about:blank');
+  await page.goto(link, { waitUntil: 'load' });
+  await ready(page);
+}
+
+test('online: a guest reloads mid-trick and rejoins its seat with a new invite, without losing a card', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-reload&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: guest } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+
+    // Mid-trick: the host has led, the guest is to play; the guest's page reloads.
+    const before = await hostLeadsAndWaits(host.page);
+    await guest.page.waitForFunction(() => document.querySelectorAll('#trick [data-card]').length > 0);
+    const hand = await handOf(guest.page, 1);
+    await guest.page.reload({ waitUntil: 'load' });
+    await ready(guest.page);
+    // The host's table waits for the seat and offers a new invite.
+    await host.page.click('#invites-btn');
+    await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
+    await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="reinvite"]');
+    const field = host.page.locator('#invite-link-1');
+    await field.waitFor({ timeout: 20_000 });
+    const again = await field.inputValue();
+    assert.notEqual(again, links[1]);
+
+    // The friend opens it: a new reply, and the same seat, hand and trick.
+    await openInvite(guest.page, again);
+    await connect(host.page, 1, await join(guest.page, 'Guest B'));
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    assert.deepEqual(await handOf(guest.page, 1), hand, 'the same hand');
+    assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'nothing was played meanwhile');
+    assert.ok(await guest.page.evaluate(() => document.querySelectorAll('#trick [data-card]').length > 0), 'the same trick');
+    await assertNoHiddenCards(guest.page);
+
+    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+test('online: the host reloads, its game comes back with new invites, and the guest rejoins', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-host-reload&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: guest } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    const before = await hostLeadsAndWaits(host.page);
+    const hand = await handOf(guest.page, 1);
+
+    // The host's tab reloads: still the full page, the saved game, a new invite.
+    await host.page.reload({ waitUntil: 'load' });
+    await host.page.waitForSelector('#invite-dialog[open]');
+    await ready(host.page);
+    const field = host.page.locator('#invite-link-1');
+    await field.waitFor({ timeout: 20_000 });
+    const again = await field.inputValue();
+    assert.notEqual(again, links[1]);
+    assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'the host\'s game came back');
+    // The guest is told, and rejoins through the new invite.
+    await guest.page.waitForFunction(() => /connection to the host is lost/i.test(document.body.innerText), null, { timeout: 30_000 });
+    await openInvite(guest.page, again);
+    await connect(host.page, 1, await join(guest.page, 'Guest B'));
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    assert.deepEqual(await handOf(guest.page, 1), hand, 'the same hand');
+
+    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});

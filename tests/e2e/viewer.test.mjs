@@ -122,15 +122,17 @@ test('the puzzle: the mover chooses, the Expert player judges, the replay goes o
     // Back to the question: it stays answered; a fresh load answered right.
     await page.reload();
     const again = (await frames(page)).puzzle.frame;
-    // Judged within the click (the Expert player on the main thread, a small fixed budget).
-    const judged = await again.evaluate(() => {
-      const t = performance.now();
+    // Judged in the computers' worker (the Expert player at its full budget):
+    // the click returns at once, and the verdict follows.
+    const clicked = await again.evaluate(() => {
+      window.__asked = performance.now();
       document.querySelector('#quack').click();
-      return performance.now() - t;
+      return performance.now() - window.__asked;
     });
-    console.log(`puzzle judged and the table drawn in ${judged.toFixed(1)} ms`);
-    assert.ok(judged < 1000, `${judged} ms`);
     await again.waitForFunction(() => document.querySelector('#replay-pos').dataset.pos === '24');
+    const judged = await again.evaluate(() => performance.now() - window.__asked);
+    console.log(`puzzle: the click took ${clicked.toFixed(1)} ms; judged in the worker and drawn within ${judged.toFixed(0)} ms`);
+    assert.ok(clicked < 200, `the click took ${clicked} ms`);
     assert.match(await note(again), /^Right! The Expert player would also quack with the five of spades/);
     assert.deepEqual(problems.all(), []);
   });
@@ -180,6 +182,11 @@ test('captions are text only; a bad link says what is wrong and the saved game s
     await page.click('#replay-exit');
     await page.waitForSelector('#replay-bar', { state: 'detached' });
     assert.equal(await page.evaluate(() => localStorage.getItem('duck-soup.game')), saved);
+    // The link leaves the address: a reload shows the game.
+    assert.doesNotMatch(page.url(), /[?&](r|at|show|c)=/);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.locator('#replay-bar').count(), 0);
 
     // Cut short, changed on the way, another version, an impossible record.
     const bytes = Buffer.from(QUACK, 'base64url');

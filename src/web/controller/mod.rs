@@ -110,6 +110,9 @@ pub struct Controller {
     /// say its words in the message.
     hinter: Box<dyn SeatPlayer>,
     hint_asked: Option<(usize, bool)>,
+    /// A puzzle's judge (Expert, thinking where the computers do), made
+    /// when the viewer first asks (`replay.rs`).
+    judge: Option<Box<dyn SeatPlayer>>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
     /// The walkthrough for newcomers, when it is running.
@@ -158,6 +161,7 @@ impl Controller {
             hinter: seats::computer(Level::Hard, &thinker, 0),
             expert_playouts: thinking.expert_playouts,
             hint_asked: None,
+            judge: None,
             thinker,
             walkthrough: Walkthrough::default(),
             online: online::Online::new(),

@@ -11,17 +11,21 @@
 //! through the usual actions (a card, Quack!, Duck) to [`Controller::apply`],
 //! which hands it here to be judged instead of played.
 
-use super::Controller;
+use super::seats::{self, Turn};
+use super::{with, Controller};
 use crate::ai::Level;
+use crate::ai::SeatView;
 use crate::engine::packed;
 use crate::engine::{GameRecord, Move};
 use crate::web::i18n::{Lang, K};
+use crate::web::model::{Action, Dispatch};
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
 pub use crate::web::records::replay::Replay;
 use crate::web::records::replay::{self, BarState, Position, SPEEDS};
 use crate::web::records::{author, dialog};
+use std::rc::Rc;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
@@ -38,6 +42,27 @@ pub fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
         return Err(lang.link_error(&packed::LinkError::Invalid("deal count")));
     }
     Ok((record, ViewerOptions::read(p)))
+}
+
+/// Takes the game link's parameters out of the address (keeps the others).
+fn leave_link_address() {
+    let Some(w) = web_sys::window() else { return };
+    let l = w.location();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&l.search().unwrap_or_default()) else {
+        return;
+    };
+    for key in link::PARAMS {
+        params.delete(key);
+    }
+    let query = String::from(params.to_string());
+    let url = format!(
+        "{}{}{query}",
+        l.pathname().unwrap_or_default(),
+        if query.is_empty() { "" } else { "?" }
+    );
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
 }
 
 impl Controller {
@@ -84,6 +109,10 @@ impl Controller {
             RecordsAction::Preview => author::preview(self.page.lang),
             RecordsAction::Exit => {
                 self.stop_viewing();
+                if !self.page.embedded {
+                    // A reload then shows the game, not the link's record again.
+                    leave_link_address();
+                }
                 self.resume_or_default();
             }
             // (The dialog's own actions: `records.rs`.)
@@ -122,6 +151,7 @@ impl Controller {
                     r.puzzle = Some(Puzzle {
                         pos,
                         seat,
+                        judging: None,
                         verdict: None,
                     });
                     r.seat = seat;
@@ -149,6 +179,9 @@ impl Controller {
     }
 
     pub(super) fn stop_viewing(&mut self) {
+        if let Some(judge) = self.judge.as_mut() {
+            judge.cancel();
+        }
         if self.replay.take().is_some() {
             self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
@@ -211,27 +244,77 @@ impl Controller {
         self.advance();
     }
 
-    /// The person's answer to the puzzle on the table (from `apply`): judged
-    /// by the Expert player, then the record's own move is played.
+    /// The person's answer to the puzzle on the table (from `apply`): the
+    /// Expert player is asked for its move there, in the worker; the verdict
+    /// comes to `puzzle_judged`.
     pub(super) fn puzzle_answered(&mut self, mv: Move) {
+        let Some(deal) = self.game.deal().copied() else {
+            return;
+        };
+        let seat = deal.to_move();
+        let history = self.history(seat);
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        let pos = r.pos;
+        let Some(p) = r
+            .puzzle
+            .as_mut()
+            .filter(|p| p.pos == pos && p.verdict.is_none())
+        else {
+            return;
+        };
+        if p.judging.is_some() {
+            return;
+        }
+        p.judging = Some(mv);
+        self.ui.chooser = None;
+        let turn = Turn {
+            seat,
+            view: SeatView::of(&deal, seat),
+            history,
+            seed: puzzle::SEED,
+            // (No thinking delay: the whole budget, so the same answer always.)
+            delay_ms: 0,
+            ticket: pos as u64,
+        };
+        let me = self.me.clone();
+        let answer: Dispatch = Rc::new(move |action| {
+            if let Action::SeatMoved { ticket, mv, .. } = action {
+                with(&me, move |c| c.puzzle_judged(ticket, mv));
+            }
+        });
+        let playouts = self
+            .expert_playouts
+            .unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game()));
+        let thinker = &self.thinker;
+        self.judge
+            .get_or_insert_with(|| seats::computer(Level::Expert, thinker, playouts))
+            .your_turn(turn, answer);
+        self.render();
+    }
+
+    /// The judge's move for the puzzle at position `ticket`: the verdict,
+    /// then the record's own move is played.
+    fn puzzle_judged(&mut self, ticket: u64, best: Move) {
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
         let Some(r) = self.replay.as_mut() else {
             return;
         };
-        if r.asking().is_none() {
+        let pos = r.pos;
+        let Some(p) = r
+            .puzzle
+            .as_mut()
+            .filter(|p| p.pos == pos && ticket == pos as u64)
+        else {
             return;
-        }
-        let best = puzzle::judge(&deal);
-        if let Some(p) = r.puzzle.as_mut() {
-            p.verdict = Some(Verdict {
-                chosen: mv,
-                best,
-                deal,
-            });
-        }
-        self.ui.chooser = None;
+        };
+        let Some(chosen) = p.judging.take() else {
+            return;
+        };
+        p.verdict = Some(Verdict { chosen, best, deal });
         self.replay_step(Step::Forward);
         self.advance();
     }

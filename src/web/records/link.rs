@@ -29,6 +29,9 @@
 
 use crate::engine::GameRecord;
 
+/// The address's parameters of a game link (left out once the viewer is left).
+pub const PARAMS: [&str; 5] = ["r", "at", "show", "puzzle", "c"];
+
 /// The most captions a link may carry.
 pub const MAX_CAPTIONS: usize = 40;
 /// The most characters of one caption.

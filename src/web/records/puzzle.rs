@@ -5,22 +5,17 @@
 //! the hint words it (`hint::advice`); then the replay goes on with the
 //! record's own move.
 //!
-//! The judgement runs on the page's main thread with a small, fixed budget
-//! of [`PLAYOUTS`] play-outs (a tenth of a computer seat's, whose decisions
-//! take at most about 130 ms natively): the answer is judged and the table
-//! drawn in 20 to 90 ms in Chromium on a busy test machine
-//! (`tests/e2e/viewer.test.mjs` prints it), with or without a worker. It is
-//! deterministic (a fixed seed per position), so a puzzle always has the
-//! same answer; `tests/example_links.rs` checks the
-//! example page's puzzle with the same budget.
+//! The judge is the Expert player at its full budget in the page (the
+//! game's `ai::expert::page_playouts`, or `?playouts=`), thinking in the
+//! computers' worker like any computer seat (the page's main thread where
+//! no worker starts), from the mover's view and what it saw of the deal
+//! (`controller/replay.rs`). It spends its whole budget with a fixed seed
+//! ([`SEED`]), so a puzzle always has the same answer; `tests/example_links.rs`
+//! checks the example page's puzzle the same way.
 
-use crate::ai::{self, Level, SeatView};
 use crate::engine::{Deal, Move};
 use crate::web::hint;
 use crate::web::i18n::{Lang, K};
-
-/// The Expert player's play-outs for judging a puzzle's answer.
-pub const PLAYOUTS: u32 = 1_000;
 
 /// The seed the judge draws from (with the position's own hash).
 pub const SEED: u64 = 0x7075_7a7a_6c65;
@@ -31,6 +26,8 @@ pub struct Puzzle {
     pub pos: usize,
     /// Whose move it is.
     pub seat: u8,
+    /// The person's answer while the judge thinks.
+    pub judging: Option<Move>,
     pub verdict: Option<Verdict>,
 }
 
@@ -40,12 +37,6 @@ pub struct Verdict {
     pub best: Move,
     /// The position judged.
     pub deal: Deal,
-}
-
-/// The Expert player's move for the mover of `deal`.
-pub fn judge(deal: &Deal) -> Move {
-    let view = SeatView::of(deal, deal.to_move());
-    ai::choose_with(Level::Expert, &view, None, SEED, PLAYOUTS)
 }
 
 impl Verdict {

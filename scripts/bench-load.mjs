@@ -1,0 +1,91 @@
+// First table over a phone's network: builds compared in one run. Each load is
+// a fresh browser context (cold cache, no service worker) over Chromium's
+// network emulation (DevTools protocol Network.emulateNetworkConditions;
+// default Lighthouse's "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750
+// kbit/s up), the files served as a static host serves them (the precompressed
+// .gz). It times when the person's hand first appears, and what was fetched.
+// Builds take turns load by load, so a busy machine slows them alike; compare
+// the figures of one run only.
+//
+//   node scripts/bench-load.mjs --dist before=DIR --dist after=DIR [--runs 7]
+//        [--latency 150] [--down 1600] [--up 750] [--json]
+//
+// Two pages per build: the table (`?pace=0`) and a rules-site link (`?pace=0&r=…`,
+// the first illustration of www/embed-example.html), which the page with two
+// builds opens in its full page.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+};
+const builds = [];
+args.forEach((a, i) => {
+  if (a === '--dist') {
+    const [name, dir] = args[i + 1].split('=');
+    builds.push({ name, dir: resolve(dir) });
+  }
+});
+if (!builds.length) builds.push({ name: 'dist', dir: resolve('dist') });
+const runs = Number(flag('runs', '7'));
+const network = {
+  offline: false,
+  latency: Number(flag('latency', '150')),
+  downloadThroughput: (Number(flag('down', '1600')) * 1000) / 8,
+  uploadThroughput: (Number(flag('up', '750')) * 1000) / 8,
+};
+
+const example = readFileSync(join(builds[0].dir, 'embed-example.html'), 'utf8');
+const link = example.match(/[?&](r=[\w-]+)/)?.[1];
+if (!link) throw new Error('no ?r= link in embed-example.html');
+const pages = { table: '?pace=0', link: `?pace=0&${link}` };
+const HAND = '#app .seat.pos-bottom .card[data-card]';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const browser = await launchBrowser();
+const servers = await Promise.all(builds.map((b) => startServer({ root: b.dir, base: '/' })));
+const samples = {};
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const [bi, b] of builds.entries()) {
+      for (const [what, query] of Object.entries(pages)) {
+        const { context, page } = await newPage(browser, { allowedOrigin: servers[bi].origin });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', network);
+        await page.goto(servers[bi].url + query, { waitUntil: 'commit', timeout: 120_000 });
+        await page.waitForSelector(HAND, { timeout: 120_000 });
+        const m = await page.evaluate(() => {
+          const wasm = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm'));
+          return {
+            hand: performance.now(),
+            wasm: wasm.map((r) => r.name.split('/').pop()),
+            bytes: performance.getEntriesByType('resource').reduce((s, r) => s + r.transferSize, 0),
+          };
+        });
+        (samples[`${b.name} ${what}`] ??= []).push(m);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.close()));
+}
+
+const out = { network: { ...network, runs }, pages };
+for (const [key, ms] of Object.entries(samples)) {
+  out[key] = {
+    hand_ms: { median: Math.round(median(ms.map((m) => m.hand))), worst: Math.round(Math.max(...ms.map((m) => m.hand))) },
+    transferred_bytes: median(ms.map((m) => m.bytes)),
+    wasm: [...new Set(ms.flatMap((m) => m.wasm))],
+  };
+}
+console.log(JSON.stringify(out, null, 2));
