@@ -10,4 +10,5 @@
 pub mod invite;
 pub mod protocol;
 pub mod sdp;
+pub mod stun;
 pub mod wire;

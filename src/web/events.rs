@@ -60,7 +60,9 @@ pub fn listen(controller: &Shared) {
                     _ => RecordsAction::Seat(n.min(3) as u8),
                 })
             }
-            Some("author-puzzle") => Action::Records(RecordsAction::AuthorPuzzle),
+            Some("author-puzzle" | "author-caption") => {
+                Action::Records(RecordsAction::AuthorChanged)
+            }
             _ => return,
         };
         controller::with(&weak, move |c| c.act(action));

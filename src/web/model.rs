@@ -180,8 +180,8 @@ pub enum RecordsAction {
     Seat(u8),
     /// Go to the table just after this move of the game (`records::link`).
     Jump(usize),
-    /// The author's tool: ask the next move as a puzzle, or not.
-    AuthorPuzzle,
+    /// The author's tool: the puzzle box or the caption changed.
+    AuthorChanged,
     /// The table alone: go to the full page for the author's tool (`web::full_page`).
     FullPage,
     /// The author's tool: show the link in an iframe.

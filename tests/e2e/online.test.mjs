@@ -547,3 +547,36 @@ test('online: the host reloads, its game comes back with new invites, and the gu
     await server.close();
   }
 });
+
+test('online: the STUN servers are a list the host may edit; a bad one is named and nothing changes', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-stun&pace=0&lang=en');
+    await ready(host.page);
+    await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const p = host.page;
+    const saved = () => p.evaluate(() => localStorage.getItem('duck-soup.stun'));
+    // "Same network only" (set for these tests): the list waits, disabled.
+    assert.equal(await p.isChecked('#same-network'), true);
+    assert.equal(await p.isDisabled('#stun-servers'), true);
+    await p.uncheck('#same-network');
+    assert.equal(await p.isDisabled('#stun-servers'), false);
+    assert.equal(await p.inputValue('#stun-servers'), 'stun:stun.l.google.com:19302');
+    assert.equal(await saved(), null, 'the default is not written down');
+    await p.fill('#stun-servers', 'turn:relay.example.org, <b>x</b>');
+    await p.press('#stun-servers', 'Tab');
+    assert.equal(await p.locator('#stun-error').innerText(), 'The STUN servers were not changed: 'turn:relay.example.org' is not a STUN server (stun:host or stun:host:port).');
+    assert.equal(await saved(), null);
+    await p.fill('#stun-servers', 'stun:stun.example.org:3478, stun:b.example.net');
+    await p.press('#stun-servers', 'Tab');
+    assert.equal(await p.locator('#stun-error').innerText(), '');
+    assert.equal(await saved(), 'stun:stun.example.org:3478\nstun:b.example.net');
+    await p.check('#same-network');
+    assert.equal(await saved(), 'none');
+    assert.deepEqual(host.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});

@@ -244,6 +244,13 @@ test("the author's tool: a position as a link and an embed, with a puzzle and a 
     assert.match(link, new RegExp(`\\?r=${QUACK}&at=15&c=15:Face\\+up!&lang=en$`));
     const code = await page.inputValue('#author-embed');
     assert.match(code, /^<iframe src="http:\/\/[^"]+\?embed=1&amp;r=[^"]+&amp;at=15&amp;[^"]*" title="Duck Soup" width="100%" height="760"><\/iframe>$/);
+    // A caption typed in the tool joins the link, at the move it opens at (text only).
+    await page.fill('#author-caption', 'Look: <i>this</i> & that');
+    await page.press('#author-caption', 'Tab');
+    assert.match(await page.inputValue('#author-link'), /&c=15:Look%3A\+%3Ci%3Ethis%3C%2Fi%3E\+%26\+that$/);
+    await page.fill('#author-caption', '');
+    await page.press('#author-caption', 'Tab');
+    assert.match(await page.inputValue('#author-link'), new RegExp(`\\?r=${QUACK}&at=15&c=15:Face\\+up!&lang=en$`));
     await page.check('#author-puzzle');
     assert.match(await page.inputValue('#author-link'), /&puzzle=16&/);
     assert.doesNotMatch(await page.inputValue('#author-link'), /at=/);

@@ -33,8 +33,8 @@ pub struct Online {
     handoff: Option<Listener>,
     /// The reply box's one-line message.
     reply_error: Option<String>,
-    /// "Same network only": no STUN server, only local addresses offered.
-    same_network_only: bool,
+    /// The STUN servers, or "same network only" (`web::net::Stun`).
+    stun: net::Stun,
     /// Seats handed from a friend to the computer this game (they may be handed back).
     handed: [bool; 4],
 }
@@ -43,7 +43,7 @@ impl Online {
     /// The online state at start: "same network only" as remembered.
     pub(super) fn new() -> Online {
         Online {
-            same_network_only: net::saved_same_network_only(),
+            stun: net::Stun::saved(),
             ..Online::default()
         }
     }
@@ -74,7 +74,7 @@ impl Online {
     }
 
     fn stun(&self) -> Vec<String> {
-        net::stun_servers(self.same_network_only)
+        self.stun.servers()
     }
 }
 
@@ -118,7 +118,7 @@ impl Controller {
             &self.online.host.statuses(),
             &handed,
             self.online.reply_error.as_deref(),
-            self.online.same_network_only,
+            &self.online.stun,
         );
     }
 
@@ -215,8 +215,21 @@ impl Controller {
             ("copy", _) => ui::copy(self.page.lang, &field()),
             ("share", _) => ui::share(self.page.lang, &field()),
             ("stun", _) => {
-                self.online.same_network_only = ui::same_network_ticked();
-                net::save_same_network_only(self.online.same_network_only);
+                let (same_network_only, typed) = ui::stun_typed();
+                match crate::net::stun::parse(&typed) {
+                    Ok(servers) => {
+                        self.online.stun = net::Stun {
+                            same_network_only,
+                            servers,
+                        };
+                        self.online.stun.save();
+                        ui::stun_error("");
+                    }
+                    Err(e) => {
+                        let lang = self.page.lang;
+                        ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()]));
+                    }
+                }
             }
             ("take-reply", _) => {
                 self.take_reply(&ui::pasted_reply());
@@ -297,7 +310,7 @@ impl Controller {
             &guest.invite,
             &guest.state,
             "",
-            self.online.same_network_only,
+            &self.online.stun,
         );
         self.online.guest = Some(guest);
         self.render();
@@ -315,14 +328,13 @@ impl Controller {
     }
 
     fn join(&mut self) {
-        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
+        let (lang, stun) = (self.page.lang, self.online.stun.clone());
         let dispatch = self.dispatch();
-        let stun = self.online.stun();
         let Some(g) = self.online.guest.as_mut() else {
             return;
         };
-        g.join(&ui::typed_name(), &stun, &dispatch);
-        ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+        g.join(&ui::typed_name(), &stun.servers(), &dispatch);
+        ui::join(lang, &g.invite, &g.state, &g.name, &stun);
     }
 
     /// On a guest's device, a move goes to the host (which checks it and
@@ -339,14 +351,14 @@ impl Controller {
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
-        let (lang, same_network_only) = (self.page.lang, self.online.same_network_only);
+        let (lang, stun) = (self.page.lang, self.online.stun.clone());
         let Some(g) = self.online.guest.as_mut() else {
             return;
         };
         match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
-                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+                ui::join(lang, &g.invite, &g.state, &g.name, &stun);
             }
             PeerEvent::Open => {
                 g.state = GuestState::Connected;
@@ -378,7 +390,7 @@ impl Controller {
                     self.render();
                 }
                 let g = self.online.guest.as_ref().expect("a guest");
-                ui::join(lang, &g.invite, &g.state, &g.name, same_network_only);
+                ui::join(lang, &g.invite, &g.state, &g.name, &stun);
             }
         }
     }

@@ -105,7 +105,7 @@ impl Controller {
                 }
                 self.advance();
             }
-            RecordsAction::AuthorPuzzle => author::puzzle_changed(),
+            RecordsAction::AuthorChanged => author::changed(),
             RecordsAction::Preview => author::preview(self.page.lang),
             RecordsAction::Exit => {
                 self.stop_viewing();

@@ -11,6 +11,9 @@ use super::keys::K;
 /// The keys of the full page's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FullKey {
+    StunServers,
+    StunBad,
+    AuthorCaption,
     ReplayTitle,
     ReplayPos,
     ReplayStart,
@@ -82,6 +85,9 @@ pub enum FullKey {
 }
 
 impl K {
+    pub const StunServers: K = K::Full(FullKey::StunServers);
+    pub const StunBad: K = K::Full(FullKey::StunBad);
+    pub const AuthorCaption: K = K::Full(FullKey::AuthorCaption);
     pub const ReplayTitle: K = K::Full(FullKey::ReplayTitle);
     pub const ReplayPos: K = K::Full(FullKey::ReplayPos);
     pub const ReplayStart: K = K::Full(FullKey::ReplayStart);
@@ -155,6 +161,9 @@ impl K {
 pub(super) fn en(key: FullKey) -> &'static str {
     use FullKey::*;
     match key {
+        AuthorCaption => "Caption at this move (optional)",
+        StunServers => "STUN servers (commas between)",
+        StunBad => "The STUN servers were not changed: {0}.",
         ReplayTitle => "Replay",
         ReplayPos => "Deal {0} · move {1} of {2}",
         ReplayStart => "To the start",
@@ -229,6 +238,9 @@ pub(super) fn en(key: FullKey) -> &'static str {
 pub(super) fn ja(key: FullKey) -> &'static str {
     use FullKey::*;
     match key {
+        AuthorCaption => "この手に付ける説明（任意）",
+        StunServers => "STUNサーバー（カンマ区切り）",
+        StunBad => "STUNサーバーは変更されていません：{0}。",
         ReplayTitle => "再生",
         ReplayPos => "第{0}ディール · {2}手中{1}手目",
         ReplayStart => "最初へ",

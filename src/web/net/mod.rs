@@ -33,30 +33,48 @@ pub enum NetEvent {
     Timeout(u8),
 }
 
-/// The STUN servers: the default a well-known public one; "same network
-/// only" (a choice the controller owns, remembered in localStorage) is none,
-/// so that only local addresses are offered.
-pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
+/// The STUN setting of the online dialogs (`crate::net::stun`): a list of
+/// servers (a well-known public one by default), or "same network only":
+/// none, so that only local addresses are offered. Remembered in
+/// localStorage: `none`, or the list one a line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stun {
+    pub same_network_only: bool,
+    pub servers: Vec<String>,
+}
+
 const STUN_KEY: &str = "stun";
 
-pub fn stun_servers(same_network_only: bool) -> Vec<String> {
-    if same_network_only {
-        Vec::new()
-    } else {
-        vec![DEFAULT_STUN.to_string()]
+impl Stun {
+    /// The remembered setting, read once at start (a list that no longer
+    /// reads is the default).
+    pub fn saved() -> Stun {
+        let text = crate::web::storage::get(STUN_KEY).unwrap_or_default();
+        Stun {
+            same_network_only: text == "none",
+            servers: crate::net::stun::parse(if text == "none" { "" } else { &text })
+                .unwrap_or_else(|_| vec![crate::net::stun::DEFAULT.to_string()]),
+        }
     }
-}
 
-/// The remembered "same network only" choice, read once at start.
-pub fn saved_same_network_only() -> bool {
-    crate::web::storage::get(STUN_KEY).as_deref() == Some("none")
-}
+    pub fn save(&self) {
+        let default = [crate::net::stun::DEFAULT.to_string()];
+        if self.same_network_only {
+            let _ = crate::web::storage::set(STUN_KEY, "none");
+        } else if self.servers == default {
+            crate::web::storage::remove(STUN_KEY);
+        } else {
+            let _ = crate::web::storage::set(STUN_KEY, &crate::net::stun::join(&self.servers));
+        }
+    }
 
-pub fn save_same_network_only(on: bool) {
-    if on {
-        let _ = crate::web::storage::set(STUN_KEY, "none");
-    } else {
-        crate::web::storage::remove(STUN_KEY);
+    /// The servers a new connection asks.
+    pub fn servers(&self) -> Vec<String> {
+        if self.same_network_only {
+            Vec::new()
+        } else {
+            self.servers.clone()
+        }
     }
 }
 

@@ -87,25 +87,59 @@ fn game_name(lang: Lang, g: GameKind) -> &'static str {
     })
 }
 
-fn stun_choice(lang: Lang, form: &Element, same_network_only: bool) {
+fn stun_choice(lang: Lang, form: &Element, stun: &super::Stun) {
     let label = el("label", "field check");
     let input = el("input", "");
     input.set_id("same-network");
     let _ = input.set_attribute("type", "checkbox");
     let _ = input.set_attribute("data-change", "stun");
-    if same_network_only {
+    if stun.same_network_only {
         let _ = input.set_attribute("checked", "");
     }
     append(&label, &input);
     append(&label, &text_el("span", "", lang.t(K::SameNetwork)));
     append(form, &label);
+    // The servers, when not "same network only" (commas or lines between).
+    let label = el("label", "field stun");
+    append(&label, &text_el("span", "", lang.t(K::StunServers)));
+    let list = el("input", "");
+    list.set_id("stun-servers");
+    let _ = list.set_attribute("type", "text");
+    let _ = list.set_attribute("spellcheck", "false");
+    let _ = list.set_attribute("data-change", "stun");
+    let _ = list.set_attribute("value", &stun.servers.join(", "));
+    if stun.same_network_only {
+        let _ = list.set_attribute("disabled", "");
+    }
+    append(&label, &list);
+    append(form, &label);
+    let err = text_el("p", "error", "");
+    err.set_id("stun-error");
+    let _ = err.set_attribute("role", "alert");
+    append(form, &err);
 }
 
-/// Whether "same network only" is ticked in the open dialog.
-pub fn same_network_ticked() -> bool {
-    by_id("same-network")
+/// The STUN choice in the open dialog: "same network only" ticked, and the
+/// list as typed.
+pub fn stun_typed() -> (bool, String) {
+    let ticked = by_id("same-network")
         .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .is_some_and(|i| i.checked())
+        .is_some_and(|i| i.checked());
+    let list = by_id("stun-servers")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| {
+            i.set_disabled(ticked);
+            i.value()
+        })
+        .unwrap_or_default();
+    (ticked, list)
+}
+
+/// Says why the typed list was not taken (or nothing).
+pub fn stun_error(text: &str) {
+    if let Some(e) = by_id("stun-error") {
+        e.set_text_content(Some(text));
+    }
 }
 
 fn show(d: &HtmlDialogElement) {
@@ -135,7 +169,7 @@ pub fn invites(
     seats: &[SeatStatus],
     handed: &[u8],
     error: Option<&str>,
-    same_network_only: bool,
+    stun: &super::Stun,
 ) {
     let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
     // Keep what was typed in the paste box across a rebuild.
@@ -229,7 +263,7 @@ pub fn invites(
     err.set_id("reply-error");
     let _ = err.set_attribute("role", "alert");
     append(&form, &err);
-    stun_choice(lang, &form, same_network_only);
+    stun_choice(lang, &form, stun);
     let row = el("div", "buttons");
     append(
         &row,
@@ -263,7 +297,7 @@ pub fn pasted_reply() -> String {
 }
 
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
-pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_network_only: bool) {
+pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
@@ -301,7 +335,7 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, same_ne
             let _ = input.set_attribute("value", name);
             append(&label, &input);
             append(&form, &label);
-            stun_choice(lang, &form, same_network_only);
+            stun_choice(lang, &form, stun);
             if matches!(state, GuestState::Lost) {
                 append(&form, &text_el("p", "warn", lang.t(K::HostLost)));
             }

@@ -14,6 +14,8 @@ use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 /// The queries of the author's links, with and without the puzzle.
 pub struct AuthorLink {
+    /// The move the link opens at (a caption typed in the tool is shown there).
+    at: usize,
     query: String,
     /// The same game asking the next move, if there is one.
     puzzle_query: Option<String>,
@@ -36,6 +38,7 @@ impl AuthorLink {
             link::query(&packed, &o) + &tail
         });
         Some(AuthorLink {
+            at,
             query: link::query(&packed, &options) + &tail,
             puzzle_query,
         })
@@ -101,8 +104,19 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         append(&l, &text_el("span", "", lang.t(K::AuthorPuzzle)));
         append(f, &l);
     }
+    // A caption at this move, typed here (text only, cut as the viewer cuts it).
+    let l = el("label", "author-caption");
+    append(&l, &text_el("span", "", lang.t(K::AuthorCaption)));
+    let c = el("input", "");
+    c.set_id("author-caption");
+    let _ = c.set_attribute("type", "text");
+    let _ = c.set_attribute("maxlength", &link::MAX_CAPTION_CHARS.to_string());
+    let _ = c.set_attribute("data-change", "author-caption");
+    append(&l, &c);
+    append(f, &l);
     f.set_id("author");
     let _ = f.set_attribute("data-lang", lang.tag());
+    let _ = f.set_attribute("data-at", &a.at.to_string());
     row(
         lang,
         f,
@@ -126,18 +140,28 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
     append(f, &b);
 }
 
-/// The query the section shows now (with the puzzle if its box is ticked).
+/// The query the section shows now (with the puzzle if its box is ticked,
+/// and the caption typed, at the move the link opens at: the puzzle's
+/// question is asked there too).
 fn shown_query() -> Option<(Element, String)> {
     let f = by_id("author")?;
     let puzzle = by_id("author-puzzle")
         .and_then(|c| c.dyn_into::<HtmlInputElement>().ok())
         .is_some_and(|c| c.checked());
-    let q = f.get_attribute(if puzzle { "data-puzzle" } else { "data-link" })?;
+    let mut q = f.get_attribute(if puzzle { "data-puzzle" } else { "data-link" })?;
+    let typed = by_id("author-caption")
+        .and_then(|c| c.dyn_into::<HtmlInputElement>().ok())
+        .map(|c| c.value())
+        .unwrap_or_default();
+    let at = f.get_attribute("data-at").and_then(|n| n.parse().ok());
+    if let Some((n, text)) = at.and_then(|n: usize| link::caption(&format!("{n}:{typed}"))) {
+        q.push_str(&link::caption_param(n, &text));
+    }
     Some((f, q))
 }
 
-/// The puzzle box was ticked or unticked: the link and the code follow.
-pub fn puzzle_changed() {
+/// The puzzle box or the caption changed: the link and the code follow.
+pub fn changed() {
     let Some((f, q)) = shown_query() else { return };
     let lang = f
         .get_attribute("data-lang")

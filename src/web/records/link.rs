@@ -115,9 +115,14 @@ pub fn query(packed: &str, o: &ViewerOptions) -> String {
         q.push_str(&format!("&puzzle={p}"));
     }
     for (n, text) in &o.captions {
-        q.push_str(&format!("&c={n}:{}", escape(text)));
+        q.push_str(&caption_param(*n, text));
     }
     q
+}
+
+/// One caption as a query parameter (`&c=N:text`).
+pub fn caption_param(n: usize, text: &str) -> String {
+    format!("&c={n}:{}", escape(text))
 }
 
 /// Percent-encodes a caption for a query (as `encodeURIComponent`, with
