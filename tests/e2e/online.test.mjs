@@ -566,7 +566,7 @@ test('online: the STUN servers are a list the host may edit; a bad one is named 
     assert.equal(await saved(), null, 'the default is not written down');
     await p.fill('#stun-servers', 'turn:relay.example.org, <b>x</b>');
     await p.press('#stun-servers', 'Tab');
-    assert.equal(await p.locator('#stun-error').innerText(), 'The STUN servers were not changed: 'turn:relay.example.org' is not a STUN server (stun:host or stun:host:port).');
+    assert.equal(await p.locator('#stun-error').innerText(), "The STUN servers were not changed: 'turn:relay.example.org' is not a STUN server (stun:host or stun:host:port).");
     assert.equal(await saved(), null);
     await p.fill('#stun-servers', 'stun:stun.example.org:3478, stun:b.example.net');
     await p.press('#stun-servers', 'Tab');
