@@ -437,26 +437,26 @@ test('online: a lost friend\'s seat goes to the computer and back to the friend'
 const handOf = (page, seat) =>
   page.evaluate((s) => [...document.querySelectorAll(`.seat.pos-bottom[data-seat="${s}"] .hand [data-card]`)].map((c) => c.dataset.card).sort(), seat);
 
-/** The host plays (only the host) until it is the guest's turn with a card on the table. */
-async function hostLeadsAndWaits(host) {
-  for (let i = 0; i < 200; i++) {
+/** Both play until it is the guest's turn with the host's card on the table. */
+async function hostLeadsAndWaits(host, guest) {
+  for (let i = 0; i < 400; i++) {
     const t = await host.evaluate(readTable);
     const onTable = await host.evaluate(() => document.querySelectorAll('#trick [data-card]').length);
-    if (t.waiting !== 'human' && onTable > 0 && t.moves > 0) return t;
-    if (t.waiting === 'human') {
-      const sel = await host.evaluate(nextClick);
-      if (sel) await host.click(sel, { timeout: 5_000 }).catch(() => {});
-    } else {
-      await host.waitForTimeout(40);
-    }
+    if (t.waiting !== 'human' && onTable > 0 && t.moves > 1) return t;
+    const g = await guest.evaluate(readTable);
+    const page = t.waiting === 'human' ? host : g.waiting === 'human' ? guest : null;
+    const sel = page && (await page.evaluate(nextClick));
+    if (sel) await page.click(sel, { timeout: 5_000 }).catch(() => {});
+    else await host.waitForTimeout(40);
   }
   throw new Error('the host never left a trick to the guest');
 }
 
 /** A page goes to another invite (a new tab's load, not a change of fragment). */
 async function openInvite(page, link) {
-  await page.goto('about:blank');
+  // (Only the fragment differs from the page's address: the reload loads it.)
   await page.goto(link, { waitUntil: 'load' });
+  await page.reload({ waitUntil: 'load' });
   await ready(page);
 }
 
@@ -472,13 +472,14 @@ test('online: a guest reloads mid-trick and rejoins its seat with a new invite, 
     await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
 
     // Mid-trick: the host has led, the guest is to play; the guest's page reloads.
-    const before = await hostLeadsAndWaits(host.page);
+    const before = await hostLeadsAndWaits(host.page, guest.page);
     await guest.page.waitForFunction(() => document.querySelectorAll('#trick [data-card]').length > 0);
     const hand = await handOf(guest.page, 1);
     await guest.page.reload({ waitUntil: 'load' });
     await ready(guest.page);
-    // The host's table waits for the seat and offers a new invite.
-    await host.page.click('#invites-btn');
+    // The host's table waits for the seat and offers a new invite (its dialog
+    // comes up by itself when the seat is lost).
+    await host.page.waitForSelector('#invite-dialog[open]', { timeout: 30_000 });
     await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
     await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="reinvite"]');
     const field = host.page.locator('#invite-link-1');
@@ -517,7 +518,7 @@ test('online: the host reloads, its game comes back with new invites, and the gu
     const { 1: guest } = await seatGuests(browser, server, host, links);
     await host.page.click('#invite-dialog [data-action="close-dialog"]');
     await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
-    const before = await hostLeadsAndWaits(host.page);
+    const before = await hostLeadsAndWaits(host.page, guest.page);
     const hand = await handOf(guest.page, 1);
 
     // The host's tab reloads: still the full page, the saved game, a new invite.

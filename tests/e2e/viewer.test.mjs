@@ -247,7 +247,7 @@ test("the author's tool: a position as a link and an embed, with a puzzle and a 
     // A caption typed in the tool joins the link, at the move it opens at (text only).
     await page.fill('#author-caption', 'Look: <i>this</i> & that');
     await page.press('#author-caption', 'Tab');
-    assert.match(await page.inputValue('#author-link'), /&c=15:Look%3A\+%3Ci%3Ethis%3C%2Fi%3E\+%26\+that$/);
+    assert.match(await page.inputValue('#author-link'), /&c=15:Look:\+%3Ci%3Ethis%3C%2Fi%3E\+%26\+that$/);
     await page.fill('#author-caption', '');
     await page.press('#author-caption', 'Tab');
     assert.match(await page.inputValue('#author-link'), new RegExp(`\\?r=${QUACK}&at=15&c=15:Face\\+up!&lang=en$`));
