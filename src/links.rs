@@ -422,6 +422,18 @@ pub fn deal_figures(
     }
 }
 
+/// A game link's parameters as the address gives them (the page's
+/// `params.rs` reads them; its `records::link` reads the viewer's options
+/// from them).
+#[derive(Clone, Debug, Default)]
+pub struct LinkParams {
+    pub r: String,
+    pub at: Option<String>,
+    pub show: Option<String>,
+    pub puzzle: Option<String>,
+    pub captions: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,6 +65,7 @@ mod model;
 mod net;
 mod params;
 mod persist;
+mod players;
 mod records;
 mod scene;
 mod serial;

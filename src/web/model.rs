@@ -147,7 +147,7 @@ pub enum Action {
     },
     /// Online play: the connections and their dialogs.
     #[cfg(feature = "online")]
-    Net(super::net::NetEvent),
+    Net(NetEvent),
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.
@@ -203,4 +203,40 @@ pub enum Step {
     TrickBack,
     /// To the end of the trick under way (or the next one).
     TrickForward,
+}
+
+// ---- online play's events (`web/net`) ----
+
+/// What the network and the online dialogs report to the controller.
+#[cfg(feature = "online")]
+#[derive(Clone, Debug)]
+pub enum NetEvent {
+    /// A remote seat's connection, on the host's side.
+    Host(u8, PeerEvent),
+    /// The guest's connection to the host.
+    Guest(PeerEvent),
+    /// A guest's name or state changed: the tables are sent again.
+    Status,
+    /// A reply handed over by another tab of this browser.
+    Reply(String),
+    /// A click in an online dialog: what (`data-net`) and for which seat.
+    Click(String, Option<u8>),
+    /// The connection for a seat did not open in time.
+    Timeout(u8),
+}
+
+/// What a peer reports.
+#[cfg(feature = "online")]
+#[derive(Clone, Debug)]
+pub enum PeerEvent {
+    /// This side's description, every candidate gathered: pack it into the link.
+    Described(crate::net::sdp::Connection),
+    /// The data channel is open.
+    Open,
+    /// A message's bytes (a text message is passed on as its UTF-8, and refused by the reader).
+    Message(Vec<u8>),
+    /// The connection is gone (closed, failed or disconnected).
+    Lost,
+    /// The browser refused to make or take a description (its words, for the log).
+    Failed(#[allow(dead_code)] String),
 }

@@ -6,8 +6,7 @@
 //! themselves are described in the module documentation of `web`.
 
 use super::i18n::Lang;
-use super::records::link::LinkParams;
-use crate::links::{self, Param};
+use crate::links::{self, LinkParams, Param};
 use web_sys::UrlSearchParams;
 
 pub struct PageParams {

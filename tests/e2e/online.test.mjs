@@ -460,17 +460,52 @@ async function openInvite(page, link) {
   await ready(page);
 }
 
-test('online: a guest reloads mid-trick and rejoins its seat with a new invite, without losing a card', async () => {
+/**
+ * A host and a friend at seat 1 of a two-player game, connected, on pages of
+ * their own: runs `fn({ host, guest, links })`, checks that neither page
+ * reported a problem, and cleans up.
+ */
+async function withTwoDevices(seed, fn) {
   const server = await startServer({});
   const browser = await launch();
   try {
-    const host = await device(browser, server, '?seed=online-reload&pace=0&lang=en');
+    const host = await device(browser, server, `?seed=${seed}&pace=0&lang=en`);
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     const { 1: guest } = await seatGuests(browser, server, host, links);
     await host.page.click('#invite-dialog [data-action="close-dialog"]');
     await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    await fn({ host, guest, links });
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
 
+/** The guest takes the new invite `link`: a new reply, its seat, hand and table again. */
+async function rejoin(host, guest, link, hand) {
+  await openInvite(guest.page, link);
+  await connect(host.page, 1, await join(guest.page, 'Guest B'));
+  await host.page.click('#invite-dialog [data-action="close-dialog"]');
+  await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+  await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+  assert.deepEqual(await handOf(guest.page, 1), hand, 'the same hand');
+  await assertNoHiddenCards(guest.page);
+}
+
+/** The invite link the host's open dialog shows for seat 1, once made. */
+async function newInvite(host, old) {
+  const field = host.page.locator('#invite-link-1');
+  await field.waitFor({ timeout: 20_000 });
+  const link = await field.inputValue();
+  assert.notEqual(link, old);
+  return link;
+}
+
+test('online: a guest reloads mid-trick and rejoins its seat with a new invite, without losing a card', async () => {
+  await withTwoDevices('online-reload', async ({ host, guest, links }) => {
     // Mid-trick: the host has led, the guest is to play; the guest's page reloads.
     const before = await hostLeadsAndWaits(host.page, guest.page);
     await guest.page.waitForFunction(() => document.querySelectorAll('#trick [data-card]').length > 0);
@@ -479,74 +514,32 @@ test('online: a guest reloads mid-trick and rejoins its seat with a new invite, 
     await ready(guest.page);
     // The host's table waits for the seat and offers a new invite (its dialog
     // comes up by itself when the seat is lost).
-    await host.page.waitForSelector('#invite-dialog[open]', { timeout: 30_000 });
     await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
     await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="reinvite"]');
-    const field = host.page.locator('#invite-link-1');
-    await field.waitFor({ timeout: 20_000 });
-    const again = await field.inputValue();
-    assert.notEqual(again, links[1]);
-
-    // The friend opens it: a new reply, and the same seat, hand and trick.
-    await openInvite(guest.page, again);
-    await connect(host.page, 1, await join(guest.page, 'Guest B'));
-    await host.page.click('#invite-dialog [data-action="close-dialog"]');
-    await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
-    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
-    assert.deepEqual(await handOf(guest.page, 1), hand, 'the same hand');
+    await rejoin(host, guest, await newInvite(host, links[1]), hand);
     assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'nothing was played meanwhile');
     assert.ok(await guest.page.evaluate(() => document.querySelectorAll('#trick [data-card]').length > 0), 'the same trick');
-    await assertNoHiddenCards(guest.page);
-
     const end = await playDealEverywhere(host.page, [host.page, guest.page]);
     assert.notEqual(end.phase, 'playing');
-    assert.deepEqual(host.problems.all(), []);
-    assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 test('online: the host reloads, its game comes back with new invites, and the guest rejoins', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
-    const host = await device(browser, server, '?seed=online-host-reload&pace=0&lang=en');
-    await ready(host.page);
-    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
-    const { 1: guest } = await seatGuests(browser, server, host, links);
-    await host.page.click('#invite-dialog [data-action="close-dialog"]');
-    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+  await withTwoDevices('online-host-reload', async ({ host, guest, links }) => {
     const before = await hostLeadsAndWaits(host.page, guest.page);
     const hand = await handOf(guest.page, 1);
-
     // The host's tab reloads: still the full page, the saved game, a new invite.
     await host.page.reload({ waitUntil: 'load' });
     await host.page.waitForSelector('#invite-dialog[open]');
     await ready(host.page);
-    const field = host.page.locator('#invite-link-1');
-    await field.waitFor({ timeout: 20_000 });
-    const again = await field.inputValue();
-    assert.notEqual(again, links[1]);
-    assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'the host\'s game came back');
+    const again = await newInvite(host, links[1]);
+    assert.equal((await host.page.evaluate(readTable)).moves, before.moves, "the host's game came back");
     // The guest is told, and rejoins through the new invite.
     await guest.page.waitForFunction(() => /connection to the host is lost/i.test(document.body.innerText), null, { timeout: 30_000 });
-    await openInvite(guest.page, again);
-    await connect(host.page, 1, await join(guest.page, 'Guest B'));
-    await host.page.click('#invite-dialog [data-action="close-dialog"]');
-    await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
-    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
-    assert.deepEqual(await handOf(guest.page, 1), hand, 'the same hand');
-
+    await rejoin(host, guest, again, hand);
     const end = await playDealEverywhere(host.page, [host.page, guest.page]);
     assert.notEqual(end.phase, 'playing');
-    assert.deepEqual(host.problems.all(), []);
-    assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 test('online: the STUN servers are a list the host may edit; a bad one is named and nothing changes', async () => {

@@ -8,44 +8,13 @@
 //! `answer`.
 
 use super::thinker::Thinker;
-use crate::ai::{Level, SeatHistory, SeatView};
+use crate::ai::Level;
 use crate::web::model::{Action, Dispatch, Player};
+pub use crate::web::players::{SeatPlayer, Turn};
 use crate::web::think::Question;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// A request for one seat's move.
-pub struct Turn {
-    pub seat: u8,
-    /// What the seat may know: the deal with every hidden card removed.
-    pub view: SeatView,
-    /// What the seat saw of the deal so far: its view before each move.
-    pub history: SeatHistory,
-    /// Seeds the computers' randomness, so that a seeded game plays the same.
-    pub seed: u64,
-    /// How long a computer takes, so that a person can follow the play
-    /// (0: at once, and with a fixed budget so that a seed replays the same).
-    pub delay_ms: u32,
-    /// Names this request: an answer to an older one is dropped.
-    pub ticket: u64,
-}
-
-/// What decides a seat's moves.
-pub trait SeatPlayer {
-    /// It is this seat's turn. The answer, now or later, is
-    /// `Action::SeatMoved` through `answer`; a person at this device does not
-    /// answer here (their clicks are the seat's moves).
-    fn your_turn(&mut self, turn: Turn, answer: Dispatch);
-
-    /// Whether the person at this device plays this seat.
-    fn is_person_here(&self) -> bool {
-        false
-    }
-
-    /// Drops a pending answer: the table moved on, or a new game began.
-    fn cancel(&mut self) {}
-}
 
 /// The person at this device.
 struct PersonHere;

@@ -14,24 +14,7 @@ pub mod remote_seat;
 pub mod rtc;
 pub mod ui;
 
-use rtc::PeerEvent;
-
-/// What the network and the online dialogs report to the controller.
-#[derive(Clone, Debug)]
-pub enum NetEvent {
-    /// A remote seat's connection, on the host's side.
-    Host(u8, PeerEvent),
-    /// The guest's connection to the host.
-    Guest(PeerEvent),
-    /// A guest's name or state changed: the tables are sent again.
-    Status,
-    /// A reply handed over by another tab of this browser.
-    Reply(String),
-    /// A click in an online dialog: what (`data-net`) and for which seat.
-    Click(String, Option<u8>),
-    /// The connection for a seat did not open in time.
-    Timeout(u8),
-}
+pub use crate::web::model::NetEvent;
 
 /// The STUN setting of the online dialogs (`crate::net::stun`): a list of
 /// servers (a well-known public one by default), or "same network only":

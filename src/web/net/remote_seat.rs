@@ -11,8 +11,8 @@ use crate::engine::Game;
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
 use crate::net::protocol::{self, Flood, LastMove, Refusal, ToGuest, ToHost};
 use crate::net::sdp::Connection;
-use crate::web::controller::seats::{SeatPlayer, Turn};
 use crate::web::model::{Action, Dispatch};
+use crate::web::players::{SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::Rc;
 

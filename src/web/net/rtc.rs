@@ -26,20 +26,7 @@ use web_sys::{
 const GATHER_MS: f64 = 4000.0;
 const POLL_MS: u32 = 50;
 
-/// What a peer reports.
-#[derive(Clone, Debug)]
-pub enum PeerEvent {
-    /// This side's description, every candidate gathered: pack it into the link.
-    Described(Connection),
-    /// The data channel is open.
-    Open,
-    /// A message's bytes (a text message is passed on as its UTF-8, and refused by the reader).
-    Message(Vec<u8>),
-    /// The connection is gone (closed, failed or disconnected).
-    Lost,
-    /// The browser refused to make or take a description (its words, for the log).
-    Failed(#[allow(dead_code)] String),
-}
+pub use crate::web::model::PeerEvent;
 
 pub type OnEvent = Rc<dyn Fn(PeerEvent)>;
 

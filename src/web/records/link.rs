@@ -37,15 +37,7 @@ pub const MAX_CAPTIONS: usize = 40;
 /// The most characters of one caption.
 pub const MAX_CAPTION_CHARS: usize = 280;
 
-/// The viewer's parameters as the address gives them (`params.rs` reads them).
-#[derive(Clone, Debug, Default)]
-pub struct LinkParams {
-    pub r: String,
-    pub at: Option<String>,
-    pub show: Option<String>,
-    pub puzzle: Option<String>,
-    pub captions: Vec<String>,
-}
+pub use crate::links::LinkParams;
 
 /// What the viewer opens with, besides the record.
 #[derive(Clone, Debug, Default, PartialEq)]
