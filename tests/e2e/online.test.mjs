@@ -27,12 +27,13 @@ async function device(browser, server, path, viewport, init) {
   return d;
 }
 
-/** The host starts a game with friends in `friends` seats; returns the invite links by seat. */
-async function hostGame(page, game, seats) {
+/** The host starts a game with friends in `friends` seats (and the rules' `options`); returns the invite links by seat. */
+async function hostGame(page, game, seats, options = {}) {
   await page.click('#new-game');
   await page.waitForSelector('#new-game-dialog[open]');
   await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
   for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
+  for (const [key, value] of Object.entries(options)) await page.fill(`#new-game-dialog input[data-option="${key}"]`, value);
   await page.click('#start-game');
   // The table alone hands a game with friends over to the full page (a reload).
   await page.waitForSelector('#invite-dialog[open]');
@@ -569,6 +570,38 @@ test('online: the STUN servers are a list the host may edit; a bad one is named 
     await p.check('#same-network');
     assert.equal(await saved(), 'none');
     assert.deepEqual(host.problems.all(), []);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+});
+
+test('online: a whole three-player game of two deals, the next deal and the end reaching the guest', async () => {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    const host = await device(browser, server, '?seed=online-game&pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'three-player', ['human', 'friend', 'normal'], { deals: '2' });
+    const { 1: guest } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const pages = [host.page, guest.page];
+    for (let deal = 1; deal <= 2; deal++) {
+      await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+      const end = await playDealEverywhere(host.page, pages);
+      assert.notEqual(end.phase, 'playing');
+      // Only the host deals the next deal; the guest's table follows.
+      if (deal === 1) {
+        await guest.page.waitForFunction(() => document.querySelector('#app').dataset.phase === 'deal-over');
+        await host.page.click('#next-deal');
+      }
+    }
+    for (const p of pages) await p.waitForSelector('#app[data-phase="game-over"]', { timeout: 30_000 });
+    const sheet = (p) => p.evaluate(() => (document.querySelector('#scores')?.innerText.match(/\d+/g) ?? []).join(' '));
+    assert.equal(await sheet(guest.page), await sheet(host.page), 'the same score sheet');
+    await screenshot(guest.page, 'online-guest-game-over');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
   } finally {
     await browser.close().catch(() => {});
     await server.close();
