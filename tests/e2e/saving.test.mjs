@@ -247,6 +247,8 @@ test('unusable saved data in the new format is set aside with a one-line notice'
     await open('?pace=0');
     await ready(page);
     const tryWith = async (items) => {
+      // (Not while a computer thinks: its move would save over what is set here.)
+      await waitForTurn(page);
       await page.evaluate((entries) => {
         localStorage.clear();
         for (const [k, v] of entries) localStorage.setItem(k, v);
