@@ -10,9 +10,9 @@
 //   node scripts/bench-load.mjs --dist before=DIR --dist after=DIR [--runs 7]
 //        [--latency 150] [--down 1600] [--up 750] [--json]
 //
-// Two pages per build: the table (`?pace=0`) and a rules-site link (`?pace=0&r=…`,
-// the first illustration of www/embed-example.html), which the page with two
-// builds opens in its full page.
+// Pages per build: the table (`?pace=0`), and for a build with a full page a
+// rules-site link (the first illustration of www/embed-example.html) at
+// full.html, as the author's tool writes it, and at index.html.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
@@ -38,10 +38,17 @@ const network = {
   uploadThroughput: (Number(flag('up', '750')) * 1000) / 8,
 };
 
-const example = readFileSync(join(builds[0].dir, 'embed-example.html'), 'utf8');
-const link = example.match(/[?&](r=[\w-]+)/)?.[1];
-if (!link) throw new Error('no ?r= link in embed-example.html');
-const pages = { table: '?pace=0', link: `?pace=0&${link}` };
+// The link from whichever build's example page has one; only builds with a
+// full page (data-full-js) are asked for it (an older build has no viewer).
+const link = builds
+  .map((b) => readFileSync(join(b.dir, 'embed-example.html'), 'utf8').match(/(?:[?&]|&amp;)(r=[\w-]+)/)?.[1])
+  .find(Boolean);
+const hasFullPage = (b) => readFileSync(join(b.dir, 'index.html'), 'utf8').includes('data-full-js');
+const pagesOf = (b) => ({
+  table: '?pace=0',
+  // The link as the author's tool writes it (full.html), and as typed at index.html.
+  ...(link && hasFullPage(b) ? { link: `full.html?pace=0&${link}`, 'link at index.html': `?pace=0&${link}` } : {}),
+});
 const HAND = '#app .seat.pos-bottom .card[data-card]';
 
 const median = (xs) => {
@@ -55,7 +62,7 @@ const samples = {};
 try {
   for (let i = 0; i < runs; i++) {
     for (const [bi, b] of builds.entries()) {
-      for (const [what, query] of Object.entries(pages)) {
+      for (const [what, query] of Object.entries(pagesOf(b))) {
         const { context, page } = await newPage(browser, { allowedOrigin: servers[bi].origin });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
@@ -80,7 +87,7 @@ try {
   await Promise.all(servers.map((s) => s.close()));
 }
 
-const out = { network: { ...network, runs }, pages };
+const out = { network: { ...network, runs }, link };
 for (const [key, ms] of Object.entries(samples)) {
   out[key] = {
     hand_ms: { median: Math.round(median(ms.map((m) => m.hand))), worst: Math.round(Math.max(...ms.map((m) => m.hand))) },

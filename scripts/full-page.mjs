@@ -4,9 +4,14 @@
 // scripts/post-build.mjs calls this to build the other the same way (cargo,
 // wasm-bindgen, wasm-opt in release, the glue minified) into the same folder,
 // under names hashed from their contents, and names them on the loader's tag
-// (data-full-js, data-full-wasm, and data-full-css for www/full.css). www/boot.js picks one of the two per visit,
-// so the build's <link rel=preload> of the table's files is removed here: it
-// would fetch them for a visit that loads the full page.
+// (data-full-js, data-full-wasm, and data-full-css for www/full.css).
+//
+// It also writes full.html, the full page's own document: index.html with the
+// full page's files preloaded in place of the table's, and the loader told
+// (data-page=full). The links the full page is for (rules-site links, invites,
+// replies, the table's hand-over) open full.html, so that either document
+// fetches only its own build from the start; www/boot.js also opens the full
+// page from index.html (`?r=`, `#j=`, `#r=`), without its preloads.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,13 +60,14 @@ export async function buildFullPage(dir, { release, minify }) {
     writeFileSync(join(dir, names.wasm), wasm);
     writeFileSync(join(dir, names.css), css);
     nameOnLoader(join(dir, 'index.html'), names);
+    writeFullDocument(dir, names);
     return names;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-/** Names the full page on the loader's tag and removes the preloads of the table's files. */
+/** Names the full page on the loader's tag in index.html. */
 function nameOnLoader(htmlPath, names) {
   let html = readFileSync(htmlPath, 'utf8');
   const tag = html.match(/<script[^>]*\sdata-js=[^>]*>/);
@@ -71,9 +77,31 @@ function nameOnLoader(htmlPath, names) {
     />$/,
     ` data-full-js=${base}${names.js} data-full-wasm=${base}${names.wasm} data-full-css=${base}${names.css}>`,
   );
-  html = html.replace(tag[0], named);
-  const before = html.length;
-  html = html.replace(/<link[^>]*\srel=["']?(?:modulepreload|preload)["']?[^>]*>/g, '');
-  if (html.length === before) console.warn('full-page: index.html had no preload links to remove');
-  writeFileSync(htmlPath, html);
+  writeFileSync(htmlPath, html.replace(tag[0], named));
+}
+
+/**
+ * full.html: index.html with the loader told to start the full page, and the
+ * full page's glue, wasm and styles preloaded instead of the table's (their
+ * integrity hashes dropped with them: they named the table's files).
+ */
+function writeFullDocument(dir, names) {
+  let html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const tag = html.match(/<script[^>]*\sdata-js=([^\s>]+)[^>]*>/);
+  const table = {
+    js: tag[0].match(/\sdata-js=["']?([^"'\s>]+)/)[1],
+    wasm: tag[0].match(/\sdata-wasm=["']?([^"'\s>]+)/)[1],
+  };
+  const base = table.js.match(/^(\.?\/?)/)[1];
+  html = html.replace(tag[0], tag[0].replace(/>$/, ' data-page=full>'));
+  let preloads = 0;
+  html = html.replace(/<link[^>]*\srel=["']?(?:modulepreload|preload)["']?[^>]*>/g, (link) => {
+    preloads += 1;
+    const to = link.includes(table.wasm) ? names.wasm : link.includes(table.js) ? names.js : null;
+    if (!to) return link;
+    return link.replace(table.wasm, base + names.wasm).replace(table.js, base + names.js).replace(/\sintegrity=("[^"]*"|'[^']*'|[^\s>]+)/, '');
+  });
+  if (!preloads) console.warn('full-page: index.html had no preload links; full.html has none either');
+  html = html.replace(/(<link[^>]*rel=["']?stylesheet[^>]*>)/, `$1<link rel=stylesheet href=${base}${names.css}>`);
+  writeFileSync(join(dir, 'full.html'), html);
 }

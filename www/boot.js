@@ -1,26 +1,23 @@
 // Starts the wasm app. Trunk replaces the rust <link> in index.html by the
 // <script> that loads this file, with the hashed file names in data-js and
 // data-wasm (pattern_script in Trunk.toml), so the page needs no inline script.
-// The build adds data-full-js and data-full-wasm: the full page, the same game
-// with the replay viewer and online play (scripts/full-page.mjs). A visit
-// loads one of the two: the full page for a rules-site link (?r=), an invite
-// or a reply (#j=, #r=), or in a tab the table handed over to it
-// (src/web/full_page.rs); else the table alone, which is lighter.
+// The build adds data-full-js, data-full-wasm and data-full-css: the full page,
+// the same game with the replay viewer and online play (scripts/full-page.mjs).
+// A visit loads one of the two: the full page in its own document, full.html
+// (data-page=full: the links it is for point there, and the table hands over
+// to it, src/web/full_page.rs), or for a rules-site link (?r=), an invite or a
+// reply (#j=, #r=) opened at index.html; else the table alone, which is lighter.
 const tag = document.querySelector('script[data-js][data-wasm]');
 const at = (name) => new URL(name, document.baseURI).href;
 
 function wantsFullPage() {
   if (!tag.dataset.fullJs) return false;
-  if (new URLSearchParams(location.search).has('r') || /^#[jr]=/.test(location.hash)) return true;
-  try {
-    return sessionStorage.getItem('duck-soup.page') === 'full';
-  } catch {
-    return false; // (no storage in a sandboxed frame)
-  }
+  return tag.dataset.page === 'full' || new URLSearchParams(location.search).has('r') || /^#[jr]=/.test(location.hash);
 }
 
-/** The full page's own styles (www/full.css), in before its first table. */
+/** The full page's own styles (www/full.css), in before its first table (full.html has them already). */
 function fullPageStyles(href) {
+  if ([...document.styleSheets].some((s) => s.href === href)) return null;
   const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
   const loaded = new Promise((resolve) => {
     link.onload = link.onerror = resolve;

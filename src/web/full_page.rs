@@ -2,17 +2,18 @@
 //! alone, which a visit loads first, and the full page, which adds the
 //! replay viewer with the rules-site links and online play. `www/boot.js`
 //! loads the full page for a rules-site link (`?r=`), an invite or a reply
-//! (`#j=`, `#r=`), and in a tab that has asked for it: the table hands over
-//! when a player wants one of those things. It notes in sessionStorage that
-//! this tab uses the full page and what to open there first, then reloads.
-//! The game on the table is saved at every move, so nothing is lost.
+//! (`#j=`, `#r=`), and always in the full page's own document, `full.html`,
+//! which the links it is for point to. The table hands over when a player
+//! wants one of those things: it notes in sessionStorage what to open there
+//! first and goes to `full.html` (Back returns to the table). The game on
+//! the table is saved at every move, so nothing is lost.
 
 use crate::web::i18n::{Lang, K};
 use web_sys::Storage;
 
-/// The tab's build ("full"); www/boot.js reads the same key.
-#[cfg_attr(all(feature = "links", feature = "online"), allow(dead_code))]
-const PAGE_KEY: &str = "duck-soup.page";
+/// The full page's own document, beside the table's (`scripts/full-page.mjs`
+/// writes it: the full page's files preloaded, the loader told to start it).
+pub const DOCUMENT: &str = "full.html";
 /// What the full page opens first after a hand-over.
 const THEN_KEY: &str = "duck-soup.then";
 
@@ -31,9 +32,35 @@ fn session() -> Option<Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
-/// Hands this tab over to the full page, which opens `then` first. The
-/// error is the player's one line: this copy of the page has no full
-/// build, or the tab asked for it already and still got the table (its
+/// This page's folder (origin and path to the last `/`), where the table is.
+fn folder() -> Option<String> {
+    let l = web_sys::window()?.location();
+    let path = l.pathname().ok()?;
+    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    Some(format!("{}{dir}", l.origin().ok()?))
+}
+
+/// The full page's address in this folder (rules-site links, invites and
+/// replies point there).
+pub fn address() -> String {
+    folder().unwrap_or_default() + DOCUMENT
+}
+
+/// Whether this page is the full page's document (the table runs in it only
+/// when the full page's files could not be loaded).
+#[cfg_attr(all(feature = "links", feature = "online"), allow(dead_code))]
+fn on_full_document() -> bool {
+    crate::web::dom::doc()
+        .query_selector("script[data-page=full]")
+        .ok()
+        .flatten()
+        .is_some()
+}
+
+/// Hands this tab over to the full page, which opens `then` first: a note in
+/// sessionStorage, and the full page's document with this address's query.
+/// The error is the player's one line: this copy of the page has no full
+/// build, or this is already its document and the table runs in it (its
 /// files could not be loaded, e.g. offline before they were cached).
 #[cfg_attr(all(feature = "links", feature = "online"), allow(dead_code))]
 pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
@@ -43,20 +70,21 @@ pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
         .ok()
         .flatten()
         .is_some();
-    let s = session().filter(|_| has_full_build).ok_or_else(missing)?;
-    if s.get_item(PAGE_KEY).ok().flatten().as_deref() == Some("full") {
+    if !has_full_build || on_full_document() {
         return Err(missing());
     }
+    let s = session().ok_or_else(missing)?;
     let note = match then {
         Then::Table => String::new(),
         Then::Records => "records".to_string(),
         Then::Import(text) => format!("import:{text}"),
     };
     s.set_item(THEN_KEY, &note).map_err(|_| missing())?;
-    s.set_item(PAGE_KEY, "full").map_err(|_| missing())?;
-    web_sys::window()
-        .and_then(|w| w.location().reload().ok())
-        .ok_or_else(missing)
+    let w = web_sys::window().ok_or_else(missing)?;
+    let search = w.location().search().unwrap_or_default();
+    w.location()
+        .assign(&format!("{}{search}", address()))
+        .map_err(|_| missing())
 }
 
 /// What the table asked the full page to open first, once (the note is

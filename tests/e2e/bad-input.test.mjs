@@ -76,7 +76,7 @@ test('the page carries its CSP and sends no request after loading', async () => 
     const tag = await page.locator('script[data-full-js]');
     const full = await Promise.all(['data-full-js', 'data-full-wasm', 'data-full-css'].map((a) => tag.getAttribute(a)));
     const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');
-    const allowed = new Set(['', 'boot.js', css, ...full, 'worker.js'].map((p) => p.replace(/^\.\//, '')));
+    const allowed = new Set(['full.html', 'boot.js', css, ...full, 'worker.js'].map((p) => p.replace(/^\.\//, '')));
     assert.deepEqual(files.filter((f) => !allowed.has(f)), [], 'the hand-over loads the full page alone');
     assert.ok(files.includes(full[1].replace(/^\.\//, '')), `the full page's wasm is loaded: ${files}`);
     requests.length = 0;

@@ -24,9 +24,9 @@ export const BUDGET_BYTES = 100 * 1024;
 /**
  * What CI enforces until the goal is met: the product's ceiling, 180 KB
  * (184,320 bytes) as served, for the table alone, which every visit loads
- * first. It weighs 183,511 bytes: 177 more than before the viewer and online
- * play moved into the full page (their entries in the dialogs, and the
- * hand-over). The page with both in one build would weigh about 241 KB
+ * first (index.html). It weighs 183,890 bytes: 556 more than before the
+ * viewer and online play moved into the full page (their entries in the
+ * dialogs, the hand-over, the loader's choice of build). The page with both in one build would weigh about 241 KB
  * (BENCHMARKS.md). Lower it with every cut, to the page as served plus 2 KB,
  * and replace it by BUDGET_BYTES once the page fits.
  */
@@ -39,7 +39,7 @@ export const CEILING_BYTES = 180 * 1024;
  * weighs now plus 2 KB, so that it cannot grow unnoticed (BENCHMARKS.md, "Two
  * builds: the table alone and the full page").
  */
-export const FULL_PAGE_CEILING_BYTES = 245_261 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 245_327 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
@@ -62,13 +62,15 @@ function local(url) {
 
 /**
  * Every file index.html makes the browser fetch, plus sw.js, worker.js and the
- * manifest's icons: for the table alone, or (`full`) for a visit that loads the
- * full page instead (boot.js: data-full-js and data-full-wasm for data-js and
- * data-wasm, and its styles, data-full-css; see scripts/full-page.mjs).
+ * manifest's icons: for the table alone (index.html), or (`full`) for the full
+ * page's own document (full.html: its glue, wasm and styles preloaded, and the
+ * loader's data-full-js, data-full-wasm and data-full-css; see
+ * scripts/full-page.mjs).
  */
 export function pageFiles(dist = DIST_DIR, { full = false } = {}) {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = new Set(['index.html']);
+  const page = full ? 'full.html' : 'index.html';
+  const html = readFileSync(join(dist, page), 'utf8');
+  const files = new Set([page]);
   const attr = full
     ? /\s(?:href|src|data-full-js|data-full-wasm|data-full-css)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi
     : /\s(?:href|src|data-js|data-wasm)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;

@@ -31,7 +31,8 @@ pub fn link(key: &str, payload: &str) -> String {
             } else {
                 format!("?{}", kept.join("&"))
             };
-            Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
+            // (The full page's own document: `web::full_page`.)
+            Some(format!("{}{query}", crate::web::full_page::address()))
         })
         .unwrap_or_default();
     format!("{base}#{key}={payload}")

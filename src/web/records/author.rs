@@ -45,18 +45,9 @@ impl AuthorLink {
     }
 }
 
-/// This page's address without its query: where the links point.
-fn base() -> String {
-    web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default()
-}
-
+/// A link to the full page's document (`web::full_page`) with `query`.
 fn link_of(query: &str) -> String {
-    format!("{}?{query}", base())
+    format!("{}?{query}", crate::web::full_page::address())
 }
 
 /// The iframe's HTML for a rules page.
