@@ -10,7 +10,7 @@
 // also listed for comparison. Prints the table; fails when the total is over
 // the budget.
 //
-//   DIST_DIR=/tmp/dist node --test tests/e2e/weight.test.mjs
+//   DIST_DIR=path/to/dist node --test tests/e2e/weight.test.mjs
 //   node tests/e2e/weight.test.mjs --json      (the figures as JSON, no test)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
