@@ -118,6 +118,24 @@ pub fn text_el(tag: &str, class: &str, text: &str) -> Element {
 }
 
 /// Markup for an icon from the page's SVG sprite (see `view::SPRITE`).
+/// An input of `kind` with `id` inside a label of `class` worded `text`: a
+/// checkbox before its words, any other input after them.
+pub fn labelled_input(class: &str, text: &str, id: &str, kind: &str) -> (Element, Element) {
+    let label = el("label", class);
+    let input = el("input", "");
+    input.set_id(id);
+    let _ = input.set_attribute("type", kind);
+    let words = text_el("span", "", text);
+    if kind == "checkbox" {
+        append(&label, &input);
+        append(&label, &words);
+    } else {
+        append(&label, &words);
+        append(&label, &input);
+    }
+    (label, input)
+}
+
 pub fn icon(id: &str, class: &str) -> String {
     format!(
         r##"<svg class="{class}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#{id}"></use></svg>"##

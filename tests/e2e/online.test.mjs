@@ -18,6 +18,18 @@ async function launch() {
   });
 }
 
+/** A local server and a Chromium that lets local addresses through: runs `fn(server, browser)`, then closes both. */
+async function withBrowser(fn) {
+  const server = await startServer({});
+  const browser = await launch();
+  try {
+    await fn(server, browser);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
 /** A page of its own (its own storage), with "same network only" set. */
 async function device(browser, server, path, viewport, init) {
   const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
@@ -90,9 +102,7 @@ async function playDealEverywhere(host, pages) {
 }
 
 test('online: a whole two-player deal between two pages, a quack heard on both', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-2&pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -127,16 +137,11 @@ test('online: a whole two-player deal between two pages, a quack heard on both',
     await screenshot(guest.page, 'online-guest-deal-over');
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 test('online: a damaged invite and a foreign reply are refused in one line, changing nothing', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-bad&pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -154,10 +159,7 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
     assert.match(await guest.page.locator('#net-notice').innerText(), /invite link cannot be used/);
     assert.equal(await guest.page.locator('#join-dialog[open]').count(), 0);
     assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 /** Opens each friend seat's invite on a page of its own and connects it; returns the guests by seat. */
@@ -176,9 +178,7 @@ async function seatGuests(browser, server, host, links, init) {
 }
 
 async function wholeDeal(game, seats) {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, `?seed=online-${game}&pace=0&lang=en`);
     await ready(host.page);
     const links = await hostGame(host.page, game, seats);
@@ -211,10 +211,7 @@ async function wholeDeal(game, seats) {
       assert.deepEqual(g.problems.all(), []);
     }
     assert.deepEqual(host.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 }
 
 test('online: a partnership deal with the host, two guests and a computer', async () => {
@@ -248,9 +245,7 @@ function tapChannels() {
 }
 
 test('online: a tampering guest is refused and the host\'s game goes on', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-tamper&pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -333,10 +328,7 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     const end = await playDealEverywhere(host.page, [host.page, g]);
     assert.notEqual(end.phase, 'playing');
     assert.deepEqual(host.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 test('online: the invite, join and guest table in Japanese on a 360 px phone fit their screen', async () => {
@@ -390,9 +382,7 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
 });
 
 test('online: a lost friend\'s seat goes to the computer and back to the friend', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-back&pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -428,10 +418,7 @@ test('online: a lost friend\'s seat goes to the computer and back to the friend'
     assert.ok(end.moves >= played);
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(second.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 /** The cards in the hand a page shows at the bottom, for `seat`. */
@@ -467,9 +454,7 @@ async function openInvite(page, link) {
  * reported a problem, and cleans up.
  */
 async function withTwoDevices(seed, fn) {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, `?seed=${seed}&pace=0&lang=en`);
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -479,10 +464,7 @@ async function withTwoDevices(seed, fn) {
     await fn({ host, guest, links });
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 }
 
 /** The guest takes the new invite `link`: a new reply, its seat, hand and table again. */
@@ -544,9 +526,7 @@ test('online: the host reloads, its game comes back with new invites, and the gu
 });
 
 test('online: the STUN servers are a list the host may edit; a bad one is named and nothing changes', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-stun&pace=0&lang=en');
     await ready(host.page);
     await hostGame(host.page, 'two-player', ['human', 'friend']);
@@ -570,16 +550,11 @@ test('online: the STUN servers are a list the host may edit; a bad one is named 
     await p.check('#same-network');
     assert.equal(await saved(), 'none');
     assert.deepEqual(host.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });
 
 test('online: a whole three-player game of two deals, the next deal and the end reaching the guest', async () => {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
+  await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-game&pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'three-player', ['human', 'friend', 'normal'], { deals: '2' });
@@ -602,8 +577,5 @@ test('online: a whole three-player game of two deals, the next deal and the end 
     await screenshot(guest.page, 'online-guest-game-over');
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(guest.problems.all(), []);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
+  });
 });

@@ -315,6 +315,18 @@ impl Controller {
         self.timer = Some(Timeout::new(ms, move || with(&me, f)));
     }
 
+    /// The computer (Normal) plays the seats `which` picks from now on: a
+    /// friend's seat whose device is gone, or could not be reached.
+    pub(super) fn computer_takes(&mut self, which: impl Fn(usize, super::model::Player) -> bool) {
+        let mut setup = self.setup.clone();
+        for (s, p) in setup.players.iter_mut().enumerate() {
+            if which(s, *p) {
+                *p = super::model::Player::Computer(Level::Normal);
+            }
+        }
+        self.set_setup(setup);
+    }
+
     /// The set-up of the game on the table, and a player for each seat.
     pub(super) fn set_setup(&mut self, setup: Setup) {
         let playouts = self

@@ -242,12 +242,8 @@ impl Controller {
             }
             ("computer", Some(s)) => {
                 // The seat goes on with a computer; the game is not interrupted.
-                let mut setup = self.setup.clone();
-                if let Some(p) = setup.players.get_mut(s as usize) {
-                    *p = Player::Computer(Level::Normal);
-                    self.online.handed[s as usize & 3] = true;
-                }
-                self.set_setup(setup);
+                self.online.handed[s as usize & 3] = true;
+                self.computer_takes(|seat, _| seat == s as usize);
                 self.show_invites();
                 self.advance();
             }

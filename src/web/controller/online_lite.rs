@@ -8,7 +8,6 @@
 
 use super::seats::{SeatPlayer, Turn};
 use super::{with, Controller};
-use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::protocol::LastMove;
 use crate::web::full_page::{self, Then};
@@ -59,13 +58,7 @@ impl Controller {
         Timeout::new(0, move || {
             with(&me, |c| {
                 if full_page::hand_over(c.page.lang, Then::Table).is_err() {
-                    let mut setup = c.setup.clone();
-                    for p in &mut setup.players {
-                        if *p == Player::Friend {
-                            *p = Player::Computer(Level::Normal);
-                        }
-                    }
-                    c.set_setup(setup);
+                    c.computer_takes(|_, p| p == Player::Friend);
                     c.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
                     c.advance();
                 }

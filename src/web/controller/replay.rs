@@ -257,16 +257,13 @@ impl Controller {
             return;
         };
         let pos = r.pos;
+        // (Once: not again while the judge thinks, nor after the verdict.)
         let Some(p) = r
-            .puzzle
-            .as_mut()
-            .filter(|p| p.pos == pos && p.verdict.is_none())
+            .puzzle_here()
+            .filter(|p| p.verdict.is_none() && p.judging.is_none())
         else {
             return;
         };
-        if p.judging.is_some() {
-            return;
-        }
         p.judging = Some(mv);
         self.ui.chooser = None;
         let turn = Turn {
@@ -303,12 +300,8 @@ impl Controller {
         let Some(r) = self.replay.as_mut() else {
             return;
         };
-        let pos = r.pos;
-        let Some(p) = r
-            .puzzle
-            .as_mut()
-            .filter(|p| p.pos == pos && ticket == pos as u64)
-        else {
+        let asked_here = ticket == r.pos as u64;
+        let Some(p) = r.puzzle_here().filter(|_| asked_here) else {
             return;
         };
         let Some(chosen) = p.judging.take() else {

@@ -8,7 +8,7 @@ use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
-use crate::web::dom::{append, by_id, dialog_form, el, text_el};
+use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, text_el};
 use crate::web::i18n::{Lang, K};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
@@ -89,30 +89,26 @@ fn game_name(lang: Lang, g: GameKind) -> &'static str {
 }
 
 fn stun_choice(lang: Lang, form: &Element, stun: &super::Stun) {
-    let label = el("label", "field check");
-    let input = el("input", "");
-    input.set_id("same-network");
-    let _ = input.set_attribute("type", "checkbox");
+    let (label, input) = labelled_input(
+        "field check",
+        lang.t(K::SameNetwork),
+        "same-network",
+        "checkbox",
+    );
     let _ = input.set_attribute("data-change", "stun");
     if stun.same_network_only {
         let _ = input.set_attribute("checked", "");
     }
-    append(&label, &input);
-    append(&label, &text_el("span", "", lang.t(K::SameNetwork)));
     append(form, &label);
     // The servers, when not "same network only" (commas or lines between).
-    let label = el("label", "field stun");
-    append(&label, &text_el("span", "", lang.t(K::StunServers)));
-    let list = el("input", "");
-    list.set_id("stun-servers");
-    let _ = list.set_attribute("type", "text");
+    let (label, list) =
+        labelled_input("field stun", lang.t(K::StunServers), "stun-servers", "text");
     let _ = list.set_attribute("spellcheck", "false");
     let _ = list.set_attribute("data-change", "stun");
     let _ = list.set_attribute("value", &stun.servers.join(", "));
     if stun.same_network_only {
         let _ = list.set_attribute("disabled", "");
     }
-    append(&label, &list);
     append(form, &label);
     let err = text_el("p", "error", "");
     err.set_id("stun-error");
@@ -326,15 +322,10 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
     }
     match state {
         GuestState::Joining | GuestState::Failed | GuestState::Lost => {
-            let label = el("label", "field");
-            append(&label, &text_el("span", "", lang.t(K::YourName)));
-            let input = el("input", "");
-            input.set_id("guest-name");
-            let _ = input.set_attribute("type", "text");
+            let (label, input) = labelled_input("field", lang.t(K::YourName), "guest-name", "text");
             let _ = input.set_attribute("maxlength", "24");
             let _ = input.set_attribute("autocomplete", "nickname");
             let _ = input.set_attribute("value", name);
-            append(&label, &input);
             append(&form, &label);
             stun_choice(lang, &form, stun);
             if matches!(state, GuestState::Lost) {

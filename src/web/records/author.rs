@@ -7,7 +7,7 @@
 
 use super::link::{self, ViewerOptions};
 use crate::engine::{packed, GameRecord};
-use crate::web::dom::{append, button, by_id, el, text_el};
+use crate::web::dom::{append, button, by_id, el, labelled_input};
 use crate::web::i18n::{Lang, K};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -86,24 +86,24 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
     let _ = f.set_attribute("data-link", &a.query);
     if let Some(q) = &a.puzzle_query {
         let _ = f.set_attribute("data-puzzle", q);
-        let l = el("label", "author-puzzle");
-        let c = el("input", "");
-        c.set_id("author-puzzle");
-        let _ = c.set_attribute("type", "checkbox");
+        let (l, c) = labelled_input(
+            "author-puzzle",
+            lang.t(K::AuthorPuzzle),
+            "author-puzzle",
+            "checkbox",
+        );
         let _ = c.set_attribute("data-change", "author-puzzle");
-        append(&l, &c);
-        append(&l, &text_el("span", "", lang.t(K::AuthorPuzzle)));
         append(f, &l);
     }
     // A caption at this move, typed here (text only, cut as the viewer cuts it).
-    let l = el("label", "author-caption");
-    append(&l, &text_el("span", "", lang.t(K::AuthorCaption)));
-    let c = el("input", "");
-    c.set_id("author-caption");
-    let _ = c.set_attribute("type", "text");
+    let (l, c) = labelled_input(
+        "author-caption",
+        lang.t(K::AuthorCaption),
+        "author-caption",
+        "text",
+    );
     let _ = c.set_attribute("maxlength", &link::MAX_CAPTION_CHARS.to_string());
     let _ = c.set_attribute("data-change", "author-caption");
-    append(&l, &c);
     append(f, &l);
     f.set_id("author");
     let _ = f.set_attribute("data-lang", lang.tag());

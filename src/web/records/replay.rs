@@ -140,6 +140,12 @@ impl Replay {
             .filter(|p| p.verdict.is_none() && p.pos == self.pos)
     }
 
+    /// The puzzle asked at the position on show, answered or not.
+    pub fn puzzle_here(&mut self) -> Option<&mut Puzzle> {
+        let pos = self.pos;
+        self.puzzle.as_mut().filter(|p| p.pos == pos)
+    }
+
     /// The furthest position a step may reach: an unanswered puzzle stops
     /// the viewer.
     fn limit(&self) -> usize {
