@@ -11,8 +11,14 @@ self.addEventListener('install', (event) => {
     self.skipWaiting();
     return;
   }
+  // Every file straight from the server (`cache: 'reload'`), never from the
+  // browser's HTTP cache: static hosts send a max-age (GitHub Pages: 10
+  // minutes), so just after a deploy that cache may still hold the previous
+  // build's page, naming wasm files this build's cache lacks; offline start
+  // would then fail once those entries expire.
+  const fresh = PRECACHE.map((url) => new Request(url, { cache: 'reload' }));
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()),
+    caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()),
   );
 });
 
