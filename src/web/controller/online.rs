@@ -512,30 +512,23 @@ fn joining(on: bool) {
 
 /// Why a relay was refused, in the page's language (never its password).
 fn relay_words(lang: crate::web::i18n::Lang, e: &RelayError) -> String {
+    use crate::net::stun::{MAX_RELAY_URLS, MAX_SECRET_CHARS};
     let field = |f: &RelayField| {
         lang.t(match f {
             RelayField::UserName => K::RelayUser,
             RelayField::Password => K::RelayPassword,
         })
+        .to_string()
     };
-    match e {
-        RelayError::NotARelay(text) => {
-            lang.tf(K::RelayNotAServer, &[&crate::engine::text::quoted(text)])
-        }
-        RelayError::SecretInAddress => lang.t(K::RelaySecretInAddress).to_string(),
-        RelayError::TooMany(n) => lang.tf(
-            K::RelayTooMany,
-            &[
-                &n.to_string(),
-                &crate::net::stun::MAX_RELAY_URLS.to_string(),
-            ],
-        ),
-        RelayError::Missing(f) => lang.tf(K::RelayMissing, &[field(f)]),
-        RelayError::NoAddress => lang.t(K::RelayNoAddress).to_string(),
-        RelayError::TooLong(f) => lang.tf(
-            K::RelayTooLong,
-            &[field(f), &crate::net::stun::MAX_SECRET_CHARS.to_string()],
-        ),
-        RelayError::ControlCharacter(f) => lang.tf(K::RelayControl, &[field(f)]),
-    }
+    // The words, what they are about ({0}) and a limit ({1}).
+    let (key, what, limit) = match e {
+        RelayError::NotARelay(text) => (K::RelayNotAServer, crate::engine::text::quoted(text), 0),
+        RelayError::SecretInAddress => (K::RelaySecretInAddress, String::new(), 0),
+        RelayError::TooMany(n) => (K::RelayTooMany, n.to_string(), MAX_RELAY_URLS),
+        RelayError::Missing(f) => (K::RelayMissing, field(f), 0),
+        RelayError::NoAddress => (K::RelayNoAddress, String::new(), 0),
+        RelayError::TooLong(f) => (K::RelayTooLong, field(f), MAX_SECRET_CHARS),
+        RelayError::ControlCharacter(f) => (K::RelayControl, field(f), 0),
+    };
+    lang.tf(key, &[&what, &limit.to_string()])
 }

@@ -169,31 +169,18 @@ fn stun_choice(
     };
     append(&details, &text_el("summary", "", &summary));
     append(&details, &text_el("p", "hint", lang.t(K::RelayHint)));
-    let relay = stun.relay.as_ref();
+    // What was typed before a rebuild, else the relay remembered.
+    let values = match (&before, &stun.relay) {
+        (Some(b), _) => [b.urls.clone(), b.user.clone(), b.password.clone()],
+        (None, Some(r)) => [r.urls.join(", "), r.username.clone(), r.credential.clone()],
+        (None, None) => Default::default(),
+    };
     let fields = [
-        (
-            K::RelayUrls,
-            "relay-urls",
-            "text",
-            before.as_ref().map(|b| b.urls.clone()),
-            relay.map(|r| r.urls.join(", ")),
-        ),
-        (
-            K::RelayUser,
-            "relay-user",
-            "text",
-            before.as_ref().map(|b| b.user.clone()),
-            relay.map(|r| r.username.clone()),
-        ),
-        (
-            K::RelayPassword,
-            "relay-password",
-            "password",
-            before.as_ref().map(|b| b.password.clone()),
-            relay.map(|r| r.credential.clone()),
-        ),
+        (K::RelayUrls, "relay-urls", "text"),
+        (K::RelayUser, "relay-user", "text"),
+        (K::RelayPassword, "relay-password", "password"),
     ];
-    for (words, id, kind, typed, saved) in fields {
+    for ((words, id, kind), value) in fields.into_iter().zip(values) {
         let (label, input) = labelled_input("field stun", lang.t(words), id, kind);
         for (k, v) in [
             ("spellcheck", "false"),
@@ -206,14 +193,12 @@ fn stun_choice(
         if id == "relay-urls" {
             let _ = input.set_attribute("placeholder", "turn:relay.example.org:3478");
         }
-        if let Some(value) = typed.or(saved) {
-            // (A property, not the attribute: the password stays out of the markup.)
-            if let Some(i) = input.dyn_ref::<HtmlInputElement>() {
-                i.set_value(&value);
-            }
-        }
         if stun.same_network_only {
             let _ = input.set_attribute("disabled", "");
+        }
+        // (A property, not the attribute: the password stays out of the markup.)
+        if let Some(i) = input.dyn_ref::<HtmlInputElement>() {
+            i.set_value(&value);
         }
         append(&details, &label);
     }
