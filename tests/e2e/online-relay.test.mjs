@@ -19,6 +19,7 @@ import { join as joinPath } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, newPage, screenshot, startServer } from './harness.mjs';
 import { assertNoHiddenCards, nextClick, ready, readTable } from './play-helpers.mjs';
+import { assertAxeClean } from './a11y-helpers.mjs';
 
 const RELAY_USER = 'duck-club';
 const RELAY_PASSWORD = 'soup-relay-3478';
@@ -147,10 +148,11 @@ function keepPeers() {
 /**
  * A page of its own (its own storage) whose STUN list is the local relay's
  * (so that nothing is asked of a server elsewhere), with `relay` (a saved
- * relay's text) remembered if given, and its peer connections kept.
+ * relay's text) remembered if given, and its peer connections kept
+ * (`viewport`: its screen, else the harness's).
  */
-async function device(browser, server, path, { stun, relay } = {}) {
-  const d = await newPage(browser, { allowedOrigin: server.origin });
+async function device(browser, server, path, { stun, relay, viewport } = {}) {
+  const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
   await d.context.addInitScript(
     ([stun, relay]) => {
       localStorage.setItem('duck-soup.stun', stun);
@@ -287,6 +289,7 @@ test('online relay: with relays only and none set, the host is told where to ent
     assert.equal(await h.locator('#relay-details').getAttribute('open'), '', 'the relay fields are open');
     assert.equal(await h.locator('#relay-details summary').innerText(), 'Relay (TURN) server');
     await screenshot(h, 'online-relay-needed');
+    await assertAxeClean(h, 'the invite dialog with the relay fields open');
     await early.context.close();
 
     // The host enters the relay as a player would; typos are refused in one
@@ -355,5 +358,62 @@ test('online relay: with relays only and none set, the host is told where to ent
     await browser?.close().catch(() => {});
     await server.close();
     await relay.stop();
+  }
+});
+
+test('online relay: on a 360 px phone in Japanese, the guest enters a relay on the join page and it is remembered, never put in the reply', async () => {
+  const server = await startServer({});
+  let browser;
+  try {
+    browser = await launch();
+    const phone = { width: 360, height: 740 };
+    /** Nothing wider than the screen: no sideways scrolling. */
+    const fits = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
+      && [...document.querySelectorAll('dialog[open]')].every((d) => d.getBoundingClientRect().right <= window.innerWidth + 0.5));
+    // (Same network only: the invite and the reply are made without any server.)
+    const host = await device(browser, server, '?seed=online-relay-ja&pace=0&lang=ja', { stun: 'none', viewport: phone });
+    await ready(host.page);
+    const link = await hostGame(host.page);
+    const url = new URL(link);
+    const guest = await device(browser, server, `${url.search}&lang=ja${url.hash}`, { stun: 'none', viewport: phone });
+    const g = guest.page;
+    await ready(g);
+    await g.waitForSelector('#join-dialog[open]');
+    // Folded away at first; opened, its fields are disabled while "same network only" is ticked.
+    assert.equal(await g.locator('#relay-details').getAttribute('open'), null);
+    await g.click('#relay-details summary');
+    assert.equal(await g.isDisabled('#relay-urls'), true);
+    await g.uncheck('#same-network');
+    assert.equal(await g.isDisabled('#relay-urls'), false);
+    // A refusal in Japanese, naming the field; the user name's ends are trimmed.
+    await g.fill('#relay-urls', 'turns:relay.example.org:5349');
+    await g.fill('#relay-password', RELAY_PASSWORD);
+    await g.press('#relay-password', 'Tab');
+    assert.equal(await g.locator('#relay-error').innerText(), '中継サーバーは変更されていません：「ユーザー名」が空です。');
+    await g.fill('#relay-user', `  ${RELAY_USER} `);
+    await g.press('#relay-user', 'Tab');
+    assert.equal(await g.locator('#relay-error').innerText(), '');
+    const saved = await g.evaluate(() => localStorage.getItem('duck-soup.relay'));
+    assert.equal(saved, `relay 1\nturns:relay.example.org:5349\n${RELAY_USER}\n${RELAY_PASSWORD}`);
+    await screenshot(g, 'online-relay-join-ja-360');
+    await assertAxeClean(g, 'the join page with the relay fields open, in Japanese');
+    assert.ok(await fits(g), 'the join page with the relay fields fits 360 px');
+    // Same network only again (nothing is asked of a server elsewhere): the relay stays remembered.
+    await g.check('#same-network');
+    assert.equal(await g.isDisabled('#relay-password'), true);
+    assert.equal(await g.evaluate(() => localStorage.getItem('duck-soup.relay')), saved);
+    const reply = await join(g);
+    assertNoSecrets(reply);
+    // A reload: the relay remembered, its address in the folded summary.
+    await g.reload({ waitUntil: 'load' });
+    await ready(g);
+    await g.waitForSelector('#join-dialog[open]');
+    assert.equal(await g.locator('#relay-details summary').innerText(), '中継（TURN）サーバー：turns:relay.example.org:5349');
+    assert.equal(await g.inputValue('#relay-user'), RELAY_USER);
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  } finally {
+    await browser?.close().catch(() => {});
+    await server.close();
   }
 });
