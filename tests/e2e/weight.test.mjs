@@ -39,7 +39,7 @@ export const CEILING_BYTES = 180 * 1024;
  * weighs now plus 2 KB, so that it cannot grow unnoticed (BENCHMARKS.md, "Two
  * builds: the table alone and the full page").
  */
-export const FULL_PAGE_CEILING_BYTES = 249_577 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 249_607 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
