@@ -27,11 +27,22 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-if [ "${SETUP_BROWSER:-1}" = 1 ] && ! command -v chromium >/dev/null; then
-  say "installing chromium"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q
-  apt-get install -y -q chromium
+# The browser tests' Chromium, and coturn's turnserver: the online relay
+# test runs a real TURN relay on 127.0.0.1 (tests/e2e/online-relay.test.mjs).
+if [ "${SETUP_BROWSER:-1}" = 1 ]; then
+  missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v turnserver >/dev/null || missing+=(coturn)
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q "${missing[@]}"
+    # The test starts its own relay; a system-wide one is not wanted.
+    if [[ " ${missing[*]} " == *" coturn "* ]] && command -v systemctl >/dev/null; then
+      systemctl disable --now coturn >/dev/null 2>&1 || true
+    fi
+  fi
 fi
 
 # The other browser engines (scripts/test-engines.sh): Firefox, WebKitGTK's

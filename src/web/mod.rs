@@ -39,6 +39,8 @@
 //!   per decision (both for tests and measurements).
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
+//! - `?ice=relay`: online play's connections use relay (TURN) servers only
+//!   (tests: the relay really carries the game).
 
 // The table alone (the page's first build, without the Cargo features
 // `links` and `online`: see `full_page`) leaves out the full page's parts;
@@ -116,6 +118,7 @@ pub fn start() {
         sound: sound::Sound::new(),
         embedded: params.embed,
         address_lang: params.lang,
+        ice_relay_only: params.ice_relay_only,
     };
     announcer::region();
 

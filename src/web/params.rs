@@ -21,6 +21,9 @@ pub struct PageParams {
     /// `?playouts=N`: the Expert player's play-outs per decision (tests and
     /// measurements; each game's `ai::expert::page_playouts` when absent).
     pub playouts: Option<u32>,
+    /// `?ice=relay`: online play's connections use only relays (TURN), as
+    /// `iceTransportPolicy: "relay"` (tests: a relay is really used).
+    pub ice_relay_only: bool,
     /// `?lang=en|ja`; None when absent or not a language the page has.
     pub lang: Option<Lang>,
     /// `?embed` (any value but `0` or `false`): the table for an iframe.
@@ -60,6 +63,7 @@ impl PageParams {
                 .map(|v| js_sys::Number::parse_float(&v))
                 .filter(|x| *x >= 1.0 && *x <= 1e9)
                 .map(|x| x as u32),
+            ice_relay_only: all.get("ice").as_deref() == Some("relay"),
             lang: all.get("lang").as_deref().and_then(Lang::from_tag),
             embed: all.get("embed").is_some_and(|v| v != "0" && v != "false"),
             link: links::GAME_PARAMS

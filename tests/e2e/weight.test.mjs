@@ -35,11 +35,11 @@ export const CEILING_BYTES = 180 * 1024;
  * The full page (scripts/full-page.mjs): what a visit by a rules-site link, an
  * invite or a reply downloads, or a tab the table handed over to it. The same
  * game plus the replay viewer with the rules-site links (about 14 KB) and
- * online play (about 45 KB); no visit loads both builds. Its ceiling is what it
+ * online play (about 49 KB with its relays); no visit loads both builds. Its ceiling is what it
  * weighs now plus 2 KB, so that it cannot grow unnoticed (BENCHMARKS.md, "Two
  * builds: the table alone and the full page").
  */
-export const FULL_PAGE_CEILING_BYTES = 245_327 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 249_607 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

@@ -71,6 +71,8 @@ pub struct Page {
     pub embedded: bool,
     /// The address's `?lang=`, carried by the share links made here.
     pub address_lang: Option<Lang>,
+    /// `?ice=relay`: online play connects through relays only (tests).
+    pub ice_relay_only: bool,
 }
 
 pub type Shared = Rc<RefCell<Controller>>;

@@ -11,6 +11,7 @@ use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
+use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::web::i18n::K;
 use crate::web::model::{Action, Player, Setup, Ui};
 use crate::web::net::guest::{Guest, GuestState};
@@ -33,7 +34,7 @@ pub struct Online {
     handoff: Option<Listener>,
     /// The reply box's one-line message.
     reply_error: Option<String>,
-    /// The STUN servers, or "same network only" (`web::net::Stun`).
+    /// The STUN servers and the relay, or "same network only" (`web::net::Stun`).
     stun: net::Stun,
     /// Seats handed from a friend to the computer this game (they may be handed back).
     handed: [bool; 4],
@@ -72,13 +73,15 @@ impl Online {
     pub(super) fn friend_seat(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
         self.host.seat_player(seat)
     }
-
-    fn stun(&self) -> Vec<String> {
-        self.stun.servers()
-    }
 }
 
 impl Controller {
+    /// What a new connection is given: the servers set in the dialogs, and
+    /// relays only if the address asked for it (`?ice=relay`).
+    fn ice(&self) -> Ice {
+        self.online.stun.ice(self.page.ice_relay_only)
+    }
+
     /// After a new set-up: links for the seats played on friends' devices,
     /// and an invite for each that has no guest yet.
     pub(super) fn online_setup(&mut self) {
@@ -95,9 +98,9 @@ impl Controller {
         if self.online.handoff.is_none() {
             self.online.handoff = handoff::listen(self.dispatch());
         }
-        let dispatch = self.dispatch();
+        let (dispatch, ice) = (self.dispatch(), self.ice());
         for s in self.online.host.needing_invites() {
-            self.online.host.invite(s, &self.online.stun(), &dispatch);
+            self.online.host.invite(s, &ice, &dispatch);
         }
         self.show_invites();
     }
@@ -214,30 +217,14 @@ impl Controller {
         match (what, seat) {
             ("copy", _) => ui::copy(self.page.lang, &field()),
             ("share", _) => ui::share(self.page.lang, &field()),
-            ("stun", _) => {
-                let (same_network_only, typed) = ui::stun_typed();
-                match crate::net::stun::parse(&typed) {
-                    Ok(servers) => {
-                        self.online.stun = net::Stun {
-                            same_network_only,
-                            servers,
-                        };
-                        self.online.stun.save();
-                        ui::stun_error("");
-                    }
-                    Err(e) => {
-                        let lang = self.page.lang;
-                        ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()]));
-                    }
-                }
-            }
+            ("stun", _) => self.servers_typed(),
             ("take-reply", _) => {
                 self.take_reply(&ui::pasted_reply());
             }
             ("invites", _) => self.show_invites(),
             ("reinvite", Some(s)) => {
-                let dispatch = self.dispatch();
-                self.online.host.invite(s, &self.online.stun(), &dispatch);
+                let (dispatch, ice) = (self.dispatch(), self.ice());
+                self.online.host.invite(s, &ice, &dispatch);
                 self.show_invites();
             }
             ("computer", Some(s)) => {
@@ -261,6 +248,31 @@ impl Controller {
             ("join", _) => self.join(),
             _ => {}
         }
+    }
+
+    /// The dialog's servers changed: each part that reads (the STUN list,
+    /// the relay) is taken and remembered; one that does not is named on its
+    /// own line and the setting keeps what it had.
+    fn servers_typed(&mut self) {
+        let lang = self.page.lang;
+        let (same_network_only, typed) = ui::stun_typed();
+        self.online.stun.same_network_only = same_network_only;
+        match crate::net::stun::parse(&typed) {
+            Ok(servers) => {
+                self.online.stun.servers = servers;
+                ui::stun_error("");
+            }
+            Err(e) => ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()])),
+        }
+        let (urls, username, credential) = ui::relay_typed(same_network_only);
+        match crate::net::stun::parse_relay(&urls, &username, &credential) {
+            Ok(relay) => {
+                self.online.stun.relay = relay;
+                ui::relay_error("");
+            }
+            Err(e) => ui::relay_error(&lang.tf(K::RelayBad, &[&relay_words(lang, &e)])),
+        }
+        self.online.stun.save();
     }
 
     /// A reply link pasted or handed over: the seat it answers connects.
@@ -324,12 +336,12 @@ impl Controller {
     }
 
     fn join(&mut self) {
-        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let (lang, stun, ice) = (self.page.lang, self.online.stun.clone(), self.ice());
         let dispatch = self.dispatch();
         let Some(g) = self.online.guest.as_mut() else {
             return;
         };
-        g.join(&ui::typed_name(), &stun.servers(), &dispatch);
+        g.join(&ui::typed_name(), &ice, &dispatch);
         ui::join(lang, &g.invite, &g.state, &g.name, &stun);
     }
 
@@ -496,4 +508,27 @@ fn joining(on: bool) {
     if let Some(body) = crate::web::dom::doc().body() {
         let _ = body.class_list().toggle_with_force("net-joining", on);
     }
+}
+
+/// Why a relay was refused, in the page's language (never its password).
+fn relay_words(lang: crate::web::i18n::Lang, e: &RelayError) -> String {
+    use crate::net::stun::{MAX_RELAY_URLS, MAX_SECRET_CHARS};
+    let field = |f: &RelayField| {
+        lang.t(match f {
+            RelayField::UserName => K::RelayUser,
+            RelayField::Password => K::RelayPassword,
+        })
+        .to_string()
+    };
+    // The words, what they are about ({0}) and a limit ({1}).
+    let (key, what, limit) = match e {
+        RelayError::NotARelay(text) => (K::RelayNotAServer, crate::engine::text::quoted(text), 0),
+        RelayError::SecretInAddress => (K::RelaySecretInAddress, String::new(), 0),
+        RelayError::TooMany(n) => (K::RelayTooMany, n.to_string(), MAX_RELAY_URLS),
+        RelayError::Missing(f) => (K::RelayMissing, field(f), 0),
+        RelayError::NoAddress => (K::RelayNoAddress, String::new(), 0),
+        RelayError::TooLong(f) => (K::RelayTooLong, field(f), MAX_SECRET_CHARS),
+        RelayError::ControlCharacter(f) => (K::RelayControl, field(f), 0),
+    };
+    lang.tf(key, &[&what, &limit.to_string()])
 }

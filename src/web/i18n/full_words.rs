@@ -13,6 +13,24 @@ use super::keys::K;
 pub enum FullKey {
     StunServers,
     StunBad,
+    RelayBad,
+    RelayTitle,
+    RelaySet,
+    RelayHint,
+    RelayUrls,
+    RelayUser,
+    RelayPassword,
+    RelayNotAServer,
+    RelaySecretInAddress,
+    RelayTooMany,
+    RelayMissing,
+    RelayNoAddress,
+    RelayTooLong,
+    RelayControl,
+    SeatFailedLocal,
+    SeatFailedRelay,
+    ConnTimeoutLocal,
+    ConnTimeoutRelay,
     AuthorCaption,
     ReplayTitle,
     ReplayPos,
@@ -87,6 +105,24 @@ pub enum FullKey {
 impl K {
     pub const StunServers: K = K::Full(FullKey::StunServers);
     pub const StunBad: K = K::Full(FullKey::StunBad);
+    pub const RelayBad: K = K::Full(FullKey::RelayBad);
+    pub const RelayTitle: K = K::Full(FullKey::RelayTitle);
+    pub const RelaySet: K = K::Full(FullKey::RelaySet);
+    pub const RelayHint: K = K::Full(FullKey::RelayHint);
+    pub const RelayUrls: K = K::Full(FullKey::RelayUrls);
+    pub const RelayUser: K = K::Full(FullKey::RelayUser);
+    pub const RelayPassword: K = K::Full(FullKey::RelayPassword);
+    pub const RelayNotAServer: K = K::Full(FullKey::RelayNotAServer);
+    pub const RelaySecretInAddress: K = K::Full(FullKey::RelaySecretInAddress);
+    pub const RelayTooMany: K = K::Full(FullKey::RelayTooMany);
+    pub const RelayMissing: K = K::Full(FullKey::RelayMissing);
+    pub const RelayNoAddress: K = K::Full(FullKey::RelayNoAddress);
+    pub const RelayTooLong: K = K::Full(FullKey::RelayTooLong);
+    pub const RelayControl: K = K::Full(FullKey::RelayControl);
+    pub const SeatFailedLocal: K = K::Full(FullKey::SeatFailedLocal);
+    pub const SeatFailedRelay: K = K::Full(FullKey::SeatFailedRelay);
+    pub const ConnTimeoutLocal: K = K::Full(FullKey::ConnTimeoutLocal);
+    pub const ConnTimeoutRelay: K = K::Full(FullKey::ConnTimeoutRelay);
     pub const AuthorCaption: K = K::Full(FullKey::AuthorCaption);
     pub const ReplayTitle: K = K::Full(FullKey::ReplayTitle);
     pub const ReplayPos: K = K::Full(FullKey::ReplayPos);
@@ -164,6 +200,24 @@ pub(super) fn en(key: FullKey) -> &'static str {
         AuthorCaption => "Caption at this move (optional)",
         StunServers => "STUN servers (commas between)",
         StunBad => "The STUN servers were not changed: {0}.",
+        RelayBad => "The relay was not changed: {0}.",
+        RelayTitle => "Relay (TURN) server",
+        RelaySet => "Relay (TURN) server: {0}",
+        RelayHint => "For networks that let no direct connection through (strict firewalls, some mobile carriers). A club or a family can run one, such as coturn; it sees only encrypted data. Kept in this browser, never in a link.",
+        RelayUrls => "Relay address",
+        RelayUser => "User name",
+        RelayPassword => "Password",
+        RelayNotAServer => "{0} is not a relay address (turn:host:port or turns:host:port)",
+        RelaySecretInAddress => "the user name and password go in their own fields, not in the address",
+        RelayTooMany => "{0} addresses (at most {1})",
+        RelayMissing => "the “{0}” field is empty",
+        RelayNoAddress => "a user name or password needs a relay address",
+        RelayTooLong => "the “{0}” field is too long (at most {1} characters)",
+        RelayControl => "the “{0}” field holds a line break or another control character",
+        SeatFailedLocal => "No connection opened: untick “Same network only” below (a relay (TURN) server may be needed too) and send a new invite, or let the computer play this seat.",
+        SeatFailedRelay => "No connection opened, even through the relay: check it below and send a new invite, or let the computer play this seat.",
+        ConnTimeoutLocal => "The connection did not open: untick “Same network only” below (a relay (TURN) server may be needed too) and ask the host for a new invite.",
+        ConnTimeoutRelay => "The connection did not open, even through the relay: check it below and ask the host for a new invite.",
         ReplayTitle => "Replay",
         ReplayPos => "Deal {0} · move {1} of {2}",
         ReplayStart => "To the start",
@@ -204,7 +258,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         SeatConnected => "{0} is connected",
         SeatConnecting => "The reply is in: connecting…",
         SeatLost => "Connection lost: the seat waits. Send a new invite, or let the computer play.",
-        SeatFailed => "No connection could be made: some networks need a relay server. Let the computer play this seat?",
+        SeatFailed => "No connection opened: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and send a new invite, or let the computer play this seat.",
         NewInvite => "New invite",
         UseComputer => "Computer plays this seat",
         ComputerSeat => "The computer plays this seat for now.",
@@ -215,7 +269,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReplyStale => "This reply answers an older invite: send the friend the new one.",
         ReplyBad => "This reply link cannot be used: {0}.",
         InviteBad => "This invite link cannot be used: {0}.",
-        SameNetwork => "Same network only (no STUN server)",
+        SameNetwork => "Same network only (no STUN or relay server)",
         JoinTitle => "Join a game",
         JoinSeat => "You are invited to play {0} in {1}.",
         JoinRules => "Rules: {0}",
@@ -231,7 +285,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         MoveRefused => "The host refused the move: {0}",
         WaitHost => "Waiting for the host",
         Reconnecting => "{0} · reconnecting",
-        ConnTimeout => "The connection did not open in time: some networks need a relay server.",
+        ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
     }
 }
 
@@ -241,6 +295,24 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         AuthorCaption => "この手に付ける説明（任意）",
         StunServers => "STUNサーバー（カンマ区切り）",
         StunBad => "STUNサーバーは変更されていません：{0}。",
+        RelayBad => "中継サーバーは変更されていません：{0}。",
+        RelayTitle => "中継（TURN）サーバー",
+        RelaySet => "中継（TURN）サーバー：{0}",
+        RelayHint => "直接つながらないネットワーク（厳しいファイアウォール、一部のモバイル回線）向けです。クラブや家族で運用できます（coturn など）。中継サーバーに見えるのは暗号化されたデータだけです。このブラウザーに保存され、リンクには入りません。",
+        RelayUrls => "中継サーバーのアドレス",
+        RelayUser => "ユーザー名",
+        RelayPassword => "パスワード",
+        RelayNotAServer => "{0} は中継サーバーのアドレスではありません（turn:ホスト:ポート または turns:ホスト:ポート）",
+        RelaySecretInAddress => "ユーザー名とパスワードはアドレスではなく専用の欄に入力してください",
+        RelayTooMany => "アドレスが{0}個あります（最大{1}個）",
+        RelayMissing => "「{0}」が空です",
+        RelayNoAddress => "ユーザー名やパスワードには中継サーバーのアドレスが必要です",
+        RelayTooLong => "「{0}」が長すぎます（最大{1}文字）",
+        RelayControl => "「{0}」に改行などの制御文字が含まれています",
+        SeatFailedLocal => "接続できませんでした。下の「同じネットワークのみ」を外して（中継（TURN）サーバーも必要なことがあります）新しい招待を送るか、この席をコンピューターに任せてください。",
+        SeatFailedRelay => "中継サーバーを使っても接続できませんでした。下の設定を確かめて新しい招待を送るか、この席をコンピューターに任せてください。",
+        ConnTimeoutLocal => "接続できませんでした。下の「同じネットワークのみ」を外して（中継（TURN）サーバーも必要なことがあります）、ホストに新しい招待を頼んでください。",
+        ConnTimeoutRelay => "中継サーバーを使っても接続できませんでした。下の設定を確かめて、ホストに新しい招待を頼んでください。",
         ReplayTitle => "再生",
         ReplayPos => "第{0}ディール · {2}手中{1}手目",
         ReplayStart => "最初へ",
@@ -281,7 +353,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         SeatConnected => "{0}が接続しました",
         SeatConnecting => "返信を受け取りました。接続中…",
         SeatLost => "接続が切れました。席は待機中です。新しい招待を送るか、コンピューターに任せてください。",
-        SeatFailed => "接続できませんでした。中継サーバーが必要なネットワークもあります。この席をコンピューターに任せますか?",
+        SeatFailed => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して新しい招待を送るか、この席をコンピューターに任せてください。",
         NewInvite => "新しい招待",
         UseComputer => "コンピューターに任せる",
         ComputerSeat => "今はコンピューターがこの席を担当しています。",
@@ -292,7 +364,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReplyStale => "この返信は古い招待への返信です。新しい招待を送ってください。",
         ReplyBad => "この返信リンクは使えません: {0}。",
         InviteBad => "この招待リンクは使えません: {0}。",
-        SameNetwork => "同じネットワークのみ (STUNサーバーなし)",
+        SameNetwork => "同じネットワークのみ (STUN・中継サーバーなし)",
         JoinTitle => "ゲームに参加",
         JoinSeat => "{1}で{0}の席に招待されています。",
         JoinRules => "ルール: {0}",
@@ -308,6 +380,6 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         MoveRefused => "ホストがその手を認めませんでした: {0}",
         WaitHost => "ホストを待っています",
         Reconnecting => "{0} · 再接続中",
-        ConnTimeout => "時間内に接続できませんでした。中継サーバーが必要なネットワークもあります。",
+        ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
     }
 }

@@ -8,6 +8,7 @@ use super::NetEvent;
 use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
 use crate::net::protocol::{self, Flood, GuestTable, ToGuest, ToHost};
+use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
 use std::rc::Rc;
 
@@ -61,7 +62,7 @@ impl Guest {
 
     /// "Join": answers the host's offer; the reply link follows as
     /// `NetEvent::Guest(Described)`.
-    pub fn join(&mut self, name: &str, stun: &[String], dispatch: &Dispatch) {
+    pub fn join(&mut self, name: &str, ice: &Ice, dispatch: &Dispatch) {
         self.name = clean_name(name)
             .chars()
             .take(protocol::MAX_NAME_CHARS)
@@ -69,7 +70,7 @@ impl Guest {
         let d = dispatch.clone();
         let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
         self.peer = None;
-        match Peer::answer(stun, &self.invite.connection, on) {
+        match Peer::answer(ice, &self.invite.connection, on) {
             Ok(p) => {
                 self.peer = Some(p);
                 self.state = GuestState::Answering;

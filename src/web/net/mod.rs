@@ -16,27 +16,35 @@ pub mod ui;
 
 pub use crate::web::model::NetEvent;
 
-/// The STUN setting of the online dialogs (`crate::net::stun`): a list of
-/// servers (a well-known public one by default), or "same network only":
-/// none, so that only local addresses are offered. Remembered in
-/// localStorage: `none`, or the list one a line.
+use crate::net::stun::{Ice, Relay};
+
+/// The servers setting of the online dialogs (`crate::net::stun`): a list of
+/// STUN servers (a well-known public one by default), a relay (TURN) server
+/// if the player has one, or "same network only": none of them, so that only
+/// local addresses are offered. Remembered in this browser's localStorage
+/// (never put in a link): `stun` holds `none` or the list one a line,
+/// `relay` the relay (`Relay::saved_text`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stun {
     pub same_network_only: bool,
     pub servers: Vec<String>,
+    pub relay: Option<Relay>,
 }
 
 const STUN_KEY: &str = "stun";
+const RELAY_KEY: &str = "relay";
 
 impl Stun {
     /// The remembered setting, read once at start (a list that no longer
-    /// reads is the default).
+    /// reads is the default; a relay that no longer reads, none).
     pub fn saved() -> Stun {
         let text = crate::web::storage::get(STUN_KEY).unwrap_or_default();
         Stun {
             same_network_only: text == "none",
             servers: crate::net::stun::parse(if text == "none" { "" } else { &text })
                 .unwrap_or_else(|_| vec![crate::net::stun::DEFAULT.to_string()]),
+            relay: crate::web::storage::get(RELAY_KEY)
+                .and_then(|text| Relay::from_saved_text(&text)),
         }
     }
 
@@ -49,14 +57,27 @@ impl Stun {
         } else {
             let _ = crate::web::storage::set(STUN_KEY, &crate::net::stun::join(&self.servers));
         }
+        match &self.relay {
+            Some(relay) => {
+                let _ = crate::web::storage::set(RELAY_KEY, &relay.saved_text());
+            }
+            None => crate::web::storage::remove(RELAY_KEY),
+        }
     }
 
-    /// The servers a new connection asks.
-    pub fn servers(&self) -> Vec<String> {
+    /// What a new connection is given; `relay_only` (the address's
+    /// `?ice=relay`, for tests) lets it use nothing but the relay.
+    pub fn ice(&self, relay_only: bool) -> Ice {
         if self.same_network_only {
-            Vec::new()
-        } else {
-            self.servers.clone()
+            return Ice {
+                relay_only,
+                ..Ice::default()
+            };
+        }
+        Ice {
+            stun: self.servers.clone(),
+            relays: self.relay.iter().cloned().collect(),
+            relay_only,
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::engine::Game;
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
 use crate::net::protocol::{self, Flood, LastMove, Refusal, ToGuest, ToHost};
 use crate::net::sdp::Connection;
+use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
 use crate::web::players::{SeatPlayer, Turn};
 use std::cell::RefCell;
@@ -240,7 +241,7 @@ impl Host {
 
     /// Starts a new invite for `seat`: a new connection and offer, reported
     /// as `NetEvent::Peer` through `dispatch`.
-    pub fn invite(&mut self, seat: u8, stun: &[String], dispatch: &Dispatch) {
+    pub fn invite(&mut self, seat: u8, ice: &Ice, dispatch: &Dispatch) {
         let link = self.link(seat);
         let id = self.next_peer;
         self.next_peer += 1;
@@ -273,7 +274,7 @@ impl Host {
         l.peer_id = id;
         l.nonce = l.nonce.wrapping_add(1) | (crate::web::entropy() as u32 & 0xffff_0000);
         l.state = LinkState::Inviting;
-        match Peer::offer(stun, on) {
+        match Peer::offer(ice, on) {
             Ok(p) => l.peer = Some(p),
             Err(_) => l.state = LinkState::Failed,
         }

@@ -10,6 +10,7 @@
 //! callback the owner turns into an `Action` for the controller.
 
 use crate::net::sdp::Connection;
+use crate::net::stun::Ice;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,8 +18,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
-    RtcDataChannelState, RtcIceGatheringState, RtcIceServer, RtcPeerConnection,
-    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+    RtcDataChannelState, RtcIceGatheringState, RtcIceServer, RtcIceTransportPolicy,
+    RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
 /// How long candidates are gathered at most: with a STUN server a browser
@@ -53,15 +54,28 @@ impl Drop for Peer {
     }
 }
 
-fn configuration(stun: &[String]) -> RtcConfiguration {
+/// `RTCConfiguration` for `ice`: each STUN server, each relay with its
+/// user name and password, and the relay-only policy if asked for.
+fn configuration(ice: &Ice) -> RtcConfiguration {
     let config = RtcConfiguration::new();
     let servers = js_sys::Array::new();
-    for url in stun {
+    for url in &ice.stun {
         let server = RtcIceServer::new();
         server.set_urls_str(url);
         servers.push(&server);
     }
+    for relay in &ice.relays {
+        let server = RtcIceServer::new();
+        let urls: js_sys::Array = relay.urls.iter().map(|u| JsValue::from_str(u)).collect();
+        server.set_urls(&urls);
+        server.set_username(&relay.username);
+        server.set_credential(&relay.credential);
+        servers.push(&server);
+    }
     config.set_ice_servers(&servers);
+    if ice.relay_only {
+        config.set_ice_transport_policy(RtcIceTransportPolicy::Relay);
+    }
     config
 }
 
@@ -72,8 +86,8 @@ fn err_text(e: &JsValue) -> String {
 }
 
 impl Peer {
-    fn new(stun: &[String], on: OnEvent) -> Result<Peer, String> {
-        let pc = RtcPeerConnection::new_with_configuration(&configuration(stun))
+    fn new(ice: &Ice, on: OnEvent) -> Result<Peer, String> {
+        let pc = RtcPeerConnection::new_with_configuration(&configuration(ice))
             .map_err(|e| err_text(&e))?;
         let peer = Peer {
             pc,
@@ -103,8 +117,8 @@ impl Peer {
 
     /// The host's side: a new connection with its data channel, and an
     /// offer, reported as `Described` once its candidates are gathered.
-    pub fn offer(stun: &[String], on: OnEvent) -> Result<Peer, String> {
-        let peer = Peer::new(stun, on)?;
+    pub fn offer(ice: &Ice, on: OnEvent) -> Result<Peer, String> {
+        let peer = Peer::new(ice, on)?;
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
         let channel = peer
@@ -123,8 +137,8 @@ impl Peer {
 
     /// A guest's side: takes the host's offer and answers it, reported as
     /// `Described` once its candidates are gathered.
-    pub fn answer(stun: &[String], offer: &Connection, on: OnEvent) -> Result<Peer, String> {
-        let peer = Peer::new(stun, on)?;
+    pub fn answer(ice: &Ice, offer: &Connection, on: OnEvent) -> Result<Peer, String> {
+        let peer = Peer::new(ice, on)?;
         let channel = peer.channel.clone();
         let keep = peer._keep.clone();
         let on = peer.on.clone();

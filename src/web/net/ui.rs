@@ -88,7 +88,46 @@ fn game_name(lang: Lang, g: GameKind) -> &'static str {
     })
 }
 
-fn stun_choice(lang: Lang, form: &Element, stun: &super::Stun) {
+/// The relay's fields as the dialog showed them before a rebuild (what was
+/// typed, whether they were open, the refusal on show), so that a rebuild
+/// (a connection's news) loses nothing; None when the dialog had none.
+struct RelayShown {
+    open: bool,
+    urls: String,
+    user: String,
+    password: String,
+    error: String,
+}
+
+fn input_value(id: &str) -> Option<String> {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+}
+
+fn relay_shown() -> Option<RelayShown> {
+    let details = by_id("relay-details")?;
+    Some(RelayShown {
+        open: details.has_attribute("open"),
+        urls: input_value("relay-urls")?,
+        user: input_value("relay-user")?,
+        password: input_value("relay-password")?,
+        error: by_id("relay-error")
+            .and_then(|e| e.text_content())
+            .unwrap_or_default(),
+    })
+}
+
+/// The servers: "same network only", the STUN list, and a relay (TURN)
+/// server's address, user name and password, folded away unless a relay is
+/// wanted (`relay_wanted`: a connection did not open) or was being edited.
+fn stun_choice(
+    lang: Lang,
+    form: &Element,
+    stun: &super::Stun,
+    before: Option<RelayShown>,
+    relay_wanted: bool,
+) {
     let (label, input) = labelled_input(
         "field check",
         lang.t(K::SameNetwork),
@@ -114,6 +153,64 @@ fn stun_choice(lang: Lang, form: &Element, stun: &super::Stun) {
     err.set_id("stun-error");
     let _ = err.set_attribute("role", "alert");
     append(form, &err);
+
+    let details = el("details", "relay");
+    details.set_id("relay-details");
+    if relay_wanted
+        || before
+            .as_ref()
+            .is_some_and(|b| b.open || !b.error.is_empty())
+    {
+        let _ = details.set_attribute("open", "");
+    }
+    let summary = match &stun.relay {
+        Some(relay) => lang.tf(K::RelaySet, &[&relay.urls.join(", ")]),
+        None => lang.t(K::RelayTitle).to_string(),
+    };
+    append(&details, &text_el("summary", "", &summary));
+    append(&details, &text_el("p", "hint", lang.t(K::RelayHint)));
+    // What was typed before a rebuild, else the relay remembered.
+    let values = match (&before, &stun.relay) {
+        (Some(b), _) => [b.urls.clone(), b.user.clone(), b.password.clone()],
+        (None, Some(r)) => [r.urls.join(", "), r.username.clone(), r.credential.clone()],
+        (None, None) => Default::default(),
+    };
+    let fields = [
+        (K::RelayUrls, "relay-urls", "text"),
+        (K::RelayUser, "relay-user", "text"),
+        (K::RelayPassword, "relay-password", "password"),
+    ];
+    for ((words, id, kind), value) in fields.into_iter().zip(values) {
+        let (label, input) = labelled_input("field stun", lang.t(words), id, kind);
+        for (k, v) in [
+            ("spellcheck", "false"),
+            ("autocomplete", "off"),
+            ("autocapitalize", "off"),
+            ("data-change", "stun"),
+        ] {
+            let _ = input.set_attribute(k, v);
+        }
+        if id == "relay-urls" {
+            let _ = input.set_attribute("placeholder", "turn:relay.example.org:3478");
+        }
+        if stun.same_network_only {
+            let _ = input.set_attribute("disabled", "");
+        }
+        // (A property, not the attribute: the password stays out of the markup.)
+        if let Some(i) = input.dyn_ref::<HtmlInputElement>() {
+            i.set_value(&value);
+        }
+        append(&details, &label);
+    }
+    let err = text_el(
+        "p",
+        "error",
+        before.as_ref().map_or("", |b| b.error.as_str()),
+    );
+    err.set_id("relay-error");
+    let _ = err.set_attribute("role", "alert");
+    append(&details, &err);
+    append(form, &details);
 }
 
 /// The STUN choice in the open dialog: "same network only" ticked, and the
@@ -132,10 +229,49 @@ pub fn stun_typed() -> (bool, String) {
     (ticked, list)
 }
 
+/// The relay as typed in the open dialog (its addresses, user name and
+/// password), its fields disabled while `same_network_only`.
+pub fn relay_typed(same_network_only: bool) -> (String, String, String) {
+    let field = |id: &str| {
+        by_id(id)
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .map(|i| {
+                i.set_disabled(same_network_only);
+                i.value()
+            })
+            .unwrap_or_default()
+    };
+    (
+        field("relay-urls"),
+        field("relay-user"),
+        field("relay-password"),
+    )
+}
+
 /// Says why the typed list was not taken (or nothing).
 pub fn stun_error(text: &str) {
     if let Some(e) = by_id("stun-error") {
         e.set_text_content(Some(text));
+    }
+}
+
+/// Says why the typed relay was not taken (or nothing).
+pub fn relay_error(text: &str) {
+    if let Some(e) = by_id("relay-error") {
+        e.set_text_content(Some(text));
+    }
+}
+
+/// Why a connection did not open, and what may help: a relay (where to
+/// enter it), or a look at the one set, or leaving "same network only".
+fn no_connection_words(stun: &super::Stun, host: bool) -> K {
+    match (stun.same_network_only, stun.relay.is_some(), host) {
+        (true, _, true) => K::SeatFailedLocal,
+        (true, _, false) => K::ConnTimeoutLocal,
+        (false, true, true) => K::SeatFailedRelay,
+        (false, true, false) => K::ConnTimeoutRelay,
+        (false, false, true) => K::SeatFailed,
+        (false, false, false) => K::ConnTimeout,
     }
 }
 
@@ -174,6 +310,7 @@ pub fn invites(
         .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
         .map(|a| a.value())
         .unwrap_or_default();
+    let relay_before = relay_shown();
     let form = dialog_form(&d, lang.t(K::InviteTitle));
     append(&form, &text_el("p", "hint", lang.t(K::InviteHint)));
     let n = kind.seats() as u8;
@@ -211,7 +348,7 @@ pub fn invites(
                 let k = if s.state == LinkState::Lost {
                     K::SeatLost
                 } else {
-                    K::SeatFailed
+                    no_connection_words(stun, true)
                 };
                 append(&f, &text_el("p", "warn", lang.t(k)));
                 let row = el("div", "buttons");
@@ -260,7 +397,10 @@ pub fn invites(
     err.set_id("reply-error");
     let _ = err.set_attribute("role", "alert");
     append(&form, &err);
-    stun_choice(lang, &form, stun);
+    let failed = seats
+        .iter()
+        .any(|s| s.seat < n && s.state == LinkState::Failed);
+    stun_choice(lang, &form, stun, relay_before, failed);
     let row = el("div", "buttons");
     append(
         &row,
@@ -296,6 +436,7 @@ pub fn pasted_reply() -> String {
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
 pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
+    let relay_before = relay_shown();
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
     let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
@@ -327,13 +468,15 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
             let _ = input.set_attribute("autocomplete", "nickname");
             let _ = input.set_attribute("value", name);
             append(&form, &label);
-            stun_choice(lang, &form, stun);
             if matches!(state, GuestState::Lost) {
                 append(&form, &text_el("p", "warn", lang.t(K::HostLost)));
             }
             if matches!(state, GuestState::Failed) {
-                append(&form, &text_el("p", "warn", lang.t(K::ConnTimeout)));
+                let words = lang.t(no_connection_words(stun, false));
+                append(&form, &text_el("p", "warn", words));
             }
+            let failed = matches!(state, GuestState::Failed);
+            stun_choice(lang, &form, stun, relay_before, failed);
             let row = el("div", "buttons");
             let join = net_button("primary", "join", None, lang.t(K::Join));
             join.set_id("join");
