@@ -269,3 +269,24 @@ fn names_are_cleaned_and_bounded() {
     let cleaned = clean_name(&long);
     assert!(cleaned.len() <= 64 && long.starts_with(&cleaned));
 }
+
+#[test]
+fn ice_texts_of_every_length_a_link_can_carry_round_trip_and_longer_are_refused() {
+    // The length travels in one byte: 255 characters round-trip, 256 (which
+    // RFC 8839 allows, and no browser makes) is refused when the description
+    // is read, never written with a length of 0.
+    let ufrag_line = "a=ice-ufrag:Xq3v\r\n";
+    for len in [4, 200, 255] {
+        let ufrag: String = "ab+/".chars().cycle().take(len).collect();
+        let sdp = CHROMIUM_OFFER_MDNS.replace(ufrag_line, &format!("a=ice-ufrag:{ufrag}\r\n"));
+        let inv = invite(Connection::from_sdp(&sdp).unwrap());
+        let back = Invite::unpack(&inv.pack()).unwrap();
+        assert_eq!(back.connection.ufrag, ufrag, "{len} characters");
+    }
+    let long: String = "x".repeat(256);
+    let sdp = CHROMIUM_OFFER_MDNS.replace(ufrag_line, &format!("a=ice-ufrag:{long}\r\n"));
+    assert!(Connection::from_sdp(&sdp).is_err());
+    let pwd_line = "a=ice-pwd:l2bV9kqR1t7Zx0yW4sH8nJ6m\r\n";
+    let sdp = CHROMIUM_OFFER_MDNS.replace(pwd_line, &format!("a=ice-pwd:{long}\r\n"));
+    assert!(Connection::from_sdp(&sdp).is_err());
+}

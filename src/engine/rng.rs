@@ -66,6 +66,24 @@ pub fn random_deck(game: GameKind, rng: &mut Rng) -> Vec<Card> {
     deck
 }
 
+/// How many random words [`secret_deck`] takes: one per card (54 at most).
+pub const SECRET_WORDS: usize = 54;
+
+/// A deck shuffled by fresh randomness alone (a game with friends on other
+/// devices): `words` are drawn from the operating system's generator for
+/// this deal only, one 64-bit word per swap of the shuffle, so the deal
+/// carries at least log2(40!) > 150 bits that no seed, earlier deal or
+/// other page can reproduce. Nothing is derived from them but the order.
+pub fn secret_deck(game: GameKind, words: &[u64; SECRET_WORDS]) -> Vec<Card> {
+    let mut deck: Vec<Card> = game.deck().iter().collect();
+    for i in (1..deck.len()).rev() {
+        // Multiply-shift onto 0..=i: a bias under 2^-57, nothing to measure.
+        let j = ((u128::from(words[i]) * (i as u128 + 1)) >> 64) as usize;
+        deck.swap(i, j);
+    }
+    deck
+}
+
 /// Picks a uniformly random card of a set, if any.
 pub fn pick(set: CardSet, rng: &mut Rng) -> Option<Card> {
     let n = set.len();

@@ -175,6 +175,16 @@ pub(crate) fn entropy() -> u64 {
     getrandom::u64().unwrap_or_else(|_| js_sys::Date::now().to_bits())
 }
 
+/// Fresh words from the browser's crypto randomness for one secret deal
+/// (`engine::rng::secret_deck`); None where the browser has none.
+pub(crate) fn secret_words() -> Option<[u64; crate::engine::rng::SECRET_WORDS]> {
+    let mut words = [0u64; crate::engine::rng::SECRET_WORDS];
+    for w in &mut words {
+        *w = getrandom::u64().ok()?;
+    }
+    Some(words)
+}
+
 /// A visible error panel instead of a blank or frozen page. Built with
 /// plain DOM calls (no Rust state) and a link that reloads the page at
 /// `restart` (`PageParams::restart_address`), so it works even though the

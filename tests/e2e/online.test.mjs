@@ -76,10 +76,47 @@ async function join(guest, name) {
   return reply.inputValue();
 }
 
+/**
+ * Where a guest's page opens an invite: the link's fragment, with the page
+ * parameters this test wants of the guest's own page (an invite carries none
+ * of the host's query).
+ */
+function guestPath(link, query = '?pace=0&lang=en') {
+  const url = new URL(link);
+  assert.equal(url.search, '', `an invite or reply carries no query: ${link}`);
+  assert.match(url.pathname, /\/full\.html$/);
+  return query + url.hash;
+}
+
 async function connect(host, seat, replyLink) {
   await host.fill('#reply-paste', replyLink);
   await host.click('#invite-dialog [data-net="take-reply"]');
   await host.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`, { timeout: 30_000 });
+}
+
+/** What a click on the table must change (run in the page): the phase, whose turn, the moves, the chooser. */
+function tableMark() {
+  const app = document.querySelector('#app');
+  return [app.dataset.phase, app.dataset.waiting, app.dataset.moves, document.querySelectorAll('#chooser button').length].join('|');
+}
+
+/**
+ * The click a person would make on `page` now (nextClick), made once, then
+ * waited for until the table shows it was taken (on a guest's page, until the
+ * host's next table comes). A click the table does not take fails the test.
+ * False when there is nothing to click.
+ */
+async function act(page) {
+  const before = await page.evaluate(tableMark);
+  const sel = await page.evaluate(nextClick);
+  if (!sel) return false;
+  await page.click(sel, { timeout: 10_000 });
+  await page
+    .waitForFunction(`(${tableMark})() !== ${JSON.stringify(before)}`, null, { timeout: 30_000 })
+    .catch((e) => {
+      throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
+    });
+  return true;
 }
 
 /** Every page clicks whenever it may act, until the host's deal is over. */
@@ -91,10 +128,7 @@ async function playDealEverywhere(host, pages) {
     for (const p of pages) {
       const s = await p.evaluate(readTable);
       if (s.waiting !== 'human') continue;
-      const sel = await p.evaluate(nextClick);
-      if (!sel) continue;
-      await p.click(sel, { timeout: 5_000 }).catch(() => {});
-      clicked = true;
+      if (await act(p)) clicked = true;
     }
     if (!clicked) await host.waitForTimeout(40);
   }
@@ -108,7 +142,7 @@ test('online: a whole two-player deal between two pages, a quack heard on both',
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     await screenshot(host.page, 'online-invite');
 
-    const guest = await device(browser, server, new URL(links[1]).search + new URL(links[1]).hash);
+    const guest = await device(browser, server, guestPath(links[1]));
     await ready(guest.page);
     assert.match(await guest.page.locator('#join-seat').innerText(), /North/);
     await screenshot(guest.page, 'online-join');
@@ -140,6 +174,48 @@ test('online: a whole two-player deal between two pages, a quack heard on both',
   });
 });
 
+/** The cards of the hand shown at the bottom of a page's table. */
+async function ownHand(page) {
+  return page.evaluate(() => [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).sort());
+}
+
+test('online: no seed deals a game with friends; its links and record give nothing away', async () => {
+  await withBrowser(async (server, browser) => {
+    // The host plays today's daily deal, which everyone can open too.
+    const host = await device(browser, server, '?daily&pace=0&lang=en');
+    await ready(host.page);
+    const daily = await ownHand(host.page);
+    assert.equal(daily.length, 8);
+    const other = await device(browser, server, '?daily&pace=0&lang=en');
+    await ready(other.page);
+    assert.deepEqual(await ownHand(other.page), daily, "the daily deal is everyone's");
+
+    // New game: the dialog offers the daily seed and says it does not apply with friends.
+    await host.page.click('#new-game');
+    await host.page.waitForSelector('#new-game-dialog[open]');
+    assert.match(await host.page.inputValue('#seed'), /^daily-/);
+    assert.match(await host.page.locator('#new-game-dialog').innerText(), /friend on another device ignore it/);
+    await host.page.click('#new-game-dialog [data-action="close-dialog"]');
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    assert.match(await host.page.locator('#dealt-fresh').innerText(), /shuffled at random on this device/);
+    const online = await ownHand(host.page);
+    assert.equal(online.length, 8);
+    assert.notDeepEqual(online, daily, "the daily seed does not deal the host's hand");
+    // Nor does the host's address: the invite carries none of its query.
+    assert.doesNotMatch(links[1], /daily|seed|pace/);
+
+    // The game's share link names no seed, and its record waits for the game's end.
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await host.page.click('#share-tool');
+    await host.page.waitForSelector('#share-dialog[open]');
+    assert.doesNotMatch(await host.page.inputValue('#share-link'), /seed=|daily/);
+    assert.equal(await host.page.locator('#record-text').count(), 0, 'no record while the game is on');
+    assert.match(await host.page.locator('#share-dialog').innerText(), /once the game is over/);
+    assert.equal(await host.page.locator('#author').count(), 0, 'no link to this position');
+    assert.deepEqual(host.problems.all(), []);
+  });
+});
+
 test('online: a damaged invite and a foreign reply are refused in one line, changing nothing', async () => {
   await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?seed=online-bad&pace=0&lang=en');
@@ -153,7 +229,7 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
     await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="invited"]');
 
     const damaged = links[1].slice(0, -6) + (links[1].endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
-    const guest = await device(browser, server, new URL(damaged).search + new URL(damaged).hash);
+    const guest = await device(browser, server, guestPath(damaged));
     await ready(guest.page);
     await guest.page.waitForSelector('#net-notice');
     assert.match(await guest.page.locator('#net-notice').innerText(), /invite link cannot be used/);
@@ -166,8 +242,7 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
 async function seatGuests(browser, server, host, links, init) {
   const guests = {};
   for (const [seat, link] of Object.entries(links)) {
-    const url = new URL(link);
-    const g = await device(browser, server, url.search + url.hash, undefined, init);
+    const g = await device(browser, server, guestPath(link), undefined, init);
     await ready(g.page);
     const reply = await join(g.page, `Guest ${"ABCD"[seat]}`);
     await connect(host.page, Number(seat), reply);
@@ -257,8 +332,7 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     // Play until it is the guest's turn, the host waiting for it.
     for (let i = 0; i < 200; i++) {
       if ((await g.evaluate(readTable)).waiting === 'human') break;
-      const sel = await host.page.evaluate(nextClick);
-      if (sel && (await host.page.evaluate(readTable)).waiting === 'human') await host.page.click(sel).catch(() => {});
+      if ((await host.page.evaluate(readTable)).waiting === 'human') await act(host.page);
       else await g.waitForTimeout(40);
     }
     assert.equal((await g.evaluate(readTable)).waiting, 'human');
@@ -348,8 +422,7 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
 
     // The invite leaves the host's language out: the guest's device asks for its own.
     assert.doesNotMatch(links[1], /lang=/);
-    const url = new URL(links[1]);
-    const guest = await device(browser, server, `${url.search}&lang=ja${url.hash}`, phone);
+    const guest = await device(browser, server, guestPath(links[1], '?pace=0&lang=ja'), phone);
     await ready(guest.page);
     assert.match(await guest.page.locator('#join-seat').innerText(), /北/);
     await screenshot(guest.page, 'online-join-ja-360');
@@ -362,12 +435,9 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
     await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
     await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]')?.innerText.includes('あいこ'));
     // The host's seat on the guest's table: named as the host, "to play" (not "thinking").
-    // (Until the guest has played into the host's turn: a click lost while
-    // the table redraws on a busy machine is simply made again.)
+    // The guest plays until the host's turn (each click taken, or the test fails).
     for (let i = 0; i < 60 && (await guest.page.evaluate(readTable)).waiting === 'human'; i++) {
-      const sel = await guest.page.evaluate(nextClick);
-      if (sel) await guest.page.click(sel, { timeout: 5_000 }).catch(() => {});
-      await guest.page.waitForTimeout(250);
+      await act(guest.page);
     }
     await guest.page.waitForFunction(() => document.querySelector('#app').dataset.waiting !== 'human');
     assert.match(await guest.page.locator('#status').innerText(), /ホスト/);
@@ -400,8 +470,7 @@ test('online: a lost friend\'s seat goes to the computer and back to the friend'
     const moves = async () => Number(await host.page.evaluate(() => document.querySelector('#app').dataset.moves));
     for (let i = 0; i < 4; i++) {
       await host.page.waitForFunction(() => document.querySelector('#app').dataset.waiting === 'human', null, { timeout: 10_000 });
-      const sel = await host.page.evaluate(nextClick);
-      if (sel) await host.page.click(sel).catch(() => {});
+      assert.ok(await act(host.page), 'the host has a card to play');
     }
     const played = await moves();
     assert.ok(played >= 4, `moves with the computer in the seat: ${played}`);
@@ -435,9 +504,7 @@ async function hostLeadsAndWaits(host, guest) {
     if (t.waiting !== 'human' && onTable > 0 && t.moves > 1) return t;
     const g = await guest.evaluate(readTable);
     const page = t.waiting === 'human' ? host : g.waiting === 'human' ? guest : null;
-    const sel = page && (await page.evaluate(nextClick));
-    if (sel) await page.click(sel, { timeout: 5_000 }).catch(() => {});
-    else await host.waitForTimeout(40);
+    if (!page || !(await act(page))) await host.waitForTimeout(40);
   }
   throw new Error('the host never left a trick to the guest');
 }
@@ -445,7 +512,7 @@ async function hostLeadsAndWaits(host, guest) {
 /** A page goes to another invite (a new tab's load, not a change of fragment). */
 async function openInvite(page, link) {
   // (Only the fragment differs from the page's address: the reload loads it.)
-  await page.goto(link, { waitUntil: 'load' });
+  await page.goto(link.replace('#', '?pace=0&lang=en#'), { waitUntil: 'load' });
   await page.reload({ waitUntil: 'load' });
   await ready(page);
 }
@@ -470,9 +537,9 @@ async function withTwoDevices(seed, fn) {
 }
 
 /** The guest takes the new invite `link`: a new reply, its seat, hand and table again. */
-async function rejoin(host, guest, link, hand) {
+async function rejoin(host, guest, link, hand, name = 'Guest B') {
   await openInvite(guest.page, link);
-  await connect(host.page, 1, await join(guest.page, 'Guest B'));
+  await connect(host.page, 1, await join(guest.page, name));
   await host.page.click('#invite-dialog [data-action="close-dialog"]');
   await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
   await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
@@ -501,7 +568,11 @@ test('online: a guest reloads mid-trick and rejoins its seat with a new invite, 
     // comes up by itself when the seat is lost).
     await host.page.waitForSelector('#invite-dialog[open] fieldset[data-seat="1"][data-state="lost"]', { timeout: 30_000 });
     await host.page.click('#invite-dialog fieldset[data-seat="1"] [data-net="reinvite"]');
-    await rejoin(host, guest, await newInvite(host, links[1]), hand);
+    // The same device replies (with another name typed): its kept token
+    // tells the host it is the guest who held the seat, whose name stays.
+    await rejoin(host, guest, await newInvite(host, links[1]), hand, 'Someone Else');
+    await host.page.waitForFunction(() => /Friend · Guest B/.test(document.querySelector('.seat[data-seat="1"]').innerText));
+    assert.doesNotMatch(await host.page.locator('.seat[data-seat="1"]').innerText(), /Someone Else/);
     assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'nothing was played meanwhile');
     assert.ok(await guest.page.evaluate(() => document.querySelectorAll('#trick [data-card]').length > 0), 'the same trick');
     const end = await playDealEverywhere(host.page, [host.page, guest.page]);

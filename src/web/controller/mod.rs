@@ -33,7 +33,7 @@ pub use saving::start;
 
 use super::dialog;
 use super::i18n::{Lang, K};
-use super::model::{Action, Chooser, Dispatch, Setup, Ui};
+use super::model::{Action, Chooser, Dispatch, Player, Setup, Ui};
 use super::persist::Saver;
 use super::scene;
 use super::settings::Settings;
@@ -41,7 +41,7 @@ use super::sound::Sound;
 use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
-use crate::engine::rng::{random_deck, shuffled_deck, Rng};
+use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
 use replay::Replay;
@@ -177,9 +177,16 @@ impl Controller {
 
     // ---- game flow ----
 
-    pub fn new_game(&mut self, setup: Setup) {
-        // Every game is seeded (a random seed if none was given), so it can be shared.
-        let setup = super::share::ensure_seed(setup);
+    pub fn new_game(&mut self, mut setup: Setup) {
+        if setup.players.contains(&Player::Friend) {
+            // A game with friends is never seeded: a seed anyone knows (the
+            // daily one, a link's, the last game's) would tell them every
+            // hand. Each deal is shuffled from fresh randomness instead.
+            setup.seed = None;
+        } else {
+            // Every other game is seeded (a random seed if none was given), so it can be shared.
+            setup = super::share::ensure_seed(setup);
+        }
         let kind = setup.rules.game;
         let n = kind.seats() as u32;
         let (dealer, ai_seed) = match &setup.seed {
@@ -217,7 +224,14 @@ impl Controller {
                 };
                 (shuffled_deck(kind, &seed), Some(seed))
             }
-            None => (random_deck(kind, &mut self.rng), None),
+            // A game with friends: fresh randomness for every deal, held only
+            // here and in this page's saved game. (A browser without crypto
+            // randomness cannot play online at all; the page's own
+            // generator is the fallback for form's sake.)
+            None => match super::secret_words() {
+                Some(words) => (secret_deck(kind, &words), None),
+                None => (random_deck(kind, &mut self.rng), None),
+            },
         };
         self.ui.message = None;
         if let Err(e) = self.game.start_deal(deck, seed) {

@@ -125,6 +125,15 @@ impl Controller {
         );
     }
 
+    /// Why the game's record is not offered yet: a game with friends in
+    /// progress (the record holds every hand and the stock's order; it may
+    /// be exported once the game is over). A guest's own game is only what
+    /// its seat saw, so it has nothing to withhold.
+    pub(super) fn record_withheld(&self) -> Option<&'static str> {
+        let in_progress = self.setup.players.contains(&Player::Friend) && !self.game.is_over();
+        in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
+    }
+
     /// Sends every guest its table, and words the remote seats' names.
     pub(super) fn online_broadcast(&mut self) {
         let lang = self.page.lang;
@@ -152,11 +161,7 @@ impl Controller {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
-            let who = if s.name.is_empty() {
-                lang.t(K::FriendShort).to_string()
-            } else {
-                s.name.clone()
-            };
+            let who = named(lang, false, &s.name);
             friends[s.seat as usize & 3] = Some(match s.state {
                 LinkState::Connected => who,
                 LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
@@ -431,12 +436,9 @@ impl Controller {
             .collect();
         let mut friends: [Option<String>; 4] = Default::default();
         for s in 0..n {
-            let name = table.names.get(s).filter(|n| !n.is_empty()).cloned();
+            let name = table.names.get(s).map_or("", String::as_str);
             let host = table.who.get(s).is_some_and(|w| w == "host");
-            let label = name.unwrap_or_else(|| {
-                lang.t(if host { K::HostSeat } else { K::FriendShort })
-                    .into()
-            });
+            let label = named(lang, host, name);
             let connected = table.connected.get(s).copied().unwrap_or(true);
             friends[s] = Some(if connected {
                 label
@@ -500,6 +502,18 @@ impl Controller {
             self.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
+    }
+}
+
+/// How a person on another device is named on the table: a chosen name
+/// always beside what that person is (the host, a friend), so that no
+/// name can pass for the host or for another seat's player.
+fn named(lang: crate::web::i18n::Lang, host: bool, name: &str) -> String {
+    match (host, name.is_empty()) {
+        (true, true) => lang.t(K::HostSeat).to_string(),
+        (false, true) => lang.t(K::FriendShort).to_string(),
+        (true, false) => lang.tf(K::HostNamed, &[name]),
+        (false, false) => lang.tf(K::FriendNamed, &[name]),
     }
 }
 

@@ -69,6 +69,10 @@ impl Controller {
 
     pub(super) fn online_broadcast(&mut self) {}
 
+    pub(super) fn record_withheld(&self) -> Option<&'static str> {
+        None
+    }
+
     pub(super) fn guest_move(&mut self, _: Move) -> bool {
         false
     }

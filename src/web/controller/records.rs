@@ -15,7 +15,8 @@ impl Controller {
     pub(in crate::web) fn records(&mut self, action: RecordsAction) {
         match action {
             RecordsAction::Open => {
-                let author = self.author_link();
+                let withheld = self.record_withheld();
+                let author = self.author_link().filter(|_| withheld.is_none());
                 dialog::open(
                     self.page.lang,
                     self.page.address_lang,
@@ -23,6 +24,7 @@ impl Controller {
                     &self.game,
                     self.replay.is_some(),
                     author.as_ref(),
+                    withheld,
                 )
             }
             RecordsAction::Daily => {

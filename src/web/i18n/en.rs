@@ -130,7 +130,7 @@ pub(super) fn text(key: K) -> &'static str {
         PresetFamily => "Family (add the courses, one deal)",
         DialogSeed => "Deal seed",
         DialogSeedHint => "random",
-        DialogDealer => "A seed is optional: the same seed deals the same cards. The first dealer is chosen at random.",
+        DialogDealer => "A seed is optional: the same seed deals the same cards. Games with a friend on another device ignore it: their cards are always dealt at random. The first dealer is chosen at random.",
         OptionDefault => "default",
         DefaultTarget => "default: {0}",
         OptionWholeNumber => "{0}: enter a whole number of 1 or more (or leave it empty for the default).",

@@ -100,6 +100,13 @@ pub enum FullKey {
     WaitHost,
     Reconnecting,
     ConnTimeout,
+    RecordAfterFriends,
+    DealtFresh,
+    ReplyAskAgain,
+    InviteAskAgain,
+    OpenGame,
+    HostNamed,
+    FriendNamed,
 }
 
 impl K {
@@ -192,6 +199,13 @@ impl K {
     pub const WaitHost: K = K::Full(FullKey::WaitHost);
     pub const Reconnecting: K = K::Full(FullKey::Reconnecting);
     pub const ConnTimeout: K = K::Full(FullKey::ConnTimeout);
+    pub const RecordAfterFriends: K = K::Full(FullKey::RecordAfterFriends);
+    pub const DealtFresh: K = K::Full(FullKey::DealtFresh);
+    pub const ReplyAskAgain: K = K::Full(FullKey::ReplyAskAgain);
+    pub const InviteAskAgain: K = K::Full(FullKey::InviteAskAgain);
+    pub const OpenGame: K = K::Full(FullKey::OpenGame);
+    pub const HostNamed: K = K::Full(FullKey::HostNamed);
+    pub const FriendNamed: K = K::Full(FullKey::FriendNamed);
 }
 
 pub(super) fn en(key: FullKey) -> &'static str {
@@ -279,13 +293,20 @@ pub(super) fn en(key: FullKey) -> &'static str {
         JoinMaking => "Making your reply…",
         JoinReply => "Send this reply link back to the host. The table appears here once they open it.",
         ReplyHanded => "The reply is with your table: you can close this tab.",
-        ReplyNoTable => "No open table took this reply: open it in the browser where the game is, or paste it into the table.",
+        ReplyNoTable => "No table open in this browser took this reply. If the game is open in another browser or device, open the link there or paste it into its Invite friends dialog. If the game was closed, its invites are gone: open the game and send your friend a new invite.",
         WaitingFor => "Waiting for {0}'s connection",
         HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
         MoveRefused => "The host refused the move: {0}",
         WaitHost => "Waiting for the host",
         Reconnecting => "{0} · reconnecting",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
+        RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
+        DealtFresh => "Every deal of a game with friends is shuffled at random on this device: no seed or link can tell anyone the cards.",
+        ReplyAskAgain => "Ask your friend to send the whole link again.",
+        InviteAskAgain => "Ask the host to send the whole link again, or a new invite.",
+        OpenGame => "Open the game",
+        HostNamed => "Host · {0}",
+        FriendNamed => "Friend · {0}",
     }
 }
 
@@ -374,12 +395,19 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         JoinMaking => "返信を作成中…",
         JoinReply => "この返信リンクをホストに送り返してください。ホストが開くと、ここにテーブルが表示されます。",
         ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
-        ReplyNoTable => "開いているテーブルが返信を受け取りませんでした。ゲームを開いているブラウザーで開くか、テーブルに貼り付けてください。",
+        ReplyNoTable => "このブラウザーで開いているテーブルはこの返信を受け取りませんでした。別のブラウザーや端末でゲームを開いているなら、そこでこのリンクを開くか、「友だちを招待」の画面に貼り付けてください。ゲームを閉じた場合、その招待は無効です。ゲームを開いて、友だちに新しい招待を送ってください。",
         WaitingFor => "{0}の接続を待っています",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
         MoveRefused => "ホストがその手を認めませんでした: {0}",
         WaitHost => "ホストを待っています",
         Reconnecting => "{0} · 再接続中",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
+        RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",
+        DealtFresh => "友だちとのゲームは、毎回この端末でランダムに配られます。シードやリンクから札を知ることはできません。",
+        ReplyAskAgain => "友だちにリンク全体をもう一度送ってもらってください。",
+        InviteAskAgain => "ホストにリンク全体をもう一度送ってもらうか、新しい招待をもらってください。",
+        OpenGame => "ゲームを開く",
+        HostNamed => "ホスト · {0}",
+        FriendNamed => "友だち · {0}",
     }
 }

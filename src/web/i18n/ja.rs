@@ -130,7 +130,7 @@ pub(super) fn text(key: K) -> &'static str {
         PresetFamily => "ファミリー(2ステージの合計、1ディール)",
         DialogSeed => "配りのシード",
         DialogSeedHint => "ランダム",
-        DialogDealer => "シードは任意です:同じシードなら同じカードが配られます。最初の親はランダムに決まります。",
+        DialogDealer => "シードは任意です:同じシードなら同じカードが配られます。別の端末の友だちとのゲームではシードは使われず、常にランダムに配られます。最初の親はランダムに決まります。",
         OptionDefault => "既定",
         DefaultTarget => "既定:{0}",
         OptionWholeNumber => "{0}:1以上の整数を入力してください(空欄なら既定の値)。",

@@ -41,8 +41,39 @@ pub struct Guest {
     flood: Flood,
 }
 
+/// The key of the one thing a guest's device keeps: its token for the
+/// latest table it joined (`TABLE-TOKEN`, both in hex).
+const TOKEN_KEY: &str = "guest-token";
+
+fn invite_table(invite: &Invite) -> String {
+    hex(&invite.to.table)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// This device's token for `table`: the one kept from an earlier reply to
+/// the same table (the host then knows the guest who rejoins), else a new
+/// random one, kept in its place.
+fn seat_token(table: &str) -> [u8; 8] {
+    let kept = crate::web::storage::get(TOKEN_KEY).and_then(|v| {
+        let (t, token) = v.split_once('-')?;
+        let token = u64::from_str_radix(token, 16).ok()?;
+        (t == table).then(|| token.to_le_bytes())
+    });
+    kept.unwrap_or_else(|| {
+        let token = crate::web::entropy().to_le_bytes();
+        let value = format!("{table}-{:016x}", u64::from_le_bytes(token));
+        // Without storage the guest is simply new each time it joins.
+        let _ = crate::web::storage::set(TOKEN_KEY, &value);
+        token
+    })
+}
+
 impl Guest {
     pub fn new(invite: Invite) -> Guest {
+        let token = seat_token(&invite_table(&invite));
         Guest {
             invite,
             state: GuestState::Joining,
@@ -50,7 +81,7 @@ impl Guest {
             table: None,
             dropped: 0,
             sent: None,
-            token: crate::web::entropy().to_le_bytes(),
+            token,
             peer: None,
             flood: Flood::new(40, 20),
         }

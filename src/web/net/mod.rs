@@ -97,10 +97,9 @@ pub fn invite_in_address(lang: crate::web::i18n::Lang) -> Option<crate::net::inv
     match crate::net::invite::Invite::unpack(payload) {
         Ok(invite) => Some(invite),
         Err(e) => {
-            ui::notice(
-                lang,
-                &lang.tf(crate::web::i18n::K::InviteBad, &[&e.to_string()]),
-            );
+            use crate::web::i18n::K;
+            let why = lang.tf(K::InviteBad, &[&e.to_string()]);
+            ui::notice(lang, &format!("{why} {}", lang.t(K::InviteAskAgain)));
             None
         }
     }
@@ -108,17 +107,25 @@ pub fn invite_in_address(lang: crate::web::i18n::Lang) -> Option<crate::net::inv
 
 /// A reply link (`#r=…`) opened on the host's device: hands it to the open
 /// table and says what the table answered. True if this page is such a tab
-/// (it then shows no table of its own, so it saves nothing).
+/// (it then shows no table of its own, so it saves nothing). Every answer
+/// says what is wrong and the way on; none is a dead end (a page cannot
+/// close a tab the person opened, so there is no Close to press).
 pub fn reply_tab(lang: crate::web::i18n::Lang) -> bool {
     use crate::web::i18n::K;
     let hash = address_fragment();
     let Some(payload) = hash.strip_prefix("#r=") else {
         return false;
     };
+    // A damaged reply is named at once: no table could take it.
+    if let Err(e) = crate::net::invite::Reply::unpack(payload) {
+        let why = lang.tf(K::ReplyBad, &[&e.to_string()]);
+        ui::reply_notice(lang, &format!("{why} {}", lang.t(K::ReplyAskAgain)), true);
+        return true;
+    }
     handoff::hand_over(payload, move |answer| match answer {
-        Some((true, _)) => ui::notice(lang, lang.t(K::ReplyHanded)),
-        Some((false, why)) if !why.is_empty() => ui::notice(lang, &why),
-        _ => ui::notice(lang, lang.t(K::ReplyNoTable)),
+        Some((true, _)) => ui::reply_notice(lang, lang.t(K::ReplyHanded), false),
+        Some((false, why)) if !why.is_empty() => ui::reply_notice(lang, &why, true),
+        _ => ui::reply_notice(lang, lang.t(K::ReplyNoTable), true),
     });
     true
 }

@@ -44,7 +44,8 @@ pub struct Link {
     /// Names the peer: events of an older one are ignored.
     peer_id: u32,
     nonce: u32,
-    /// The token of the reply taken (a guest rejoins with a new reply).
+    /// The token of the reply taken: the guest's device keeps it for this
+    /// table, so a guest who rejoins with a new reply is known by it.
     token: Option<[u8; 8]>,
     /// The channel's first words carried that token: only then are its
     /// moves heard (a channel that cannot name the reply plays nothing).
@@ -105,16 +106,14 @@ impl Link {
             }
         };
         match message {
-            ToHost::Hello { token, name } => {
+            ToHost::Hello { token, .. } => {
+                // The name was the reply's, taken with it: a hello proves the
+                // channel is the reply's and renames nobody.
                 if self.token != Some(token) {
                     self.dropped += 1;
                     return None;
                 }
                 self.greeted = true;
-                self.name = clean_name(&name)
-                    .chars()
-                    .take(protocol::MAX_NAME_CHARS)
-                    .collect();
                 None
             }
             ToHost::Move { .. } if !self.greeted => {
@@ -272,7 +271,12 @@ impl Host {
         let mut l = link.borrow_mut();
         l.peer = None;
         l.peer_id = id;
-        l.nonce = l.nonce.wrapping_add(1) | (crate::web::entropy() as u32 & 0xffff_0000);
+        // A fresh random nonce for every invite (never the last one), so a
+        // reply to an older invite for the seat is told from the latest.
+        let last = l.nonce;
+        l.nonce = std::iter::repeat_with(|| crate::web::entropy() as u32)
+            .find(|&n| n != last)
+            .unwrap_or(last ^ 1);
         l.state = LinkState::Inviting;
         match Peer::offer(ice, on) {
             Ok(p) => l.peer = Some(p),
@@ -340,12 +344,17 @@ impl Host {
             return Err(ReplyError::Stale);
         };
         peer.accept(&reply.connection);
+        // The guest who held the seat before, back with the token its device
+        // kept, keeps its name; anyone else is a new guest with the reply's.
+        let rejoining = l.token == Some(reply.rejoin_token);
+        if !rejoining {
+            l.name = clean_name(&reply.guest_name)
+                .chars()
+                .take(protocol::MAX_NAME_CHARS)
+                .collect();
+        }
         l.token = Some(reply.rejoin_token);
         l.greeted = false;
-        l.name = clean_name(&reply.guest_name)
-            .chars()
-            .take(protocol::MAX_NAME_CHARS)
-            .collect();
         l.state = LinkState::Connecting;
         Ok(reply.to.seat)
     }

@@ -13,29 +13,13 @@ use crate::web::i18n::{Lang, K};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 
-/// The address of this page with `#key=payload`: an invite or a reply link.
-/// The address's `lang` is left out: each device shows the game in its own
-/// language.
+/// An invite or a reply link: the full page's address with `#key=payload`
+/// and nothing else. None of this page's query goes with it (a seed, the
+/// embed flag, the pace, a game link, the language: each device shows the
+/// game in its own), so a link tells a friend nothing about the host's
+/// page and joining needs only the fragment.
 pub fn link(key: &str, payload: &str) -> String {
-    let base = web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            let search = l.search().ok()?;
-            let kept: Vec<&str> = search
-                .trim_start_matches('?')
-                .split('&')
-                .filter(|p| !p.is_empty() && !p.starts_with("lang="))
-                .collect();
-            let query = if kept.is_empty() {
-                String::new()
-            } else {
-                format!("?{}", kept.join("&"))
-            };
-            // (The full page's own document: `web::full_page`.)
-            Some(format!("{}{query}", crate::web::full_page::address()))
-        })
-        .unwrap_or_default();
-    format!("{base}#{key}={payload}")
+    format!("{}#{key}={payload}", crate::web::full_page::address())
 }
 
 fn net_button(class: &str, what: &str, seat: Option<u8>, label: &str) -> Element {
@@ -313,6 +297,9 @@ pub fn invites(
     let relay_before = relay_shown();
     let form = dialog_form(&d, lang.t(K::InviteTitle));
     append(&form, &text_el("p", "hint", lang.t(K::InviteHint)));
+    let fresh = text_el("p", "hint", lang.t(K::DealtFresh));
+    fresh.set_id("dealt-fresh");
+    append(&form, &fresh);
     let n = kind.seats() as u8;
     for s in seats.iter().filter(|s| s.seat < n) {
         let f = el("fieldset", "invite");
@@ -538,6 +525,28 @@ pub fn notice(lang: Lang, text: &str) {
     close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
     append(&form, &row);
+    append(&d, &form);
+    show(&d);
+}
+
+/// The reply tab's one dialog: what became of the reply and, unless it
+/// was taken (`way_on`), a link that opens the game in this tab. The tab
+/// runs no table, so the dialog has no buttons that need one.
+pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
+    let d = crate::web::dom::dialog("net-notice-dialog", "newgame notice");
+    let form = dialog_form(&d, lang.t(K::AppTitle));
+    let p = text_el("p", "", text);
+    p.set_id("net-notice");
+    let _ = p.set_attribute("role", "status");
+    append(&form, &p);
+    if way_on {
+        let row = el("div", "buttons");
+        let open = text_el("a", "button primary", lang.t(K::OpenGame));
+        open.set_id("open-game");
+        let _ = open.set_attribute("href", &crate::web::full_page::address());
+        append(&row, &open);
+        append(&form, &row);
+    }
     append(&d, &form);
     show(&d);
 }

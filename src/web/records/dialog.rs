@@ -124,7 +124,9 @@ fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool
 }
 
 /// Opens the dialog, filled in from the game on the table (`viewing`: a
-/// record in the replay viewer, which has no link of its own to share).
+/// record in the replay viewer, which has no link of its own to share;
+/// `withheld`: why the game's record is not shown yet, for a game with
+/// friends in progress, whose record would show every hand).
 pub fn open(
     lang: Lang,
     address_lang: Option<Lang>,
@@ -132,6 +134,7 @@ pub fn open(
     game: &Game,
     viewing: bool,
     author: Option<&AuthorLink>,
+    withheld: Option<&str>,
 ) {
     let d = dialog();
     let form = dialog_form(&d, lang.t(K::ShareTitle));
@@ -186,7 +189,9 @@ pub fn open(
     b.set_text_content(Some(lang.t(K::PlayDaily)));
     append(&f, &b);
 
-    if !viewing {
+    if let Some(why) = withheld {
+        section(lang, &form, K::RecordLegend, Some(why));
+    } else if !viewing {
         let f = section(lang, &form, K::RecordLegend, Some(lang.t(K::RecordHint)));
         let record = RecordFile::of(&GameRecord::of(game));
         copy_row(
