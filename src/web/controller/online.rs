@@ -11,8 +11,8 @@ use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
-use crate::web::i18n::K;
-use crate::web::model::{Action, Player, Setup, Ui};
+use crate::web::i18n::{Lang, K};
+use crate::web::model::{self, Action, FriendSeat, Player, Setup, Ui};
 use crate::web::net::guest::{Guest, GuestState};
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
@@ -144,21 +144,22 @@ impl Controller {
             who,
             last: self.online.last,
         });
-        let mut friends: [Option<String>; 4] = Default::default();
+        let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in self.online.host.statuses() {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
-            let who = if s.name.is_empty() {
+            let name = if s.name.is_empty() {
                 lang.t(K::FriendShort).to_string()
             } else {
                 s.name.clone()
             };
-            friends[s.seat as usize & 3] = Some(match s.state {
-                LinkState::Connected => who,
-                LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
-                _ => lang.tf(K::WaitingFor, &[&who]),
-            });
+            let away = match s.state {
+                LinkState::Connected => None,
+                LinkState::Lost => Some(Away::Reconnecting),
+                _ => Some(Away::Waiting),
+            };
+            friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
         }
         self.ui.friends = friends;
     }
@@ -417,7 +418,7 @@ impl Controller {
                 None => Player::Friend,
             })
             .collect();
-        let mut friends: [Option<String>; 4] = Default::default();
+        let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in 0..n {
             let name = table.names.get(s).filter(|n| !n.is_empty()).cloned();
             let host = table.who.get(s).is_some_and(|w| w == "host");
@@ -426,11 +427,8 @@ impl Controller {
                     .into()
             });
             let connected = table.connected.get(s).copied().unwrap_or(true);
-            friends[s] = Some(if connected {
-                label
-            } else {
-                lang.tf(K::Reconnecting, &[&label])
-            });
+            let away = (!connected).then_some(Away::Reconnecting);
+            friends[s] = Some(friend_seat(lang, label, away));
         }
         let mut lens = [0u8; 4];
         for s in 0..n {
@@ -489,6 +487,31 @@ impl Controller {
         }
         self.render();
     }
+}
+
+/// Why a friend's seat waits.
+#[derive(Clone, Copy)]
+enum Away {
+    /// Its invite is out, or its reply is connecting.
+    Waiting,
+    /// Its device was connected and is no longer.
+    Reconnecting,
+}
+
+/// A friend's seat in the table's words: its name, and while it waits, a
+/// word for its plate and the status line of its turn.
+fn friend_seat(lang: Lang, name: String, away: Option<Away>) -> FriendSeat {
+    let away = away.map(|a| {
+        let (badge, status) = match a {
+            Away::Waiting => (K::AwayWaiting, K::WaitingFor),
+            Away::Reconnecting => (K::AwayOffline, K::Reconnecting),
+        };
+        model::Away {
+            badge: lang.t(badge).to_string(),
+            status: lang.tf(status, &[&name]),
+        }
+    });
+    FriendSeat { name, away }
 }
 
 /// While a guest's device has no table from the host yet, its own table stays hidden.

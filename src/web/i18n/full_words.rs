@@ -77,6 +77,8 @@ pub enum FullKey {
     ReplyHanded,
     ReplyNoTable,
     WaitingFor,
+    AwayWaiting,
+    AwayOffline,
     HostLost,
     MoveRefused,
     WaitHost,
@@ -151,6 +153,8 @@ impl K {
     pub const ReplyHanded: K = K::Full(FullKey::ReplyHanded);
     pub const ReplyNoTable: K = K::Full(FullKey::ReplyNoTable);
     pub const WaitingFor: K = K::Full(FullKey::WaitingFor);
+    pub const AwayWaiting: K = K::Full(FullKey::AwayWaiting);
+    pub const AwayOffline: K = K::Full(FullKey::AwayOffline);
     pub const HostLost: K = K::Full(FullKey::HostLost);
     pub const MoveRefused: K = K::Full(FullKey::MoveRefused);
     pub const WaitHost: K = K::Full(FullKey::WaitHost);
@@ -226,11 +230,13 @@ pub(super) fn en(key: FullKey) -> &'static str {
         JoinReply => "Send this reply link back to the host. The table appears here once they open it.",
         ReplyHanded => "The reply is with your table: you can close this tab.",
         ReplyNoTable => "No open table took this reply: open it in the browser where the game is, or paste it into the table.",
-        WaitingFor => "Waiting for {0}'s connection",
+        WaitingFor => "{0} to play. Waiting for {0}'s connection.",
+        AwayWaiting => "Waiting",
+        AwayOffline => "Offline",
         HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
         MoveRefused => "The host refused the move: {0}",
         WaitHost => "Waiting for the host",
-        Reconnecting => "{0} · reconnecting",
+        Reconnecting => "{0} to play. Waiting for {0} to reconnect.",
         ConnTimeout => "The connection did not open in time: some networks need a relay server.",
     }
 }
@@ -303,11 +309,13 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         JoinReply => "この返信リンクをホストに送り返してください。ホストが開くと、ここにテーブルが表示されます。",
         ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
         ReplyNoTable => "開いているテーブルが返信を受け取りませんでした。ゲームを開いているブラウザーで開くか、テーブルに貼り付けてください。",
-        WaitingFor => "{0}の接続を待っています",
+        WaitingFor => "{0}の番です。{0}の接続を待っています。",
+        AwayWaiting => "接続待ち",
+        AwayOffline => "切断中",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
         MoveRefused => "ホストがその手を認めませんでした: {0}",
         WaitHost => "ホストを待っています",
-        Reconnecting => "{0} · 再接続中",
+        Reconnecting => "{0}の番です。{0}の再接続を待っています。",
         ConnTimeout => "時間内に接続できませんでした。中継サーバーが必要なネットワークもあります。",
     }
 }
