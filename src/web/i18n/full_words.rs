@@ -310,7 +310,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
         ReplyNoTable => "開いているテーブルが返信を受け取りませんでした。ゲームを開いているブラウザーで開くか、テーブルに貼り付けてください。",
         WaitingFor => "{0}の番です。{0}の接続を待っています。",
-        AwayWaiting => "接続待ち",
+        AwayWaiting => "待機中",
         AwayOffline => "切断中",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
         MoveRefused => "ホストがその手を認めませんでした: {0}",
