@@ -137,6 +137,8 @@ pub enum Action {
     OpenDialog,
     StartGame,
     CancelDialog,
+    /// A native dialog closed (the table may take the focus back).
+    DialogClosed,
     DialogChanged,
     PresetChanged,
     PlayAgain,

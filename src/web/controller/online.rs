@@ -324,6 +324,24 @@ impl Controller {
         }
     }
 
+    /// A dialog closed: a guest's join page closed (Esc) before the host's
+    /// table came opens again, as it is all this device shows until then.
+    pub(super) fn online_dialog_closed(&mut self) {
+        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let Some(g) = &self.online.guest else {
+            return;
+        };
+        if g.table.is_some() || ui::is_open("join-dialog") {
+            return;
+        }
+        // (What was typed in the name field is kept.)
+        let name = match g.state {
+            GuestState::Joining => ui::typed_name(),
+            _ => g.name.clone(),
+        };
+        ui::join(lang, &g.invite, &g.state, &name, &stun);
+    }
+
     fn join(&mut self) {
         let (lang, stun) = (self.page.lang, self.online.stun.clone());
         let dispatch = self.dispatch();

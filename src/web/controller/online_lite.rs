@@ -69,6 +69,8 @@ impl Controller {
 
     pub(super) fn online_broadcast(&mut self) {}
 
+    pub(super) fn online_dialog_closed(&mut self) {}
+
     pub(super) fn guest_move(&mut self, _: Move) -> bool {
         false
     }

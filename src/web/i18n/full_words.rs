@@ -51,6 +51,8 @@ pub enum FullKey {
     InviteHint,
     InviteMaking,
     InviteQr,
+    InviteLink,
+    ReplyLink,
     SeatConnected,
     SeatConnecting,
     SeatLost,
@@ -127,6 +129,8 @@ impl K {
     pub const InviteHint: K = K::Full(FullKey::InviteHint);
     pub const InviteMaking: K = K::Full(FullKey::InviteMaking);
     pub const InviteQr: K = K::Full(FullKey::InviteQr);
+    pub const InviteLink: K = K::Full(FullKey::InviteLink);
+    pub const ReplyLink: K = K::Full(FullKey::ReplyLink);
     pub const SeatConnected: K = K::Full(FullKey::SeatConnected);
     pub const SeatConnecting: K = K::Full(FullKey::SeatConnecting);
     pub const SeatLost: K = K::Full(FullKey::SeatLost);
@@ -205,6 +209,8 @@ pub(super) fn en(key: FullKey) -> &'static str {
         InviteHint => "Send each friend their link, or let them scan the code. When a friend sends a reply link back, open it on this device or paste it below.",
         InviteMaking => "Making the invite…",
         InviteQr => "QR code of the invite for {0}",
+        InviteLink => "Invite link",
+        ReplyLink => "Your reply link",
         SeatConnected => "{0} is connected",
         SeatConnecting => "The reply is in: connecting…",
         SeatLost => "Connection lost: the seat waits. Send a new invite, or let the computer play.",
@@ -284,6 +290,8 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         InviteHint => "友だちにそれぞれのリンクを送るか、コードを読み取ってもらいます。友だちから返信リンクが届いたら、この端末で開くか下に貼り付けてください。",
         InviteMaking => "招待を作成中…",
         InviteQr => "{0}への招待のQRコード",
+        InviteLink => "招待リンク",
+        ReplyLink => "あなたの返信リンク",
         SeatConnected => "{0}が接続しました",
         SeatConnecting => "返信を受け取りました。接続中…",
         SeatLost => "接続が切れました。席は待機中です。新しい招待を送るか、コンピューターに任せてください。",
