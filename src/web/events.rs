@@ -86,6 +86,16 @@ pub fn listen(controller: &Shared) {
     })
     .forget();
 
+    // A dialog closed (its Close button, Esc): when the focus has nowhere to
+    // go back to (a dialog that opened by itself), a render's focus step puts
+    // it in the hand. (`close` does not bubble: heard while it goes down.)
+    let weak = Rc::downgrade(controller);
+    let capture = EventListenerOptions::run_in_capture_phase();
+    EventListener::new_with_options(&d, "close", capture, move |_| {
+        controller::with(&weak, |c| c.act(Action::DialogClosed));
+    })
+    .forget();
+
     // Not passive: arrow keys and Tab are taken over (preventDefault).
     let weak = Rc::downgrade(controller);
     let opts = EventListenerOptions::enable_prevent_default();

@@ -71,6 +71,24 @@ pub enum HintTarget {
     Duck,
 }
 
+/// A seat played on another device (online play), as the controller words it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FriendSeat {
+    /// Who plays it: the friend's name (or "Friend"), or "Host" on a guest's table.
+    pub name: String,
+    /// While its device is not connected (None when it is).
+    pub away: Option<Away>,
+}
+
+/// A seat's device not connected, in words: a short one for its name plate,
+/// and the status line while it is the seat's turn, which says the turn and
+/// the wait in sentences of their own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Away {
+    pub badge: String,
+    pub status: String,
+}
+
 /// Table state beyond the engine's: what is shown and to whom.
 #[derive(Clone, Debug, Default)]
 pub struct Ui {
@@ -97,9 +115,9 @@ pub struct Ui {
     /// The hand's card the focus last moved to, and the moves made then:
     /// the hand's one tab stop (see `scene::tab_stop`).
     pub tab_stop: Option<(Card, usize)>,
-    /// Online play: what each seat played on another device is called now
-    /// ("Aiko · reconnecting"), worded by the controller.
-    pub friends: [Option<String>; 4],
+    /// Online play: who plays each seat played on another device, and its
+    /// connection's state, worded by the controller.
+    pub friends: [Option<FriendSeat>; 4],
     /// A guest's table: the other hands' counts (its deal holds its own hand only).
     pub hand_lens: Option<[u8; 4]>,
 }
@@ -119,6 +137,8 @@ pub enum Action {
     OpenDialog,
     StartGame,
     CancelDialog,
+    /// A native dialog closed (the table may take the focus back).
+    DialogClosed,
     DialogChanged,
     PresetChanged,
     PlayAgain,

@@ -4,7 +4,7 @@
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
 use super::i18n::{Lang, K};
-use super::model::{Chooser, HintTarget, Player, Setup, Ui};
+use super::model::{Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -403,12 +403,16 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
     let mut seats = Vec::with_capacity(n as usize);
     for s in 0..n {
         let pos = position(n, bottom, s);
+        let friend = match setup.players[s as usize] {
+            Player::Friend => ui.friends[s as usize & 3].as_ref(),
+            _ => None,
+        };
         let player = match setup.players[s as usize] {
             Player::Human => lang.t(K::Human).to_string(),
             Player::Computer(l) => format!("{} · {}", lang.t(K::Computer), lang.level_name(l)),
-            Player::Friend => ui.friends[s as usize & 3]
-                .clone()
-                .unwrap_or_else(|| lang.t(K::FriendShort).to_string()),
+            Player::Friend => {
+                friend.map_or_else(|| lang.t(K::FriendShort).to_string(), |f| f.name.clone())
+            }
         };
         let mut badges = Vec::new();
         if let Some(d) = deal {
@@ -420,6 +424,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
             Some(Role::High) => badges.push((lang.t(K::High).to_string(), "high")),
             Some(Role::Low) => badges.push((lang.t(K::Low).to_string(), "low")),
             None => {}
+        }
+        // A friend's device not connected: a short word (the status line says more).
+        if let Some(away) = friend.and_then(|f| f.away.as_ref()) {
+            badges.push((away.badge.clone(), "away"));
         }
         let mut hand = match deal {
             Some(d) if viewer == Some(s) || ui.reveal => {
@@ -596,11 +604,15 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         (Some(_), Some(m)) if human_turn => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".
+        // While its device is not connected, the status line says so too.
         (Some(_), Some(m)) if setup.players[m as usize] == Player::Friend => {
-            let who = ui.friends[m as usize & 3]
-                .as_deref()
-                .unwrap_or(name(lang, setup, m));
-            lang.tf(K::SeatToPlay, &[who])
+            match &ui.friends[m as usize & 3] {
+                Some(FriendSeat {
+                    away: Some(away), ..
+                }) => away.status.clone(),
+                Some(f) => lang.tf(K::SeatToPlay, &[&f.name]),
+                None => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
+            }
         }
         (Some(_), Some(m)) => lang.tf(K::Thinking, &[name(lang, setup, m)]),
         (None, _) => String::new(),

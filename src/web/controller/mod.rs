@@ -634,6 +634,10 @@ impl Controller {
             Action::NextDeal => self.next_deal(),
             Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
+            Action::DialogClosed => {
+                self.online_dialog_closed();
+                self.render();
+            }
             Action::DialogChanged => dialog::game_changed(self.page.lang),
             Action::PresetChanged => dialog::preset_changed(),
             Action::StartGame => match dialog::read(self.page.lang) {

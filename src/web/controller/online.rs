@@ -12,8 +12,8 @@ use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
-use crate::web::i18n::K;
-use crate::web::model::{Action, Player, Setup, Ui};
+use crate::web::i18n::{Lang, K};
+use crate::web::model::{self, Action, FriendSeat, Player, Setup, Ui};
 use crate::web::net::guest::{Guest, GuestState};
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
@@ -156,17 +156,18 @@ impl Controller {
             who,
             last: self.online.last,
         });
-        let mut friends: [Option<String>; 4] = Default::default();
+        let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in self.online.host.statuses() {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
-            let who = named(lang, false, &s.name);
-            friends[s.seat as usize & 3] = Some(match s.state {
-                LinkState::Connected => who,
-                LinkState::Lost => lang.tf(K::Reconnecting, &[&who]),
-                _ => lang.tf(K::WaitingFor, &[&who]),
-            });
+            let name = named(lang, false, &s.name);
+            let away = match s.state {
+                LinkState::Connected => None,
+                LinkState::Lost => Some(Away::Reconnecting),
+                _ => Some(Away::Waiting),
+            };
+            friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
         }
         self.ui.friends = friends;
     }
@@ -340,6 +341,24 @@ impl Controller {
         }
     }
 
+    /// A dialog closed: a guest's join page closed (Esc) before the host's
+    /// table came opens again, as it is all this device shows until then.
+    pub(super) fn online_dialog_closed(&mut self) {
+        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let Some(g) = &self.online.guest else {
+            return;
+        };
+        if g.table.is_some() || ui::is_open("join-dialog") {
+            return;
+        }
+        // (What was typed in the name field is kept.)
+        let name = match g.state {
+            GuestState::Joining => ui::typed_name(),
+            _ => g.name.clone(),
+        };
+        ui::join(lang, &g.invite, &g.state, &name, &stun);
+    }
+
     fn join(&mut self) {
         let (lang, stun, ice) = (self.page.lang, self.online.stun.clone(), self.ice());
         let dispatch = self.dispatch();
@@ -434,17 +453,14 @@ impl Controller {
                 None => Player::Friend,
             })
             .collect();
-        let mut friends: [Option<String>; 4] = Default::default();
+        let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in 0..n {
             let name = table.names.get(s).map_or("", String::as_str);
             let host = table.who.get(s).is_some_and(|w| w == "host");
             let label = named(lang, host, name);
             let connected = table.connected.get(s).copied().unwrap_or(true);
-            friends[s] = Some(if connected {
-                label
-            } else {
-                lang.tf(K::Reconnecting, &[&label])
-            });
+            let away = (!connected).then_some(Away::Reconnecting);
+            friends[s] = Some(friend_seat(lang, label, away));
         }
         let mut lens = [0u8; 4];
         for s in 0..n {
@@ -508,13 +524,38 @@ impl Controller {
 /// How a person on another device is named on the table: a chosen name
 /// always beside what that person is (the host, a friend), so that no
 /// name can pass for the host or for another seat's player.
-fn named(lang: crate::web::i18n::Lang, host: bool, name: &str) -> String {
+fn named(lang: Lang, host: bool, name: &str) -> String {
     match (host, name.is_empty()) {
         (true, true) => lang.t(K::HostSeat).to_string(),
         (false, true) => lang.t(K::FriendShort).to_string(),
         (true, false) => lang.tf(K::HostNamed, &[name]),
         (false, false) => lang.tf(K::FriendNamed, &[name]),
     }
+}
+
+/// Why a friend's seat waits.
+#[derive(Clone, Copy)]
+enum Away {
+    /// Its invite is out, or its reply is connecting.
+    Waiting,
+    /// Its device was connected and is no longer.
+    Reconnecting,
+}
+
+/// A friend's seat in the table's words: its name, and while it waits, a
+/// word for its plate and the status line of its turn.
+fn friend_seat(lang: Lang, name: String, away: Option<Away>) -> FriendSeat {
+    let away = away.map(|a| {
+        let (badge, status) = match a {
+            Away::Waiting => (K::AwayWaiting, K::WaitingFor),
+            Away::Reconnecting => (K::AwayOffline, K::Reconnecting),
+        };
+        model::Away {
+            badge: lang.t(badge).to_string(),
+            status: lang.tf(status, &[&name]),
+        }
+    });
+    FriendSeat { name, away }
 }
 
 /// While a guest's device has no table from the host yet, its own table stays hidden.

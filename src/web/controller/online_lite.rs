@@ -73,6 +73,8 @@ impl Controller {
         None
     }
 
+    pub(super) fn online_dialog_closed(&mut self) {}
+
     pub(super) fn guest_move(&mut self, _: Move) -> bool {
         false
     }

@@ -69,6 +69,8 @@ pub enum FullKey {
     InviteHint,
     InviteMaking,
     InviteQr,
+    InviteLink,
+    ReplyLink,
     SeatConnected,
     SeatConnecting,
     SeatLost,
@@ -95,6 +97,8 @@ pub enum FullKey {
     ReplyHanded,
     ReplyNoTable,
     WaitingFor,
+    AwayWaiting,
+    AwayOffline,
     HostLost,
     MoveRefused,
     WaitHost,
@@ -168,6 +172,8 @@ impl K {
     pub const InviteHint: K = K::Full(FullKey::InviteHint);
     pub const InviteMaking: K = K::Full(FullKey::InviteMaking);
     pub const InviteQr: K = K::Full(FullKey::InviteQr);
+    pub const InviteLink: K = K::Full(FullKey::InviteLink);
+    pub const ReplyLink: K = K::Full(FullKey::ReplyLink);
     pub const SeatConnected: K = K::Full(FullKey::SeatConnected);
     pub const SeatConnecting: K = K::Full(FullKey::SeatConnecting);
     pub const SeatLost: K = K::Full(FullKey::SeatLost);
@@ -194,6 +200,8 @@ impl K {
     pub const ReplyHanded: K = K::Full(FullKey::ReplyHanded);
     pub const ReplyNoTable: K = K::Full(FullKey::ReplyNoTable);
     pub const WaitingFor: K = K::Full(FullKey::WaitingFor);
+    pub const AwayWaiting: K = K::Full(FullKey::AwayWaiting);
+    pub const AwayOffline: K = K::Full(FullKey::AwayOffline);
     pub const HostLost: K = K::Full(FullKey::HostLost);
     pub const MoveRefused: K = K::Full(FullKey::MoveRefused);
     pub const WaitHost: K = K::Full(FullKey::WaitHost);
@@ -269,6 +277,8 @@ pub(super) fn en(key: FullKey) -> &'static str {
         InviteHint => "Send each friend their link, or let them scan the code. When a friend sends a reply link back, open it on this device or paste it below.",
         InviteMaking => "Making the invite…",
         InviteQr => "QR code of the invite for {0}",
+        InviteLink => "Invite link",
+        ReplyLink => "Your reply link",
         SeatConnected => "{0} is connected",
         SeatConnecting => "The reply is in: connecting…",
         SeatLost => "Connection lost: the seat waits. Send a new invite, or let the computer play.",
@@ -294,11 +304,9 @@ pub(super) fn en(key: FullKey) -> &'static str {
         JoinReply => "Send this reply link back to the host. The table appears here once they open it.",
         ReplyHanded => "The reply is with your table: you can close this tab.",
         ReplyNoTable => "No table open in this browser took this reply. If the game is open in another browser or device, open the link there or paste it into its Invite friends dialog. If the game was closed, its invites are gone: open the game and send your friend a new invite.",
-        WaitingFor => "Waiting for {0}'s connection",
         HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
         MoveRefused => "The host refused the move: {0}",
         WaitHost => "Waiting for the host",
-        Reconnecting => "{0} · reconnecting",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
         RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
         DealtFresh => "Every deal of a game with friends is shuffled at random on this device: no seed or link can tell anyone the cards.",
@@ -307,6 +315,10 @@ pub(super) fn en(key: FullKey) -> &'static str {
         OpenGame => "Open the game",
         HostNamed => "Host · {0}",
         FriendNamed => "Friend · {0}",
+        WaitingFor => "{0} to play. Waiting for the connection.",
+        AwayWaiting => "Waiting",
+        AwayOffline => "Offline",
+        Reconnecting => "{0} to play. Waiting for the device to reconnect.",
     }
 }
 
@@ -371,6 +383,8 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         InviteHint => "友だちにそれぞれのリンクを送るか、コードを読み取ってもらいます。友だちから返信リンクが届いたら、この端末で開くか下に貼り付けてください。",
         InviteMaking => "招待を作成中…",
         InviteQr => "{0}への招待のQRコード",
+        InviteLink => "招待リンク",
+        ReplyLink => "あなたの返信リンク",
         SeatConnected => "{0}が接続しました",
         SeatConnecting => "返信を受け取りました。接続中…",
         SeatLost => "接続が切れました。席は待機中です。新しい招待を送るか、コンピューターに任せてください。",
@@ -396,11 +410,9 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         JoinReply => "この返信リンクをホストに送り返してください。ホストが開くと、ここにテーブルが表示されます。",
         ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
         ReplyNoTable => "このブラウザーで開いているテーブルはこの返信を受け取りませんでした。別のブラウザーや端末でゲームを開いているなら、そこでこのリンクを開くか、「友だちを招待」の画面に貼り付けてください。ゲームを閉じた場合、その招待は無効です。ゲームを開いて、友だちに新しい招待を送ってください。",
-        WaitingFor => "{0}の接続を待っています",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
         MoveRefused => "ホストがその手を認めませんでした: {0}",
         WaitHost => "ホストを待っています",
-        Reconnecting => "{0} · 再接続中",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
         RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",
         DealtFresh => "友だちとのゲームは、毎回この端末でランダムに配られます。シードやリンクから札を知ることはできません。",
@@ -409,5 +421,9 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         OpenGame => "ゲームを開く",
         HostNamed => "ホスト · {0}",
         FriendNamed => "友だち · {0}",
+        WaitingFor => "{0}の番です。接続を待っています。",
+        AwayWaiting => "待機中",
+        AwayOffline => "切断中",
+        Reconnecting => "{0}の番です。再接続を待っています。",
     }
 }

@@ -38,8 +38,12 @@ fn can_share() -> bool {
         .is_some_and(|f| f.is_function())
 }
 
-/// A read-only link with Copy (and Share) buttons; the field's id names it.
-fn link_row(lang: Lang, parent: &Element, id: &str, value: &str, seat: Option<u8>) {
+/// A read-only link with Copy (and Share) buttons, under its label; the
+/// field's id names it.
+fn link_row(lang: Lang, parent: &Element, label: &str, id: &str, value: &str, seat: Option<u8>) {
+    let name = text_el("label", "link-label", label);
+    let _ = name.set_attribute("for", id);
+    append(parent, &name);
     let row = el("div", "copy-row");
     let i = el("input", "");
     i.set_id(id);
@@ -259,9 +263,57 @@ fn no_connection_words(stun: &super::Stun, host: bool) -> K {
     }
 }
 
-fn show(d: &HtmlDialogElement) {
+/// The element of dialog `d` that has the focus, as a selector that finds
+/// it again once the dialog is rebuilt: its id, or its button's `data-net`
+/// and seat (None when the focus is elsewhere).
+fn focused_in(d: &Element) -> Option<String> {
+    let a = crate::web::dom::doc().active_element()?;
+    if !d.contains(Some(&a)) {
+        return None;
+    }
+    if !a.id().is_empty() {
+        return Some(format!("#{}", a.id()));
+    }
+    let what = a
+        .get_attribute("data-net")
+        .map(|n| format!("[data-net=\"{n}\"]"))
+        .or_else(|| {
+            let action = a.get_attribute("data-action")?;
+            Some(format!("[data-action=\"{action}\"]"))
+        })?;
+    Some(match a.get_attribute("data-seat") {
+        Some(seat) => format!("{what}[data-seat=\"{seat}\"]"),
+        None => what,
+    })
+}
+
+/// Opens dialog `d` (if it is not open), and puts the focus back where it
+/// was before the dialog was rebuilt (`was`: [`focused_in`]); when that is
+/// gone, or the focus went with an element the rebuild removed, on the
+/// dialog's first field or button, so that the keyboard never loses its place.
+fn show(d: &HtmlDialogElement, was: Option<String>) {
     if !d.open() {
         let _ = d.show_modal();
+    }
+    let again = was.and_then(|sel| d.query_selector(&sel).ok().flatten());
+    let lost = crate::web::dom::doc()
+        .active_element()
+        .is_none_or(|a| !d.contains(Some(&a)));
+    let to = again.or_else(|| {
+        lost.then(|| {
+            d.query_selector("input:not([disabled]), textarea, button")
+                .ok()
+                .flatten()
+        })
+        .flatten()
+    });
+    if let Some(e) = to {
+        crate::web::dom::focus(&e);
+        // Typing goes on at the end of what was typed.
+        if let Some(area) = e.dyn_ref::<HtmlTextAreaElement>() {
+            let end = area.value().encode_utf16().count() as u32;
+            let _ = area.set_selection_range(end, end);
+        }
     }
 }
 
@@ -289,6 +341,7 @@ pub fn invites(
     stun: &super::Stun,
 ) {
     let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
+    let was = focused_in(&d);
     // Keep what was typed in the paste box across a rebuild.
     let typed = by_id("reply-paste")
         .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
@@ -319,6 +372,7 @@ pub fn invites(
                 link_row(
                     lang,
                     &f,
+                    lang.t(K::InviteLink),
                     &format!("invite-link-{}", s.seat),
                     &url,
                     Some(s.seat),
@@ -398,7 +452,7 @@ pub fn invites(
     append(&row, &close);
     append(&form, &row);
     append(&d, &form);
-    show(&d);
+    show(&d, was);
 }
 
 fn state_name(s: &LinkState) -> &'static str {
@@ -424,6 +478,7 @@ pub fn pasted_reply() -> String {
 pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
     let relay_before = relay_shown();
+    let was = focused_in(&d);
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
     let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
@@ -474,12 +529,12 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
         GuestState::Replied(payload) => {
             append(&form, &text_el("p", "hint", lang.t(K::JoinReply)));
             let url = link("r", payload);
-            link_row(lang, &form, "reply-link", &url, None);
+            link_row(lang, &form, lang.t(K::ReplyLink), "reply-link", &url, None);
         }
         GuestState::Connected => {}
     }
     append(&d, &form);
-    show(&d);
+    show(&d, was);
 }
 
 /// The invite's rules (the share link's `o` form, `preset,option:value,…`)
@@ -515,6 +570,7 @@ pub fn typed_name() -> String {
 /// A one-line notice in its own dialog (a bad invite, the reply tab's answer).
 pub fn notice(lang: Lang, text: &str) {
     let d = crate::web::dom::dialog("net-notice-dialog", "newgame notice");
+    let was = focused_in(&d);
     let form = dialog_form(&d, lang.t(K::AppTitle));
     let p = text_el("p", "", text);
     p.set_id("net-notice");
@@ -526,7 +582,7 @@ pub fn notice(lang: Lang, text: &str) {
     append(&row, &close);
     append(&form, &row);
     append(&d, &form);
-    show(&d);
+    show(&d, was);
 }
 
 /// The reply tab's one dialog: what became of the reply and, unless it
@@ -548,7 +604,7 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
         append(&form, &row);
     }
     append(&d, &form);
-    show(&d);
+    show(&d, None);
 }
 
 /// Copies a link field's text (the clipboard, else selected to copy by hand).

@@ -34,8 +34,15 @@ fn active() -> Option<Element> {
     doc().active_element()
 }
 
+/// No element has the focus: the page's body, an element removed, or one in
+/// a dialog just closed (which the browser leaves focused until it next
+/// draws the page).
 fn nothing_focused() -> bool {
-    active().is_none_or(|a| a.tag_name() == "BODY" || !a.is_connected())
+    active().is_none_or(|a| {
+        a.tag_name() == "BODY"
+            || !a.is_connected()
+            || a.closest("dialog:not([open])").ok().flatten().is_some()
+    })
 }
 
 fn any_dialog_open() -> bool {
