@@ -200,7 +200,7 @@ test('online: no seed deals a game with friends; its links and record give nothi
     await host.page.waitForSelector('#new-game-dialog[open]');
     assert.match(await host.page.inputValue('#seed'), /^daily-/);
     assert.match(await host.page.locator('#new-game-dialog').innerText(), /friend on another device ignore it/);
-    await host.page.click('#new-game-dialog [data-action="close-dialog"]');
+    await host.page.click('#new-game-dialog [data-action="cancel-dialog"]');
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     assert.match(await host.page.locator('#dealt-fresh').innerText(), /shuffled at random on this device/);
     const online = await ownHand(host.page);
