@@ -284,13 +284,13 @@ impl DealView {
     }
 }
 
-/// A trick's cards played again from its lead through the engine's checks:
-/// each player holds only the cards it plays (the seat `me` its `held`
-/// cards too, for the partnership game's duty to follow), the stock is out
-/// of reach and nothing is stored yet. Returns the deal after the plays
-/// (whose voids are the ones the trick showed) and what the last play did;
-/// refused if a card is played out of turn, after the trick's end, or
-/// against the rules.
+/// A trick's cards played again from its lead, each move as the engine
+/// lists it legal: each player holds only the cards it plays (the seat `me`
+/// its `held` cards too, for the partnership game's duty to follow), the
+/// stock is out of reach and nothing is stored yet. Returns the deal after
+/// the plays (whose voids are the ones the trick showed) and what the last
+/// play did; refused if a card is played out of turn, after the trick's
+/// end, or against the rules.
 fn replay_trick(
     base: &Deal,
     trick: &TrickView,
@@ -316,23 +316,37 @@ fn replay_trick(
     d.voids = [0; 4];
     let mut effect = Effect::default();
     for (i, &(seat, card)) in trick.plays.iter().enumerate() {
-        if seat != d.to_move || effect.trick.is_some() {
-            return Err("a card played out of turn");
-        }
         let mv = if i == 0 && card.is_joker() {
             Move::LeadDuck(card, trick.led_suit)
         } else {
             Move::Play(card)
         };
-        effect = d.play(mv).map_err(|_| "a card the rules do not allow")?;
+        if seat != d.to_move || effect.trick.is_some() || !d.legal_moves().contains(mv) {
+            return Err("a card played out of turn or against the rules");
+        }
+        effect = d.apply(mv);
     }
     Ok((d, effect))
 }
 
+/// Whether the engine's trick is the one shown.
+fn same_trick(t: &Trick, v: &TrickView) -> bool {
+    t.len() == v.plays.len()
+        && t.plays().zip(&v.plays).all(|(a, b)| a == *b)
+        && (t.led_suit, t.led_rank, t.quacks, t.stage)
+            == (v.led_suit, v.led_rank, v.quacks, v.stage)
+}
+
 /// The cards of a trick, each once.
 fn trick_cards(trick: &TrickView) -> Result<CardSet, &'static str> {
-    let cards: Vec<Card> = trick.plays.iter().map(|&(_, c)| c).collect();
-    set_of(&cards).map_err(|_| "a card played twice")
+    let mut cards = CardSet::EMPTY;
+    for &(_, card) in &trick.plays {
+        if cards.contains(card) {
+            return Err("a card played twice");
+        }
+        cards.insert(card);
+    }
+    Ok(cards)
 }
 
 /// A bit per suit.
@@ -387,40 +401,41 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
     }
     let mut kept = CardSet::EMPTY;
     for (s, cards) in d.kept_quacks.iter().enumerate() {
-        if !kept.and(*cards).is_empty() || !cards.and(in_trick).is_empty() {
-            return Err("the kept quack cards");
-        }
-        if partnership && cards.len() != u32::from(v.piles[0][s].up) {
+        if !kept.and(*cards).is_empty()
+            || !cards.and(in_trick).is_empty()
+            || (partnership && cards.len() != u32::from(v.piles[0][s].up))
+        {
             return Err("the kept quack cards");
         }
         kept = kept.or(*cards);
     }
 
     // The trick in progress, played again from its lead by the seat shown
-    // leading: the same trick, the same seat to move.
-    let mine = |trick: &TrickView| {
-        trick
-            .plays
-            .iter()
-            .filter(|&&(s, _)| s == me)
-            .map(|&(_, c)| c)
-            .collect::<CardSet>()
-    };
-    let (now, effect) = replay_trick(d, &v.trick, d.course, me, hand.or(mine(&v.trick)))?;
-    let expected = if v.trick.plays.is_empty() {
-        // Between tricks the trick keeps the last one's suit and rank led.
-        let last = v.last_trick.as_ref().map(|o| &o.trick);
-        TrickView {
-            plays: Vec::new(),
-            led_suit: last.map_or(Suit::Clubs, |t| t.led_suit),
-            led_rank: last.map_or(0, |t| t.led_rank),
-            quacks: 0,
-            stage: Stage::Lead,
+    // leading: the same trick, the same seat to move. Between tricks the
+    // trick keeps the last one's suit and rank led.
+    let mut mine = hand;
+    for &(s, card) in &v.trick.plays {
+        if s == me {
+            mine.insert(card);
         }
+    }
+    let (now, effect) = replay_trick(d, &v.trick, d.course, me, mine)?;
+    let last = v.last_trick.as_ref().map(|o| &o.trick);
+    let between = (
+        last.map_or(Suit::Clubs, |t| t.led_suit),
+        last.map_or(0, |t| t.led_rank),
+    );
+    let trick_ok = if v.trick.plays.is_empty() {
+        (
+            v.trick.led_suit,
+            v.trick.led_rank,
+            v.trick.quacks,
+            v.trick.stage,
+        ) == (between.0, between.1, 0, Stage::Lead)
     } else {
-        TrickView::of(&now.trick)
+        same_trick(&now.trick, &v.trick)
     };
-    if effect.trick.is_some() || expected != v.trick || now.to_move != v.to_move {
+    if effect.trick.is_some() || !trick_ok || now.to_move != v.to_move {
         return Err("the trick in progress");
     }
 
@@ -435,27 +450,18 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
         }
         Some(o) => {
             // Partnership: the seat held then what it holds and has played since.
-            let held = if partnership {
-                hand.or(mine(&v.trick))
-            } else {
-                CardSet::EMPTY
-            };
+            let held = if partnership { mine } else { CardSet::EMPTY };
             let (mut last, mut effect) = replay_trick(d, &o.trick, o.course, me, held)?;
-            if effect.trick.is_none() && last.trick.stage == Stage::LeaderAnswer {
+            if effect.trick.is_none() && last.legal_moves().contains(Move::Concede) {
                 // The leader said Duck.
-                effect = last
-                    .play(Move::Concede)
-                    .map_err(|_| "a card the rules do not allow")?;
+                effect = last.apply(Move::Concede);
             }
-            let finished = effect.trick.ok_or("the last trick is not finished")?;
-            let same = TrickView::of(&finished.trick) == o.trick
-                && (
-                    finished.winner,
-                    finished.keeper,
-                    finished.stored,
-                    finished.course,
-                ) == (o.winner, o.keeper, o.stored, o.course);
             let pile = v.piles[o.course as usize][o.keeper as usize];
+            let same = effect.trick.is_some_and(|t| {
+                same_trick(&t.trick, &o.trick)
+                    && (t.winner, t.keeper, t.stored, t.course)
+                        == (o.winner, o.keeper, o.stored, o.course)
+            });
             if !same
                 || v.leader != o.winner
                 || pile.down < o.stored.down
@@ -464,18 +470,16 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
             {
                 return Err("the last trick");
             }
-            // Its quack cards lie before its keeper (partnership).
-            for (i, &(_, card)) in o.trick.plays.iter().enumerate() {
+            for (i, &(s, card)) in o.trick.plays.iter().enumerate() {
+                // Its quack cards lie before its keeper (partnership).
                 if partnership
-                    && finished.trick.is_quack(i)
+                    && o.trick.quacks >> i & 1 != 0
                     && !d.kept_quacks[o.keeper as usize].contains(card)
                 {
                     return Err("the kept quack cards");
                 }
-            }
-            // A suit played in the last trick can have been shown void since
-            // only in the trick in progress.
-            for &(s, card) in &o.trick.plays {
+                // A suit played in it can have been shown void since only
+                // in the trick in progress.
                 if v.voids[s as usize] & suit_bit(card) & !now.voids[s as usize] != 0 {
                     return Err("the voids");
                 }
@@ -494,14 +498,15 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
         (GameKind::ThreePlayer, Counting::Tricks) => 3,
         _ => 1,
     };
-    let units = |course: Course| -> usize {
-        v.piles[course as usize]
-            .iter()
-            .map(|p| usize::from(p.down) + usize::from(p.up))
-            .sum()
-    };
+    let mut units = [0usize; 2];
+    for (course, piles) in units.iter_mut().zip(&v.piles) {
+        for p in piles {
+            *course += usize::from(p.down) + usize::from(p.up);
+        }
+    }
+    let [duck_units, soup_units] = units;
     let finished = played.len() as usize - v.trick.plays.len();
-    if (units(Course::Duck) + units(Course::Soup)) * per_unit != finished {
+    if (duck_units + soup_units) * per_unit != finished {
         return Err("the stored tricks");
     }
     let seats = n as usize;
@@ -509,22 +514,21 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
     let drawn = usize::from(v.stock_next);
     let soup = d.course == Course::Soup;
     let courses = if game.has_courses() {
-        let duck_cards = units(Course::Duck) * per_unit;
         usize::from(v.stock_end) == room
             && soup == (v.stock_next == v.stock_end)
             && if soup {
                 // The last Duck trick emptied the stock, perhaps refilling
                 // only part of a round (a four- or six-card trick).
-                (room..=room + seats).contains(&duck_cards)
-                    && (units(Course::Soup) > 0)
+                (room..=room + seats).contains(&(duck_units * per_unit))
+                    && (soup_units > 0)
                         == v.last_trick
                             .as_ref()
                             .is_some_and(|o| o.course == Course::Soup)
             } else {
-                finished == drawn && units(Course::Soup) == 0
+                finished == drawn && soup_units == 0
             }
     } else {
-        !soup && units(Course::Soup) == 0
+        !soup && soup_units == 0
     };
     if !courses {
         return Err("the courses and the stock");
@@ -535,8 +539,11 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
         return Err("the hands' sizes");
     }
     let size = game.hand_size() - gone / seats;
-    let plays_of = |s: u8| v.trick.plays.iter().filter(|&&(p, _)| p == s).count();
-    if (0..n).any(|s| plays_of(s) > size) || hand.len() as usize + plays_of(me) != size {
+    let mut plays = [0usize; 4];
+    for &(s, _) in &v.trick.plays {
+        plays[s as usize] += 1;
+    }
+    if plays.iter().any(|&k| k > size) || mine.len() as usize != size {
         return Err("the hands' sizes");
     }
 
@@ -544,15 +551,15 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
     // other hands can be dealt the unseen cards around the voids (every
     // group of seats needs no more cards than the suits open to it hold).
     if partnership {
-        if shown_voids
-            .iter()
-            .zip(v.voids)
-            .any(|(&shown, bits)| shown & !bits != 0)
-        {
-            return Err("the voids");
+        let mut in_hand = 0;
+        for card in hand.iter() {
+            in_hand |= suit_bit(card);
         }
-        let in_hand = hand.iter().fold(0, |bits, c| bits | suit_bit(c));
         if in_hand & v.voids[me as usize] != 0
+            || shown_voids
+                .iter()
+                .zip(v.voids)
+                .any(|(&shown, bits)| shown & !bits != 0)
             || v.trick
                 .plays
                 .iter()
@@ -561,21 +568,23 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
             return Err("the voids");
         }
         let unseen = game.deck().minus(hand).minus(played);
-        let in_suit = Suit::ALL.map(|suit| unseen.and(CardSet::suit(suit)).len() as usize);
-        let others: Vec<u8> = (0..n).filter(|&s| s != me).collect();
-        for group in 1..1u32 << others.len() {
-            let (mut need, mut open) = (0, 0u8);
-            for (i, &s) in others.iter().enumerate() {
-                if group >> i & 1 != 0 {
-                    need += size - plays_of(s);
-                    open |= !v.voids[s as usize] & 0b1111;
+        for group in 1..16usize {
+            if group >> me & 1 != 0 {
+                continue;
+            }
+            let (mut need, mut open) = (0, 0);
+            for s in 0..4 {
+                if group >> s & 1 != 0 {
+                    need += size - plays[s];
+                    open |= !v.voids[s] & 0b1111;
                 }
             }
-            let supply: usize = (0..4)
-                .filter(|k| open >> k & 1 != 0)
-                .map(|k| in_suit[k])
+            let supply: u32 = Suit::ALL
+                .iter()
+                .filter(|&&suit| open >> suit as u8 & 1 != 0)
+                .map(|&suit| unseen.and(CardSet::suit(suit)).len())
                 .sum();
-            if need > supply {
+            if need > supply as usize {
                 return Err("the voids");
             }
         }
