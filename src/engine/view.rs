@@ -573,10 +573,10 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
                 continue;
             }
             let (mut need, mut open) = (0, 0);
-            for s in 0..4 {
+            for (s, (&count, &void)) in plays.iter().zip(&v.voids).enumerate() {
                 if group >> s & 1 != 0 {
-                    need += size - plays[s];
-                    open |= !v.voids[s] & 0b1111;
+                    need += size - count;
+                    open |= !void & 0b1111;
                 }
             }
             let supply: u32 = Suit::ALL
