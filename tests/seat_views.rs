@@ -2,7 +2,9 @@
 //! sends a guest: at every move of random games of all three games, for
 //! every seat, it carries no card of another hand and nothing of the stock,
 //! and it reads back into exactly the deal with the hidden cards removed,
-//! on which the seat's legal moves are the same as on the real deal.
+//! on which the seat's legal moves are the same as on the real deal (also
+//! when read as a view from another device, which must be a position the
+//! game reaches).
 
 mod common;
 
@@ -46,6 +48,11 @@ fn check_every_seat(deal: &Deal) {
             assert!(DealView::from_words(&words[..cut], &view.rules).is_err());
         }
         let rebuilt = back.to_deal().expect("a real view reads back");
+        // Read as a view from another device, it is a position the game reaches.
+        let strict = back
+            .to_reachable_deal()
+            .unwrap_or_else(|e| panic!("a real view refused: {e}"));
+        assert_eq!(DealView::of(&strict, seat), DealView::of(&rebuilt, seat));
         let hidden = deal.hidden_from(seat);
         // The same deal but for slots past the trick's end, which hold
         // nothing anyone reads.

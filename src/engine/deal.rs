@@ -78,10 +78,14 @@ impl MoveList {
             len: 0,
         }
     }
+    /// Adds a move; a position never has more than the list holds (a hand
+    /// has at most 13 cards), and a 17th would be left out rather than fail.
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len as usize] = mv;
-        self.len += 1;
+        if let Some(slot) = self.moves.get_mut(self.len as usize) {
+            *slot = mv;
+            self.len += 1;
+        }
     }
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len as usize]

@@ -9,8 +9,11 @@
 //! slowed down by [`Flood`] so it cannot stall the table.
 
 use super::wire::WireError;
+use crate::engine::rules::GameEnd;
 use crate::engine::view::{DealView, ViewError};
-use crate::engine::{Call, DealResult, Game, IllegalMove, Move};
+use crate::engine::{
+    Call, Course, DealResult, Game, IllegalMove, Move, Roles, Rules, ScorerSeats, Scores,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -121,42 +124,112 @@ impl fmt::Display for TableError {
     }
 }
 
+/// The most points a seat can store in one course of a deal (every card
+/// face up), so that no forged score sheet can overflow a total.
+const MAX_COURSE_POINTS: u32 = 2 * 54;
+
 impl GuestTable {
     /// The game as the guest's seat knows it ([`Game::seen`]): checked, so a
-    /// damaged or forged table is refused rather than shown.
+    /// damaged or forged table is refused rather than shown. The deal must
+    /// be a position the game can reach ([`DealView::to_reachable_deal`]),
+    /// and the rest must fit it: the first dealer and the High and Low
+    /// members, the deals begun and finished, each finished deal's points
+    /// and the scores they make (the last one's the deal's own once it is
+    /// over), no deal begun after the game's end, the totals, the game's
+    /// end, and every seat's count of cards.
     pub fn to_game(&self) -> Result<Game, TableError> {
         let view = self.deal.as_ref().ok_or(TableError::NoDeal)?;
-        let deal = view.to_deal().map_err(TableError::View)?;
+        let deal = view.to_reachable_deal().map_err(TableError::View)?;
         let rules = *deal.rules();
         let kind = rules.game;
         let seats = kind.seats();
+        let bad = |what| Err(TableError::Inconsistent(what));
         if self.first_dealer as usize >= seats {
-            return Err(TableError::Inconsistent("the first dealer"));
+            return bad("the first dealer");
         }
-        if self.points.len() != self.scores.len() || self.scores.len() > 1000 {
-            return Err(TableError::Inconsistent("the scores"));
+        if deal.roles() != Roles::of_game(kind, self.first_dealer) {
+            return bad("the High and Low members");
         }
-        let results = self
-            .points
-            .iter()
-            .zip(&self.scores)
-            .map(|(p, s)| DealResult::from_points(kind, p, s))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(TableError::Inconsistent("the scores"))?;
-        let deals = (self.deals as usize).max(results.len()).min(1001);
-        Ok(Game::seen(
-            rules,
-            self.first_dealer,
-            deals,
-            results,
-            Some(deal),
-        ))
+        // Deals begun: the finished ones and the one on the table, if it goes on.
+        let deals = self.deals as usize;
+        let finished = self.scores.len();
+        if self.points.len() != finished
+            || deals == 0
+            || deals != finished + usize::from(!deal.is_over())
+        {
+            return bad("the deals");
+        }
+        if deal.dealer() as usize != (self.first_dealer as usize + deals - 1) % seats {
+            return bad("the dealer");
+        }
+        let courses = if kind.has_courses() { 2 } else { 1 };
+        let mut results = Vec::with_capacity(finished);
+        for (points, scores) in self.points.iter().zip(&self.scores) {
+            let fits =
+                points.len() == courses && points.iter().flatten().all(|&p| p <= MAX_COURSE_POINTS);
+            let result = DealResult::from_points(kind, points, scores)
+                .filter(|r| fits && r.scores == scores_of(&rules, r));
+            results.push(result.ok_or(TableError::Inconsistent("the scores"))?);
+        }
+        if deal.is_over() {
+            let last = results.last();
+            if last.is_none_or(|r| r.points != deal.points() || r.scores != deal.scores()) {
+                return bad("the scores");
+            }
+        }
+        // No deal is begun once the game is over.
+        let mut totals = vec![0u32; kind.scorers()];
+        for k in 0..deals {
+            let sheet = Scores::from_fn(totals.len(), |s| totals[s.index()]);
+            let ended = match rules.end() {
+                GameEnd::Deals(n) => k >= n as usize,
+                GameEnd::Target(t) => sheet.winner().is_some() && sheet.top() >= t,
+            };
+            if ended {
+                return bad("a deal after the game's end");
+            }
+            if let Some(r) = results.get(k) {
+                for (total, score) in totals.iter_mut().zip(r.scores.as_slice()) {
+                    *total += score;
+                }
+            }
+        }
+        let game = Game::seen(rules, self.first_dealer, deals, results, Some(deal));
+        if self.totals != game.totals().as_slice() || self.over != game.is_over() {
+            return bad("the totals");
+        }
+        // Each seat's cards: its hand when the trick was led, less what it played since.
+        let played = |s: u8| view.trick.plays.iter().filter(|&&(p, _)| p == s).count();
+        let size = deal.hand_len(view.seat) + played(view.seat);
+        let counted = self.hand_lens.len() == seats
+            && (0..seats as u8).all(|s| size.checked_sub(played(s)) == Some(self.hand_len(s)));
+        if !counted {
+            return bad("the hands' counts");
+        }
+        let most = |list: usize| list <= seats;
+        if !most(self.names.len()) || !most(self.connected.len()) || !most(self.who.len()) {
+            return bad("the seats' names");
+        }
+        if self.last.is_some_and(|l| l.seat as usize >= seats) {
+            return bad("the last move");
+        }
+        Ok(game)
     }
 
     /// How many cards `seat` holds.
     pub fn hand_len(&self, seat: u8) -> usize {
         self.hand_lens.get(seat as usize).map_or(0, |&n| n as usize)
     }
+}
+
+/// A finished deal's scores as the rules make them from its points.
+fn scores_of(rules: &Rules, r: &DealResult) -> Scores {
+    let game = rules.game;
+    let p = |c: Course, s: u8| r.points[c][s];
+    Scores::from_fn(game.scorers(), |scorer| match game.seats_of(scorer) {
+        ScorerSeats::Seat(s) => rules.combine.apply(p(Course::Duck, s), p(Course::Soup, s)),
+        ScorerSeats::Side([a, b]) => p(Course::Duck, a) * p(Course::Duck, b),
+    })
 }
 
 /// Why the host refused a guest's move.

@@ -301,6 +301,16 @@ pub fn quack_cards(d: &Deal, by_rank: bool) -> Vec<Card> {
         .collect()
 }
 
+/// A rank in words; a rank no card has (a led Duck's 0) says nothing
+/// rather than fail.
+fn rank_word(lang: Lang, rank: u8) -> &'static str {
+    if (1..=13).contains(&rank) {
+        lang.rank_word(rank)
+    } else {
+        ""
+    }
+}
+
 fn stored_text(lang: Lang, p: Pile) -> String {
     let pts = p.points().to_string();
     match (p.down, p.up) {
@@ -384,18 +394,13 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         (None, Some(d)) if !d.trick().is_empty() => Some((*d.trick(), None)),
         _ => None,
     };
+    // (A shown trick always has its lead; a table without one shows no line.)
+    let lead = |d: &Deal, tr: &Trick| tr.plays().next().map(|(s, c)| is_high_lead(d, s, c));
     let lead_line = match (kind, deal, &shown_trick) {
-        (GameKind::Partnership, Some(d), Some((tr, _))) => {
-            let (leader, led) = tr.plays().next().expect("a shown trick has a lead");
-            Some(
-                lang.t(if is_high_lead(d, leader, led) {
-                    K::HighLead
-                } else {
-                    K::LowLead
-                })
-                .to_string(),
-            )
-        }
+        (GameKind::Partnership, Some(d), Some((tr, _))) => lead(d, tr).map(|high| {
+            lang.t(if high { K::HighLead } else { K::LowLead })
+                .to_string()
+        }),
         _ => None,
     };
 
@@ -576,14 +581,14 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
                         }
                         (GameKind::Partnership, true, _, _) => lang.tf(K::YourFollowSuit, &[suit]),
                         (_, _, Some(call), Some(r)) => {
-                            lang.tf(K::YourFollowCanQuack, &[lang.rank_word(r), call])
+                            lang.tf(K::YourFollowCanQuack, &[rank_word(lang, r), call])
                         }
                         _ => lang.t(K::YourFollow).to_string(),
                     }
                 }
                 Some(Turn::AnswerQuacks { quacks, rank }) => {
                     duck = true;
-                    let rank = lang.rank_word(rank);
+                    let rank = rank_word(lang, rank);
                     let quacker = d.trick().plays().last().map(|(s, _)| name(lang, setup, s));
                     let quacker = quacker.unwrap_or("");
                     match (quacks, call) {
@@ -594,7 +599,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
                     }
                 }
                 Some(Turn::AnswerQuackQuack { rank }) if call.is_some() => {
-                    lang.tf(K::FollowerAnswerCan, &[lang.rank_word(rank), leader])
+                    lang.tf(K::FollowerAnswerCan, &[rank_word(lang, rank), leader])
                 }
                 Some(Turn::AnswerQuackQuack { .. }) => lang.tf(K::FollowerAnswerCannot, &[leader]),
                 Some(Turn::AddCard) => lang.tf(K::AddCard, &[leader]),
@@ -670,18 +675,12 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
     };
 
     // Partnership: the header says how the trick on the table is won.
-    let (course, course_line) = match (&lead_line, &shown_trick, deal) {
-        (Some(l), Some((tr, _)), Some(d)) => {
-            let (leader, led) = tr.plays().next().expect("a shown trick has a lead");
-            (
-                if is_high_lead(d, leader, led) {
-                    "high-lead"
-                } else {
-                    "low-lead"
-                },
-                l.clone(),
-            )
-        }
+    let high_lead = match (&shown_trick, deal) {
+        (Some((tr, _)), Some(d)) if lead_line.is_some() => lead(d, tr),
+        _ => None,
+    };
+    let (course, course_line) = match (&lead_line, high_lead) {
+        (Some(l), Some(high)) => (if high { "high-lead" } else { "low-lead" }, l.clone()),
         _ => (course, course_line),
     };
     Scene {
