@@ -8,64 +8,14 @@
 // WebRTC data channel on this machine, as in online.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, newPage, screenshot, startServer } from './harness.mjs';
+import { screenshot } from './harness.mjs';
+import { device, guestPath, hostGame, withBrowser } from './online-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
 import { nextClick, ready, readTable, state, waitForTurn } from './play-helpers.mjs';
 
-async function launch() {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
-    headless: process.env.E2E_HEADFUL !== '1',
-    timeout: 60_000,
-  });
-}
-
-/** A local server and a Chromium that lets local addresses through: runs `fn(server, browser)`, then closes both. */
-async function withBrowser(fn) {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
-    await fn(server, browser);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
-}
-
-/** A page of its own (its own storage), with "same network only" set. */
-async function device(browser, server, path, viewport) {
-  const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
-  await d.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
-  await d.page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
-  return d;
-}
-
 /** The path of an invite link on this server, in `lang` (an invite leaves the language to each device). */
 function invitePath(link, lang) {
-  const url = new URL(link);
-  return `${url.search}&lang=${lang}${url.hash}`;
-}
-
-/** The host starts a game with friends in the seats marked 'friend' (by clicks); returns the invite links by seat. */
-async function hostGame(page, game, seats) {
-  await page.click('#new-game');
-  await page.waitForSelector('#new-game-dialog[open]');
-  await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
-  for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
-  await page.click('#start-game');
-  // The table alone hands a game with friends over to the full page (a reload).
-  await page.waitForSelector('#invite-dialog[open]');
-  await ready(page);
-  const links = {};
-  for (const [i, v] of seats.entries()) {
-    if (v !== 'friend') continue;
-    const field = page.locator(`#invite-link-${i}`);
-    await field.waitFor({ timeout: 20_000 });
-    links[i] = await field.inputValue();
-  }
-  return links;
+  return guestPath(link, `?pace=0&lang=${lang}`);
 }
 
 /** What has the keyboard focus. */

@@ -1,8 +1,10 @@
 // Helpers for the online-play tests: a local server and a Chromium that lets
 // local addresses through (so two pages connect over a real WebRTC data
 // channel on this machine, with no STUN server: "same network only"), a
-// page of its own for each device, and the host's and a guest's steps
-// through the invite, join and reply dialogs.
+// page of its own for each device, the host's and a guest's steps through
+// the invite, join and reply dialogs, and clicks that wait until the table
+// took them (a lost click fails the test; nothing is clicked "until it
+// works").
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, newPage, startServer } from './harness.mjs';
@@ -25,6 +27,7 @@ export async function withBrowser(fn) {
   try {
     await fn(server, browser);
   } finally {
+    // (Closing may race a browser already gone after a failure: the test's own error is the one to see.)
     await browser.close().catch(() => {});
     await server.close();
   }
@@ -39,7 +42,11 @@ export async function device(browser, server, path, viewport, init) {
   return d;
 }
 
-/** The host starts a game with friends in `friend` seats (and the rules' `options`); returns the invite links by seat. */
+/**
+ * The host starts a game of `game` with `seats` (`human`, `friend` or a
+ * level, from South) and the rules' `options`; returns the invite links by
+ * seat, each checked: the full page's address and its fragment only.
+ */
 export async function hostGame(page, game, seats, options = {}) {
   await page.click('#new-game');
   await page.waitForSelector('#new-game-dialog[open]');
@@ -49,6 +56,10 @@ export async function hostGame(page, game, seats, options = {}) {
   await page.click('#start-game');
   // The table alone hands a game with friends over to the full page (a reload).
   await page.waitForSelector('#invite-dialog[open]');
+  assert.ok(
+    await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /duck-soup-full-/.test(r.name))),
+    'the host plays in the full page',
+  );
   await ready(page);
   const links = {};
   for (const [i, v] of seats.entries()) {
@@ -57,8 +68,22 @@ export async function hostGame(page, game, seats, options = {}) {
     await field.waitFor({ timeout: 20_000 });
     links[i] = await field.inputValue();
     assert.match(links[i], /#j=[A-Za-z0-9_-]+$/);
+    assert.ok(links[i].length - links[i].indexOf('#') < 300, `an invite under 300 characters: ${links[i]}`);
+    guestPath(links[i]);
   }
   return links;
+}
+
+/**
+ * Where a guest's page opens an invite (or a host's a reply): the link's
+ * fragment, after the page parameters this test wants of that page (`query`),
+ * since a link carries none of the other page's query.
+ */
+export function guestPath(link, query = '?pace=0&lang=en') {
+  const url = new URL(link);
+  assert.equal(url.search, '', `an invite or reply carries no query: ${link}`);
+  assert.match(url.pathname, /\/full\.html$/);
+  return query + url.hash;
 }
 
 /** The guest opens the invite, joins, and hands back its reply link. */
@@ -82,8 +107,7 @@ export async function connect(host, seat, replyLink) {
 export async function seatGuests(browser, server, host, links, init) {
   const guests = {};
   for (const [seat, link] of Object.entries(links)) {
-    const url = new URL(link);
-    const g = await device(browser, server, url.search + url.hash, undefined, init);
+    const g = await device(browser, server, guestPath(link), undefined, init);
     await ready(g.page);
     const reply = await join(g.page, `Guest ${'ABCD'[seat]}`);
     await connect(host.page, Number(seat), reply);
@@ -94,18 +118,58 @@ export async function seatGuests(browser, server, host, links, init) {
 }
 
 /**
- * The host (and the guest) play by clicks until it is the guest's turn, the
- * host waiting for it; returns the guest's table then. A click lost while a
- * table redraws is simply made again on the next round.
+ * What a click on the table must change (run in the page): the phase, whose
+ * turn, the moves, the chooser. With `before`, whether the mark now differs
+ * from it (a function, not a string: the page's CSP forbids eval).
+ */
+export function tableMark(before) {
+  const app = document.querySelector('#app');
+  const mark = [app.dataset.phase, app.dataset.waiting, app.dataset.moves, document.querySelectorAll('#chooser button').length].join('|');
+  return before === undefined ? mark : mark !== before;
+}
+
+/**
+ * The click a person would make on `page` now (nextClick), made once, then
+ * waited for until the table shows it was taken (on a guest's page, until the
+ * host's next table comes). A click the table does not take fails the test.
+ * False when there is nothing to click.
+ */
+export async function act(page) {
+  const before = await page.evaluate(tableMark);
+  const sel = await page.evaluate(nextClick);
+  if (!sel) return false;
+  await page.click(sel, { timeout: 10_000 });
+  await page.waitForFunction(tableMark, before, { timeout: 30_000 }).catch((e) => {
+    throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
+  });
+  return true;
+}
+
+/** Every page clicks whenever it may act, until the host's deal is over; returns the host's table then. */
+export async function playDealEverywhere(host, pages) {
+  for (let i = 0; i < 3000; i++) {
+    const h = await host.evaluate(readTable);
+    if (h.phase !== 'playing') return h;
+    let clicked = false;
+    for (const p of pages) {
+      if ((await p.evaluate(readTable)).waiting !== 'human') continue;
+      if (await act(p)) clicked = true;
+    }
+    if (!clicked) await host.waitForTimeout(40);
+  }
+  throw new Error('the deal did not end');
+}
+
+/**
+ * The host plays by clicks until it is the guest's turn, the host waiting for
+ * it; returns the guest's table then.
  */
 export async function untilGuestsTurn(host, guest) {
   for (let i = 0; i < 400; i++) {
     const g = await guest.evaluate(readTable);
     const h = await host.evaluate(readTable);
     if (g.waiting === 'human' && h.waiting !== 'human' && h.phase === 'playing') return g;
-    const sel = h.waiting === 'human' ? await host.evaluate(nextClick) : null;
-    if (sel) await host.click(sel, { timeout: 5_000 });
-    else await host.waitForTimeout(40);
+    if (!(h.waiting === 'human' && (await act(host)))) await host.waitForTimeout(40);
   }
   throw new Error('the guest never came to move');
 }

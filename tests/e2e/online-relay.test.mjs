@@ -16,9 +16,9 @@ import { connect, createServer } from 'node:net';
 import { createSocket } from 'node:dgram';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, newPage, screenshot, startServer } from './harness.mjs';
-import { assertNoHiddenCards, nextClick, ready, readTable } from './play-helpers.mjs';
+import { newPage, screenshot, startServer } from './harness.mjs';
+import { assertNoHiddenCards, ready } from './play-helpers.mjs';
+import { guestPath, launch, playDealEverywhere } from './online-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
 
 const RELAY_USER = 'duck-club';
@@ -121,15 +121,6 @@ async function startRelay() {
   return { port, stop, log: () => output };
 }
 
-async function launch() {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
-    headless: process.env.E2E_HEADFUL !== '1',
-    timeout: 60_000,
-  });
-}
-
 /**
  * Before the page's own code runs: keeps every RTCPeerConnection the page
  * makes, so that the test can ask it for its statistics.
@@ -207,26 +198,6 @@ function assertNoSecrets(link) {
   }
 }
 
-/** Every page clicks whenever it may act, until the host's deal is over. */
-async function playDealEverywhere(host, pages) {
-  for (let i = 0; i < 3000; i++) {
-    const h = await host.evaluate(readTable);
-    if (h.phase !== 'playing') return h;
-    let clicked = false;
-    for (const p of pages) {
-      const s = await p.evaluate(readTable);
-      if (s.waiting !== 'human') continue;
-      const sel = await p.evaluate(nextClick);
-      if (!sel) continue;
-      // (A click lost while the table redraws is made again on the next round.)
-      await p.click(sel, { timeout: 5_000 }).catch(() => {});
-      clicked = true;
-    }
-    if (!clicked) await host.waitForTimeout(40);
-  }
-  throw new Error('the deal did not end');
-}
-
 /**
  * The page's open connections, each with its selected candidate pair (the
  * transport's, nominated and succeeded) and that pair's local and remote
@@ -272,7 +243,7 @@ test('online relay: with relays only and none set, the host is told where to ent
     await ready(host.page);
     const first = await hostGame(host.page);
     assert.match(first, /[?&]ice=relay/, 'the invite keeps the test parameter');
-    const early = await device(browser, server, new URL(first).search + new URL(first).hash, { stun, relay: savedRelay });
+    const early = await device(browser, server, guestPath(first, '?pace=0&lang=en&ice=relay'), { stun, relay: savedRelay });
     await ready(early.page);
     const earlyReply = await join(early.page);
     assertNoSecrets(earlyReply);
@@ -325,7 +296,7 @@ test('online relay: with relays only and none set, the host is told where to ent
     const second = await inviteLink(h, first);
     assertNoSecrets(second);
     assert.equal(await h.locator('#relay-details summary').innerText(), `Relay (TURN) server: ${relayUrl}`);
-    const guest = await device(browser, server, new URL(second).search + new URL(second).hash, { stun, relay: savedRelay });
+    const guest = await device(browser, server, guestPath(second, '?pace=0&lang=en&ice=relay'), { stun, relay: savedRelay });
     await ready(guest.page);
     const reply = await join(guest.page);
     assertNoSecrets(reply);
@@ -376,8 +347,7 @@ test('online relay: on a 360 px phone in Japanese, the guest enters a relay on t
     const host = await device(browser, server, '?seed=online-relay-ja&pace=0&lang=ja', { stun: 'none', viewport: phone });
     await ready(host.page);
     const link = await hostGame(host.page);
-    const url = new URL(link);
-    const guest = await device(browser, server, `${url.search}&lang=ja${url.hash}`, { stun: 'none', viewport: phone });
+    const guest = await device(browser, server, guestPath(link, '?pace=0&lang=ja'), { stun: 'none', viewport: phone });
     const g = guest.page;
     await ready(g);
     await g.waitForSelector('#join-dialog[open]');

@@ -5,140 +5,20 @@
 // opens the invite and sends back the reply, and both play through clicks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, newPage, screenshot, startServer } from './harness.mjs';
-import { assertNoHiddenCards, calls, nextClick, ready, readTable } from './play-helpers.mjs';
-
-async function launch() {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
-    headless: process.env.E2E_HEADFUL !== '1',
-    timeout: 60_000,
-  });
-}
-
-/** A local server and a Chromium that lets local addresses through: runs `fn(server, browser)`, then closes both. */
-async function withBrowser(fn) {
-  const server = await startServer({});
-  const browser = await launch();
-  try {
-    await fn(server, browser);
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
-}
-
-/** A page of its own (its own storage), with "same network only" set. */
-async function device(browser, server, path, viewport, init) {
-  const d = await newPage(browser, { allowedOrigin: server.origin, viewport });
-  await d.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
-  if (init) await d.context.addInitScript(init);
-  await d.page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
-  return d;
-}
-
-/** The host starts a game with friends in `friends` seats (and the rules' `options`); returns the invite links by seat. */
-async function hostGame(page, game, seats, options = {}) {
-  await page.click('#new-game');
-  await page.waitForSelector('#new-game-dialog[open]');
-  await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
-  for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
-  for (const [key, value] of Object.entries(options)) await page.fill(`#new-game-dialog input[data-option="${key}"]`, value);
-  await page.click('#start-game');
-  // The table alone hands a game with friends over to the full page (a reload).
-  await page.waitForSelector('#invite-dialog[open]');
-  assert.ok(
-    await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /duck-soup-full-/.test(r.name))),
-    'the host plays in the full page',
-  );
-  await ready(page);
-  const links = {};
-  for (const [i, v] of seats.entries()) {
-    if (v !== 'friend') continue;
-    const field = page.locator(`#invite-link-${i}`);
-    await field.waitFor({ timeout: 20_000 });
-    links[i] = await field.inputValue();
-    assert.match(links[i], /#j=[A-Za-z0-9_-]+$/);
-    assert.ok(links[i].length - links[i].indexOf('#') < 300, `an invite under 300 characters: ${links[i]}`);
-  }
-  return links;
-}
-
-/** The guest opens the invite, joins, and hands back its reply link. */
-async function join(guest, name) {
-  await guest.waitForSelector('#join-dialog[open]');
-  if (name) await guest.fill('#guest-name', name);
-  await guest.click('#join');
-  const reply = guest.locator('#reply-link');
-  await reply.waitFor({ timeout: 20_000 });
-  return reply.inputValue();
-}
-
-/**
- * Where a guest's page opens an invite: the link's fragment, with the page
- * parameters this test wants of the guest's own page (an invite carries none
- * of the host's query).
- */
-function guestPath(link, query = '?pace=0&lang=en') {
-  const url = new URL(link);
-  assert.equal(url.search, '', `an invite or reply carries no query: ${link}`);
-  assert.match(url.pathname, /\/full\.html$/);
-  return query + url.hash;
-}
-
-async function connect(host, seat, replyLink) {
-  await host.fill('#reply-paste', replyLink);
-  await host.click('#invite-dialog [data-net="take-reply"]');
-  await host.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`, { timeout: 30_000 });
-}
-
-/**
- * What a click on the table must change (run in the page): the phase, whose
- * turn, the moves, the chooser. With `before`, whether the mark now differs
- * from it (a function, not a string: the page's CSP forbids eval).
- */
-function tableMark(before) {
-  const app = document.querySelector('#app');
-  const mark = [app.dataset.phase, app.dataset.waiting, app.dataset.moves, document.querySelectorAll('#chooser button').length].join('|');
-  return before === undefined ? mark : mark !== before;
-}
-
-/**
- * The click a person would make on `page` now (nextClick), made once, then
- * waited for until the table shows it was taken (on a guest's page, until the
- * host's next table comes). A click the table does not take fails the test.
- * False when there is nothing to click.
- */
-async function act(page) {
-  const before = await page.evaluate(tableMark);
-  const sel = await page.evaluate(nextClick);
-  if (!sel) return false;
-  await page.click(sel, { timeout: 10_000 });
-  await page
-    .waitForFunction(tableMark, before, { timeout: 30_000 })
-    .catch((e) => {
-      throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
-    });
-  return true;
-}
-
-/** Every page clicks whenever it may act, until the host's deal is over. */
-async function playDealEverywhere(host, pages) {
-  for (let i = 0; i < 3000; i++) {
-    const h = await host.evaluate(readTable);
-    if (h.phase !== 'playing') return h;
-    let clicked = false;
-    for (const p of pages) {
-      const s = await p.evaluate(readTable);
-      if (s.waiting !== 'human') continue;
-      if (await act(p)) clicked = true;
-    }
-    if (!clicked) await host.waitForTimeout(40);
-  }
-  throw new Error('the deal did not end');
-}
+import { screenshot, startServer } from './harness.mjs';
+import { assertNoHiddenCards, calls, ready, readTable } from './play-helpers.mjs';
+import {
+  act,
+  connect,
+  device,
+  guestPath,
+  hostGame,
+  join,
+  launch,
+  playDealEverywhere,
+  seatGuests,
+  withBrowser,
+} from './online-helpers.mjs';
 
 test('online: a whole two-player deal between two pages, a quack heard on both', async () => {
   await withBrowser(async (server, browser) => {
@@ -242,20 +122,6 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
     assert.deepEqual(guest.problems.all(), []);
   });
 });
-
-/** Opens each friend seat's invite on a page of its own and connects it; returns the guests by seat. */
-async function seatGuests(browser, server, host, links, init) {
-  const guests = {};
-  for (const [seat, link] of Object.entries(links)) {
-    const g = await device(browser, server, guestPath(link), undefined, init);
-    await ready(g.page);
-    const reply = await join(g.page, `Guest ${"ABCD"[seat]}`);
-    await connect(host.page, Number(seat), reply);
-    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
-    guests[seat] = g;
-  }
-  return guests;
-}
 
 async function wholeDeal(game, seats) {
   await withBrowser(async (server, browser) => {
