@@ -264,7 +264,21 @@ test('online resources: the reply hand-off listens only while a seat waits, and 
     link = await newInvite(host.page, link);
     const again = await postReplies(other, 1, 1500);
     assert.equal(again.length, 1, `answered again: ${JSON.stringify(again)}`);
+
+    // A real reply opened in another tab of the host's browser is handed
+    // over: the tab says so, and the seat connects.
+    const url = new URL(link);
+    const second = await device(browser, server, url.search + url.hash);
+    await ready(second.page);
+    const replyLink = await join(second.page, 'Second');
+    const tab = await host.context.newPage();
+    await tab.goto(replyLink, { waitUntil: 'load' });
+    await tab.waitForSelector('#net-notice', { timeout: 30_000 });
+    assert.match(await tab.locator('#net-notice').innerText(), /reply is with your table/);
+    await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="connected"]', { timeout: 30_000 });
+    await second.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up', { timeout: 30_000 });
     assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(second.problems.all(), []);
   });
 });
 
