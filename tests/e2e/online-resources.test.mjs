@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, newPage, startServer } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST_DIR, chromiumPath, newPage, startServer } from './harness.mjs';
 import { nextClick, ready, readTable } from './play-helpers.mjs';
 
 async function launch() {
@@ -22,7 +22,7 @@ async function launch() {
 
 /** A local server and a Chromium that lets local addresses through: runs `fn(server, browser)`, then closes both. */
 async function withBrowser(fn) {
-  const server = await startServer({});
+  const server = await startServer({ root: DIST_DIR });
   const browser = await launch();
   try {
     await fn(server, browser);
