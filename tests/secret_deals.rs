@@ -36,7 +36,11 @@ fn every_word_of_randomness_changes_the_deal() {
             let mut other = base;
             // Half the range away: another position for any i.
             other[i] = base[i].wrapping_add(1 << 63);
-            assert_ne!(secret_deck(game, &other), deck, "{game:?}: word {i} was ignored");
+            assert_ne!(
+                secret_deck(game, &other),
+                deck,
+                "{game:?}: word {i} was ignored"
+            );
         }
     }
 }
@@ -57,9 +61,15 @@ fn secret_decks_are_uniform_enough_and_unlike_any_seed() {
         seen.insert(deck);
     }
     let expected = rounds as f64 / n as f64;
-    let chi2: f64 = at.iter().map(|&o| (o as f64 - expected).powi(2) / expected).sum();
+    let chi2: f64 = at
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
     // n - 1 degrees of freedom; 99.9th percentile for 39 is about 73.
-    assert!(chi2 < 80.0, "chi-square {chi2:.1} over {n} positions: {at:?}");
+    assert!(
+        chi2 < 80.0,
+        "chi-square {chi2:.1} over {n} positions: {at:?}"
+    );
     assert_eq!(seen.len(), rounds, "two deals alike in {rounds}");
     // No well-known seed deals one of them.
     for seed in ["", "daily-2026-11-24", "online-2", "~abcdefghij"] {

@@ -255,6 +255,9 @@ pub enum PeerEvent {
     Open,
     /// A message's bytes (a text message is passed on as its UTF-8, and refused by the reader).
     Message(Vec<u8>),
+    /// A message over the size limit, dropped unread (never copied into the
+    /// page's memory): its size (a text's, in UTF-16 units).
+    TooLarge(#[allow(dead_code)] usize),
     /// The connection is gone (closed, failed or disconnected).
     Lost,
     /// The browser refused to make or take a description (its words, for the log).

@@ -7,23 +7,27 @@
 // works").
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, newPage, startServer } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST_DIR, chromiumPath, newPage, startServer } from './harness.mjs';
 import { nextClick, readTable, ready } from './play-helpers.mjs';
 
-/** Chromium with local addresses let through (no mDNS names). */
-export async function launch() {
+/** Chromium with local addresses let through (no mDNS names), and `args` besides. */
+export async function launch(args = []) {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+    args: [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns', ...args],
     headless: process.env.E2E_HEADFUL !== '1',
     timeout: 60_000,
   });
 }
 
-/** A local server and a Chromium that lets local addresses through: runs `fn(server, browser)`, then closes both. */
-export async function withBrowser(fn) {
-  const server = await startServer({});
-  const browser = await launch();
+/**
+ * A local server of the build (DIST_DIR) and a Chromium that lets local
+ * addresses through (with `args` besides): runs `fn(server, browser)`, then
+ * closes both.
+ */
+export async function withBrowser(fn, { args } = {}) {
+  const server = await startServer({ root: DIST_DIR });
+  const browser = await launch(args);
   try {
     await fn(server, browser);
   } finally {

@@ -10,7 +10,7 @@ use super::{Controller, HOLD_MS};
 use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::invite::Invite;
-use crate::net::protocol::{GuestTable, LastMove, Reason, ToGuest};
+use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{self, Action, FriendSeat, Player, Setup, Ui};
@@ -30,7 +30,8 @@ pub struct Online {
     guest: Option<Guest>,
     /// The latest move played here (guests are told it, for its call and sound).
     last: Option<LastMove>,
-    /// Replies handed over by other tabs of this browser.
+    /// Replies handed over by other tabs of this browser: listened to only
+    /// while a seat waits for one (`Controller::listen_for_replies`).
     handoff: Option<Listener>,
     /// The reply box's one-line message.
     reply_error: Option<String>,
@@ -93,16 +94,29 @@ impl Controller {
             .collect();
         self.online.host.keep_only(&remote);
         if self.online.guest.is_some() || !remote.contains(&true) {
+            self.listen_for_replies();
             return;
-        }
-        if self.online.handoff.is_none() {
-            self.online.handoff = handoff::listen(self.dispatch());
         }
         let (dispatch, ice) = (self.dispatch(), self.ice());
         for s in self.online.host.needing_invites() {
             self.online.host.invite(s, &ice, &dispatch);
         }
+        self.listen_for_replies();
         self.show_invites();
+    }
+
+    /// The hand-off of replies from other tabs listens while some seat
+    /// waits for a reply (its invite is out), and only then: a seat starts
+    /// waiting when its invite is made, and stops when a reply is taken,
+    /// its connection is lost or fails, a new invite is being made, or the
+    /// seat is no longer a friend's.
+    fn listen_for_replies(&mut self) {
+        let waiting = self.online.guest.is_none() && self.online.host.waiting_for_reply();
+        if !waiting {
+            self.online.handoff = None;
+        } else if self.online.handoff.is_none() {
+            self.online.handoff = handoff::listen(self.dispatch());
+        }
     }
 
     fn show_invites(&self) {
@@ -173,6 +187,12 @@ impl Controller {
     }
 
     pub(super) fn net(&mut self, event: NetEvent) {
+        self.net_event(event);
+        // Any of them may start or end a seat's wait for a reply.
+        self.listen_for_replies();
+    }
+
+    fn net_event(&mut self, event: NetEvent) {
         match event {
             NetEvent::Host(seat, ev) => {
                 let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
@@ -316,6 +336,7 @@ impl Controller {
             seat.cancel();
         }
         self.saver.pause(true);
+        self.online.handoff = None;
         let guest = Guest::new(invite);
         // The table behind the join page is this device's own: hidden until the host's comes.
         joining(true);
@@ -396,7 +417,10 @@ impl Controller {
                 g.state = GuestState::Connected;
                 g.hello();
             }
-            PeerEvent::Message(bytes) => match g.read(&bytes) {
+            PeerEvent::TooLarge(size) => {
+                g.read(Err(Dropped::TooLarge(size)));
+            }
+            PeerEvent::Message(bytes) => match g.read(Ok(&bytes)) {
                 Some(ToGuest::Table(table)) => self.show_table(*table),
                 Some(ToGuest::Refused { reason, .. }) => {
                     // An illegal move is worded from this device's own check of it.

@@ -7,7 +7,7 @@ use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
-use crate::net::protocol::{self, Flood, GuestTable, ToGuest, ToHost};
+use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
 use std::rc::Rc;
@@ -144,12 +144,15 @@ impl Guest {
         }
     }
 
-    /// A message from the host, checked; a dropped one is counted.
-    pub fn read(&mut self, bytes: &[u8]) -> Option<ToGuest> {
+    /// A message from the host (or one dropped unread for its size, which
+    /// counts against the flood limit like any other), checked; a dropped
+    /// one is counted.
+    pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Option<ToGuest> {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| ToGuest::decode(bytes));
+            .and(message)
+            .and_then(ToGuest::decode);
         match read {
             Ok(m) => Some(m),
             Err(_) => {

@@ -9,7 +9,7 @@ use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
 use crate::engine::Game;
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
-use crate::net::protocol::{self, Flood, LastMove, Refusal, ToGuest, ToHost};
+use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToHost};
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
@@ -90,14 +90,16 @@ impl Link {
         }
     }
 
-    /// A guest's message: checked, and either answered here or turned into
-    /// an action for the controller (returned, so that it is dispatched
-    /// once this link is no longer borrowed).
-    fn receive(&mut self, bytes: &[u8]) -> Option<(Dispatch, Action)> {
+    /// A guest's message (or one dropped unread for its size, which counts
+    /// against the flood limit like any other): checked, and either
+    /// answered here or turned into an action for the controller (returned,
+    /// so that it is dispatched once this link is no longer borrowed).
+    fn receive(&mut self, message: Result<&[u8], Dropped>) -> Option<(Dispatch, Action)> {
         let read = self
             .flood
             .admit(js_sys::Date::now())
-            .and_then(|()| ToHost::decode(bytes));
+            .and(message)
+            .and_then(ToHost::decode);
         let message = match read {
             Ok(m) => m,
             Err(_) => {
@@ -238,6 +240,14 @@ impl Host {
             .collect()
     }
 
+    /// Whether a seat's invite is out, waiting for its guest's reply.
+    pub fn waiting_for_reply(&self) -> bool {
+        self.links
+            .iter()
+            .flatten()
+            .any(|l| matches!(l.borrow().state, LinkState::Invited(_)))
+    }
+
     /// Starts a new invite for `seat`: a new connection and offer, reported
     /// as `NetEvent::Peer` through `dispatch`.
     pub fn invite(&mut self, seat: u8, ice: &Ice, dispatch: &Dispatch) {
@@ -251,21 +261,21 @@ impl Host {
             if link.borrow().peer_id != id {
                 return;
             }
-            match ev {
-                PeerEvent::Message(bytes) => {
-                    let greeted = link.borrow().greeted;
-                    let out = link.borrow_mut().receive(&bytes);
-                    if let Some((answer, action)) = out {
-                        answer(action);
-                    }
-                    if !greeted && link.borrow().greeted {
-                        // The guest's name has come: the tables show it. (Only
-                        // then: any other message, dropped or not, costs the
-                        // host no render, so a flood cannot stall the table.)
-                        d(Action::Net(NetEvent::Status));
-                    }
-                }
-                other => d(Action::Net(NetEvent::Host(seat, other))),
+            let message = match &ev {
+                PeerEvent::Message(bytes) => Ok(bytes.as_slice()),
+                PeerEvent::TooLarge(size) => Err(Dropped::TooLarge(*size)),
+                _ => return d(Action::Net(NetEvent::Host(seat, ev))),
+            };
+            let greeted = link.borrow().greeted;
+            let out = link.borrow_mut().receive(message);
+            if let Some((answer, action)) = out {
+                answer(action);
+            }
+            if !greeted && link.borrow().greeted {
+                // The guest's name has come: the tables show it. (Only
+                // then: any other message, dropped or not, costs the
+                // host no render, so a flood cannot stall the table.)
+                d(Action::Net(NetEvent::Status));
             }
         });
         let mut l = link.borrow_mut();
@@ -320,7 +330,7 @@ impl Host {
                 }
             }
             PeerEvent::Failed(_) => l.state = LinkState::Failed,
-            PeerEvent::Message(_) => {}
+            PeerEvent::Message(_) | PeerEvent::TooLarge(_) => {}
         }
         true
     }

@@ -8,16 +8,23 @@
 //! Everything that happens later (the description ready, the channel open,
 //! a message, the connection lost) is reported through `on`, a plain
 //! callback the owner turns into an `Action` for the controller.
+//!
+//! A closed peer is freed: its listeners are gloo `EventListener`s it owns
+//! (removed when it is dropped), and every other callback the browser holds
+//! (a promise's, the gathering's polls) refers to it through a `Weak` only,
+//! so nothing keeps a dropped peer or its `RTCPeerConnection` alive.
 
+use crate::net::protocol::MAX_MESSAGE_BYTES;
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
+use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
+    Event, MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
     RtcDataChannelState, RtcIceGatheringState, RtcIceServer, RtcIceTransportPolicy,
     RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
@@ -31,25 +38,26 @@ pub use crate::web::model::PeerEvent;
 
 pub type OnEvent = Rc<dyn Fn(PeerEvent)>;
 
-/// One connection and its data channel. Dropping it closes both.
-pub struct Peer {
+/// One connection and its data channel. Dropping it closes both and frees
+/// them (the callbacks the browser may still call hold only a `Weak`).
+pub struct Peer(Rc<Shared>);
+
+/// What a peer's callbacks reach through their `Weak`.
+struct Shared {
     pc: RtcPeerConnection,
-    channel: Rc<RefCell<Option<RtcDataChannel>>>,
-    /// The callbacks the browser holds: kept for as long as the peer lives.
-    _keep: Rc<RefCell<Vec<Closure<dyn FnMut(JsValue)>>>>,
+    channel: RefCell<Option<RtcDataChannel>>,
+    /// The connection's and the channel's listeners, removed when dropped.
+    listeners: RefCell<Vec<EventListener>>,
     on: OnEvent,
 }
 
-impl Drop for Peer {
+impl Drop for Shared {
     fn drop(&mut self) {
-        if let Some(c) = self.channel.borrow_mut().take() {
-            c.set_onopen(None);
-            c.set_onmessage(None);
-            c.set_onclose(None);
+        // The listeners go first, so that closing reports nothing.
+        self.listeners.get_mut().clear();
+        if let Some(c) = self.channel.get_mut().take() {
             c.close();
         }
-        self.pc.set_ondatachannel(None);
-        self.pc.set_onconnectionstatechange(None);
         self.pc.close();
     }
 }
@@ -89,30 +97,25 @@ impl Peer {
     fn new(ice: &Ice, on: OnEvent) -> Result<Peer, String> {
         let pc = RtcPeerConnection::new_with_configuration(&configuration(ice))
             .map_err(|e| err_text(&e))?;
-        let peer = Peer {
+        let shared = Rc::new(Shared {
             pc,
-            channel: Rc::new(RefCell::new(None)),
-            _keep: Rc::new(RefCell::new(Vec::new())),
+            channel: RefCell::new(None),
+            listeners: RefCell::new(Vec::new()),
             on,
-        };
-        let (pc, on) = (peer.pc.clone(), peer.on.clone());
-        peer.keep(&peer.pc, "connectionstatechange", move |_| {
+        });
+        let weak = Rc::downgrade(&shared);
+        listen(&shared, &shared.pc, "connectionstatechange", move |_| {
+            let Some(peer) = weak.upgrade() else { return };
             if matches!(
-                pc.connection_state(),
+                peer.pc.connection_state(),
                 RtcPeerConnectionState::Failed
                     | RtcPeerConnectionState::Closed
                     | RtcPeerConnectionState::Disconnected
             ) {
-                on(PeerEvent::Lost);
+                (peer.on)(PeerEvent::Lost);
             }
         });
-        Ok(peer)
-    }
-
-    fn keep(&self, target: &JsValue, event: &str, f: impl FnMut(JsValue) + 'static) {
-        let c = Closure::<dyn FnMut(JsValue)>::new(f);
-        let _ = js_sys::Reflect::set(target, &format!("on{event}").into(), c.as_ref());
-        self._keep.borrow_mut().push(c);
+        Ok(Peer(shared))
     }
 
     /// The host's side: a new connection with its data channel, and an
@@ -122,15 +125,15 @@ impl Peer {
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
         let channel = peer
+            .0
             .pc
             .create_data_channel_with_data_channel_dict("duck-soup", &init);
-        peer.wire(channel);
-        let pc = peer.pc.clone();
-        let on = peer.on.clone();
-        peer.then(peer.pc.create_offer(), move |offer| {
-            let offer: RtcSessionDescriptionInit = offer.unchecked_into();
-            let _ = pc.set_local_description(&offer);
-            gather(pc.clone(), on.clone(), js_sys::Date::now());
+        wire_channel(&peer.0, channel);
+        let weak = Rc::downgrade(&peer.0);
+        then(&peer.0, peer.0.pc.create_offer(), move |offer| {
+            let Some(p) = weak.upgrade() else { return };
+            let _ = p.pc.set_local_description(offer.unchecked_ref());
+            gather(weak.clone(), js_sys::Date::now());
         });
         Ok(peer)
     }
@@ -139,39 +142,30 @@ impl Peer {
     /// `Described` once its candidates are gathered.
     pub fn answer(ice: &Ice, offer: &Connection, on: OnEvent) -> Result<Peer, String> {
         let peer = Peer::new(ice, on)?;
-        let channel = peer.channel.clone();
-        let keep = peer._keep.clone();
-        let on = peer.on.clone();
-        let weak_keep = Rc::downgrade(&keep);
-        let c = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-            let Some(e) = e.dyn_ref::<RtcDataChannelEvent>() else {
+        let weak = Rc::downgrade(&peer.0);
+        listen(&peer.0, &peer.0.pc, "datachannel", move |e| {
+            let (Some(p), Some(e)) = (weak.upgrade(), e.dyn_ref::<RtcDataChannelEvent>()) else {
                 return;
             };
-            if let Some(keep) = weak_keep.upgrade() {
-                wire_channel(&channel, &keep, &on, e.channel());
-            }
+            wire_channel(&p, e.channel());
         });
-        peer.pc.set_ondatachannel(Some(c.as_ref().unchecked_ref()));
-        keep.borrow_mut().push(c);
 
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         desc.set_sdp(&offer.to_sdp(session_id()));
-        let pc = peer.pc.clone();
-        let on = peer.on.clone();
-        let keep2 = peer._keep.clone();
-        peer.then(peer.pc.set_remote_description(&desc), move |_| {
-            let pc2 = pc.clone();
-            let on2 = on.clone();
-            let c = Closure::<dyn FnMut(JsValue)>::new(move |answer: JsValue| {
-                let answer: RtcSessionDescriptionInit = answer.unchecked_into();
-                let _ = pc2.set_local_description(&answer);
-                gather(pc2.clone(), on2.clone(), js_sys::Date::now());
-            });
-            let fail = failure(on.clone());
-            let _ = pc.create_answer().then2(&c, &fail);
-            keep2.borrow_mut().push(c);
-            keep2.borrow_mut().push(fail);
-        });
+        let weak = Rc::downgrade(&peer.0);
+        then(
+            &peer.0,
+            peer.0.pc.set_remote_description(&desc),
+            move |_| {
+                let Some(p) = weak.upgrade() else { return };
+                let weak = weak.clone();
+                then(&p, p.pc.create_answer(), move |answer| {
+                    let Some(p) = weak.upgrade() else { return };
+                    let _ = p.pc.set_local_description(answer.unchecked_ref());
+                    gather(weak.clone(), js_sys::Date::now());
+                });
+            },
+        );
         Ok(peer)
     }
 
@@ -179,91 +173,112 @@ impl Peer {
     pub fn accept(&self, answer: &Connection) {
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&answer.to_sdp(session_id()));
-        self.then(self.pc.set_remote_description(&desc), |_| {});
+        then(&self.0, self.0.pc.set_remote_description(&desc), |_| {});
     }
 
     /// Sends a message if the channel is open (else it is dropped: the
     /// table is sent in full after every change, so nothing is lost).
     pub fn send(&self, bytes: &[u8]) -> bool {
-        match &*self.channel.borrow() {
+        match &*self.0.channel.borrow() {
             Some(c) if c.ready_state() == RtcDataChannelState::Open => {
                 c.send_with_u8_array(bytes).is_ok()
             }
             _ => false,
         }
     }
-
-    fn wire(&self, channel: RtcDataChannel) {
-        wire_channel(&self.channel, &self._keep, &self.on, channel);
-    }
-
-    /// Runs `f` when `promise` resolves; a refusal is reported as `Failed`.
-    fn then(&self, promise: js_sys::Promise, f: impl FnMut(JsValue) + 'static) {
-        let ok = Closure::<dyn FnMut(JsValue)>::new(f);
-        let fail = failure(self.on.clone());
-        let _ = promise.then2(&ok, &fail);
-        let mut keep = self._keep.borrow_mut();
-        keep.push(ok);
-        keep.push(fail);
-    }
 }
 
-fn failure(on: OnEvent) -> Closure<dyn FnMut(JsValue)> {
-    Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| on(PeerEvent::Failed(err_text(&e))))
+/// Listens to `event` on `target` for as long as `peer` lives.
+fn listen(peer: &Shared, target: &JsValue, event: &'static str, f: impl FnMut(&Event) + 'static) {
+    let listener = EventListener::new(target.unchecked_ref(), event, f);
+    peer.listeners.borrow_mut().push(listener);
 }
 
-fn wire_channel(
-    slot: &Rc<RefCell<Option<RtcDataChannel>>>,
-    keep: &Rc<RefCell<Vec<Closure<dyn FnMut(JsValue)>>>>,
-    on: &OnEvent,
-    channel: RtcDataChannel,
-) {
-    let mut keep = keep.borrow_mut();
+/// Runs `f` when `promise` resolves; a refusal is reported as `Failed`.
+/// The browser holds both callbacks until the promise settles (then the
+/// garbage collector frees them); they reach the peer through a `Weak`, so
+/// a peer dropped meanwhile is freed and they do nothing.
+fn then(peer: &Rc<Shared>, promise: js_sys::Promise, f: impl FnMut(JsValue) + 'static) {
+    let ok = Closure::<dyn FnMut(JsValue)>::new(f);
+    let weak = Rc::downgrade(peer);
+    let fail = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        if let Some(p) = weak.upgrade() {
+            (p.on)(PeerEvent::Failed(err_text(&e)));
+        }
+    });
+    let _ = promise.then2(&ok, &fail);
+    let _ = (ok.into_js_value(), fail.into_js_value());
+}
+
+/// Takes the peer's one data channel (a second one, which only a hostile
+/// host would open, is closed unheard).
+fn wire_channel(peer: &Shared, channel: RtcDataChannel) {
+    if peer.channel.borrow().is_some() {
+        channel.close();
+        return;
+    }
     // Messages arrive as ArrayBuffers (Firefox's default would be a Blob).
     let _ = js_sys::Reflect::set(&channel, &"binaryType".into(), &"arraybuffer".into());
-    let o = on.clone();
-    let open = Closure::<dyn FnMut(JsValue)>::new(move |_| o(PeerEvent::Open));
-    let o = on.clone();
-    let message = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-        // Binary (an ArrayBuffer); a text message is passed on as its bytes
-        // and refused by the reader like any other that is not ours.
-        let bytes = match e.dyn_ref::<MessageEvent>().map(|m| m.data()) {
-            Some(d) if d.is_string() => d.as_string().unwrap_or_default().into_bytes(),
-            Some(d) if d.is_instance_of::<js_sys::ArrayBuffer>() => {
-                js_sys::Uint8Array::new(&d).to_vec()
-            }
-            _ => Vec::new(),
-        };
-        o(PeerEvent::Message(bytes));
+    let o = peer.on.clone();
+    let open = EventListener::new(&channel, "open", move |_| o(PeerEvent::Open));
+    let o = peer.on.clone();
+    let message = EventListener::new(&channel, "message", move |e| {
+        if let Some(m) = e.dyn_ref::<MessageEvent>() {
+            o(message_of(&m.data()));
+        }
     });
-    let o = on.clone();
-    let close = Closure::<dyn FnMut(JsValue)>::new(move |_| o(PeerEvent::Lost));
-    channel.set_onopen(Some(open.as_ref().unchecked_ref()));
-    channel.set_onmessage(Some(message.as_ref().unchecked_ref()));
-    channel.set_onclose(Some(close.as_ref().unchecked_ref()));
-    keep.extend([open, message, close]);
+    let o = peer.on.clone();
+    let close = EventListener::new(&channel, "close", move |_| o(PeerEvent::Lost));
+    peer.listeners.borrow_mut().extend([open, message, close]);
     let already_open = channel.ready_state() == RtcDataChannelState::Open;
-    *slot.borrow_mut() = Some(channel);
+    *peer.channel.borrow_mut() = Some(channel);
     if already_open {
-        on(PeerEvent::Open);
+        (peer.on)(PeerEvent::Open);
     }
+}
+
+/// A message's bytes, its size checked before they are copied into the
+/// page's memory: one over the limit is reported unread, to be counted.
+fn message_of(data: &JsValue) -> PeerEvent {
+    if let Some(buffer) = data.dyn_ref::<js_sys::ArrayBuffer>() {
+        let size = buffer.byte_length() as usize;
+        if size > MAX_MESSAGE_BYTES {
+            return PeerEvent::TooLarge(size);
+        }
+        return PeerEvent::Message(js_sys::Uint8Array::new(buffer).to_vec());
+    }
+    if let Some(text) = data.dyn_ref::<js_sys::JsString>() {
+        // Its UTF-16 length is at most its UTF-8 length: over the limit in
+        // one is over it in the other. A text within it is passed on as its
+        // UTF-8 (at most three times the limit) and refused by the reader
+        // like any other bytes that are not a message.
+        let size = text.length() as usize;
+        if size > MAX_MESSAGE_BYTES {
+            return PeerEvent::TooLarge(size);
+        }
+        return PeerEvent::Message(String::from(text).into_bytes());
+    }
+    PeerEvent::Message(Vec::new())
 }
 
 /// Waits for the candidates (polling: the gathering may be complete before
-/// a listener could be set), then reports the description.
-fn gather(pc: RtcPeerConnection, on: OnEvent, started: f64) {
-    let done = pc.ice_gathering_state() == RtcIceGatheringState::Complete;
+/// a listener could be set), then reports the description. Each poll holds
+/// the peer by a `Weak`: a peer dropped meanwhile stops the polling.
+fn gather(peer: Weak<Shared>, started: f64) {
+    let Some(p) = peer.upgrade() else { return };
+    let done = p.pc.ice_gathering_state() == RtcIceGatheringState::Complete;
     let late = js_sys::Date::now() - started > GATHER_MS;
     if done || late {
-        if let Some(desc) = pc.local_description() {
+        if let Some(desc) = p.pc.local_description() {
             match Connection::from_sdp(&desc.sdp()) {
-                Ok(c) => on(PeerEvent::Described(c)),
-                Err(e) => on(PeerEvent::Failed(e.to_string())),
+                Ok(c) => (p.on)(PeerEvent::Described(c)),
+                Err(e) => (p.on)(PeerEvent::Failed(e.to_string())),
             }
             return;
         }
     }
-    Timeout::new(POLL_MS, move || gather(pc, on, started)).forget();
+    drop(p);
+    Timeout::new(POLL_MS, move || gather(peer, started)).forget();
 }
 
 fn session_id() -> u64 {
