@@ -77,7 +77,7 @@ function countPeers() {
 
 test('online resources: a guest connected and dropped 50 times leaves no RTCPeerConnection alive on the host', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-res-peers&pace=0&lang=en', countPeers);
+    const host = await device(browser, server, '?seed=online-res-peers&pace=0&lang=en', undefined, countPeers);
     await ready(host.page);
     let link = await hostGame(host.page);
     // One connection: the invite's.
@@ -173,6 +173,8 @@ test('online resources: the reply hand-off listens only while a seat waits, and 
     // A flood from the other page: 500 replies at once. The table takes a
     // few (each answered), drops the rest, and stays responsive meanwhile.
     await new Promise((r) => setTimeout(r, 2000)); // (the limit refilled)
+    // (The host's tab in front: a background tab draws a frame a second at most.)
+    await host.page.bringToFront();
     const flood = postReplies(other, 500, 3000);
     const started = Date.now();
     const frames = await host.page.evaluate(async () => {
@@ -240,7 +242,7 @@ function tapChannels() {
 
 test('online resources: a guest\'s oversized messages are dropped before the host copies them, and the game goes on', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-res-size&pace=0&lang=en', countPeers);
+    const host = await device(browser, server, '?seed=online-res-size&pace=0&lang=en', undefined, countPeers);
     await ready(host.page);
     const link = await hostGame(host.page);
     const guest = await guestConnects(browser, server, host, link, 'Guest', tapChannels);
