@@ -55,8 +55,9 @@ impl de::Error for ReadError {
     }
 }
 
-/// What was found, worded as serde's `Unexpected` is, except a float: the
-/// browser prints it.
+/// What was found, worded as serde's `Unexpected` is, except that a string
+/// is quoted as the page quotes outside text and a float is printed by the
+/// browser.
 struct Found<'a>(Unexpected<'a>);
 
 impl fmt::Display for Found<'_> {
