@@ -172,7 +172,7 @@ pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
     }
     let d = el("dialog", class);
     d.set_id(id);
-    let title = format!("{}-title", id.trim_end_matches("-dialog"));
+    let title = format!("{}-title", id.strip_suffix("-dialog").unwrap_or(id));
     let _ = d.set_attribute("aria-labelledby", &title);
     append(&doc().body().expect("a body"), &d);
     d.unchecked_into()

@@ -1,7 +1,10 @@
-//! Typed Rust values to and from JS values (serde-wasm-bindgen) and JSON
-//! text (the browser's own `JSON`, so no JSON parser is compiled into the
-//! wasm). Saved games, statistics, settings, embed messages and records all
-//! pass through here; every error is one line.
+//! Typed Rust values to JS values (serde-wasm-bindgen) and back (`reader`,
+//! our own deserializer: see there why), and to and from JSON text (the
+//! browser's own `JSON`, so no JSON parser is compiled into the wasm). Saved
+//! games, statistics, settings, embed messages and records all pass through
+//! here; every error is one line.
+
+mod reader;
 
 use super::input::{nesting_within, one_line, MAX_NESTING};
 use serde::de::DeserializeOwned;
@@ -44,7 +47,7 @@ pub fn parse(text: &str) -> Result<JsValue, String> {
 
 /// A typed value read from a JS value; the error names what does not fit.
 pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| error_text(&e.into()))
+    T::deserialize(reader::Reader(value)).map_err(|e| one_line(&e.0))
 }
 
 /// A typed value read from JSON text.
