@@ -91,14 +91,7 @@ fn each_real_table(rules: Rules, rng: &mut Rng, mut at: impl FnMut(&Game, u8, Gu
             if !game.in_deal() {
                 break;
             }
-            let mover = game.to_move().unwrap();
-            let mv = random_move(&game.legal_moves(), rng);
-            let effect = game.play(mv).unwrap();
-            last = Some(LastMove {
-                seat: mover,
-                mv,
-                call: effect.call,
-            });
+            last = Some(play_at_random(&mut game, rng));
         }
     }
 }
@@ -352,14 +345,7 @@ fn real_table(rng: &mut Rng) -> GuestTable {
             game.start_deal(random_deck(kind, rng), None).unwrap();
             continue;
         }
-        let mover = game.to_move().unwrap();
-        let mv = random_move(&game.legal_moves(), rng);
-        let effect = game.play(mv).unwrap();
-        last = Some(LastMove {
-            seat: mover,
-            mv,
-            call: effect.call,
-        });
+        last = Some(play_at_random(&mut game, rng));
     }
     if game.deal().is_none() {
         game.start_deal(random_deck(kind, rng), None).unwrap();
@@ -751,4 +737,12 @@ fn the_tables_that_crashed_a_guests_page_are_refused() {
     for t in [&a, &c] {
         survive(t, Hint::Search, &mut rng);
     }
+}
+
+/// Plays a legal move chosen at random; what the guests are told of it.
+fn play_at_random(game: &mut Game, rng: &mut Rng) -> LastMove {
+    let seat = game.to_move().unwrap();
+    let mv = random_move(&game.legal_moves(), rng);
+    let call = game.play(mv).unwrap().call;
+    LastMove { seat, mv, call }
 }

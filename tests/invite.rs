@@ -139,7 +139,7 @@ fn invites_and_replies_round_trip() {
         assert_eq!(Invite::unpack(&inv.pack()).unwrap(), inv);
         let reply = Reply {
             to: inv.to,
-            rejoin_token: [9, 8, 7, 6, 5, 4, 3, 2],
+            token: [9, 8, 7, 6, 5, 4, 3, 2],
             guest_name: "Ben 🦆".into(),
             connection: inv.connection.clone(),
         };
@@ -193,7 +193,7 @@ fn a_reply_is_not_an_invite_and_another_version_is_named() {
     let inv = invite(Connection::from_sdp(CHROMIUM_OFFER_MDNS).unwrap());
     let reply = Reply {
         to: inv.to,
-        rejoin_token: [0; 8],
+        token: [0; 8],
         guest_name: String::new(),
         connection: inv.connection.clone(),
     };

@@ -3,14 +3,14 @@
 //!
 //! The host's invite carries its connection offer, the table, the seat and
 //! the rules; the guest's reply carries its answer for the same table and
-//! seat, and a rejoin token. Both travel in a link's fragment (`#…`, which
+//! seat, and a token naming the reply. Both travel in a link's fragment (`#…`, which
 //! browsers never send to a web server) as base64url of a small binary form:
 //!
 //! ```text
 //! version 1 · kind (0 invite, 1 reply) · table id (6 bytes) · invite nonce (4)
 //! · seat · then per kind:
 //!   invite: game (0 two-player, 1 three-player, 2 partnership) · rules text · host name
-//!   reply:  rejoin token (8 bytes) · guest name
+//!   reply:  token (8 bytes, names the reply's channel) · guest name
 //! · connection: ICE ufrag, ICE password (6 bits a character) · SHA-256
 //!   fingerprint (32) · DTLS role · media id · candidates (flags, address, port)
 //! · check (2 bytes: FNV-1a of all before, folded)
@@ -60,7 +60,7 @@ pub struct Invite {
 pub struct Reply {
     pub to: TableRef,
     /// Lets the guest take the same seat again after a reload or a drop.
-    pub rejoin_token: [u8; 8],
+    pub token: [u8; 8],
     pub guest_name: String,
     pub connection: Connection,
 }
@@ -153,7 +153,7 @@ impl Invite {
 impl Reply {
     pub fn pack(&self) -> String {
         let mut w = Writer::header(Kind::Reply, &self.to);
-        w.bytes(&self.rejoin_token);
+        w.bytes(&self.token);
         w.text(&self.guest_name);
         w.connection(&self.connection);
         w.finish()
@@ -164,13 +164,13 @@ impl Reply {
         if to.seat > 3 {
             return Err(PackError::Invalid("seat"));
         }
-        let rejoin_token = r.array::<8>()?;
+        let token = r.array::<8>()?;
         let guest_name = r.text("guest name")?;
         let connection = r.connection()?;
         r.end()?;
         Ok(Reply {
             to,
-            rejoin_token,
+            token,
             guest_name,
             connection,
         })

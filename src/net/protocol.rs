@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The protocol's version: a message of another version is refused by name.
-pub const VERSION: u8 = 1;
+/// (2: a hello carries the guest's secret instead of a name.)
+pub const VERSION: u8 = 2;
 
 /// The largest message either side accepts, in bytes. A table message with
 /// a seat's view is a few hundred bytes; anything far larger is not ours.
@@ -30,10 +31,13 @@ pub const MAX_NAME_CHARS: usize = 24;
 /// Guest to host (its bytes: `net::wire`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToHost {
-    /// First on a channel: the rejoin token the guest's reply carried, and a name.
+    /// First on a channel: the token the guest's reply carried (which binds
+    /// the channel to that reply), and the guest's secret for this table,
+    /// which never travels in a link: only over the encrypted channel, so
+    /// only the device that held a seat can prove it is back.
     Hello {
         token: [u8; 8],
-        name: String,
+        secret: [u8; 8],
     },
     /// A move for the guest's seat, made on the table the host sent as `turn`.
     Move {

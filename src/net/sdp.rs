@@ -97,12 +97,12 @@ impl fmt::Display for SdpError {
 
 impl std::error::Error for SdpError {}
 
-/// ICE's characters (RFC 8839 ice-char): letters, digits, `+` and `/`.
 /// The longest ICE user fragment or password a link carries: its length is
 /// one byte. (RFC 8839 allows 256; browsers make 4 and 24 characters, and
 /// one of 256 is refused here rather than written with a length of 0.)
 pub const MAX_ICE_CHARS: usize = 255;
 
+/// ICE's characters (RFC 8839 ice-char): letters, digits, `+` and `/`.
 pub fn is_ice_text(s: &str, min: usize) -> bool {
     (min..=MAX_ICE_CHARS).contains(&s.len())
         && s.bytes()

@@ -543,10 +543,10 @@ fn close<T>(r: Reader<'_>, value: T) -> Result<T, Dropped> {
 impl ToHost {
     pub fn encode(&self) -> Vec<u8> {
         match self {
-            ToHost::Hello { token, name } => {
+            ToHost::Hello { token, secret } => {
                 let mut w = Writer::new(HELLO);
                 w.0.extend_from_slice(token);
-                w.text(name);
+                w.0.extend_from_slice(secret);
                 w.0
             }
             ToHost::Move { seat, turn, mv } => {
@@ -572,12 +572,13 @@ impl ToHost {
             HELLO => {
                 let mut token = [0u8; 8];
                 for b in &mut token {
-                    *b = r.byte("the rejoin token")?;
+                    *b = r.byte("the token")?;
                 }
-                ToHost::Hello {
-                    token,
-                    name: r.text("the name")?,
+                let mut secret = [0u8; 8];
+                for b in &mut secret {
+                    *b = r.byte("the secret")?;
                 }
+                ToHost::Hello { token, secret }
             }
             MOVE => ToHost::Move {
                 seat: r.seat("the move's seat")?,

@@ -16,8 +16,9 @@
 //!   events to the host page.
 //! - [`think`]: a computer's decision as a message, and the worker's entry
 //!   point (`www/worker.js` runs this module; `controller/thinker.rs` asks it).
-//! - [`serial`]: typed values to and from JS values and JSON text
-//!   (serde-wasm-bindgen and the browser's own `JSON`); [`input`]: limits on
+//! - [`serial`]: typed values to and from JS values and JSON text (written
+//!   by serde-wasm-bindgen, read by its own `reader` of JS values, and the
+//!   browser's own `JSON`); [`input`]: limits on
 //!   text from outside (records, saved data).
 //!
 //! URL parameters (for links and tests), read once into

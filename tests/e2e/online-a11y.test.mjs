@@ -79,7 +79,7 @@ const WAITING_STATUS = {
 for (const [lang, viewport] of [['en', { width: 1280, height: 800 }], ['ja', { width: 360, height: 740 }]]) {
   test(`online screens: axe finds nothing serious, fields are labelled, a waiting seat is said in its own sentence (${lang}, ${viewport.width} px)`, { timeout: 180_000 }, async () => {
     await withBrowser(async (server, browser) => {
-      const host = await device(browser, server, `?seed=online-a11y&pace=0&lang=${lang}`, viewport);
+      const host = await device(browser, server, `?pace=0&lang=${lang}`, viewport);
       await ready(host.page);
       const check = async (page, name) => {
         await screenshot(page, `online-a11y-${lang}-${viewport.width}-${name}`);
@@ -144,7 +144,7 @@ for (const lang of ['en', 'ja']) {
   test(`a 360 px phone: the host's partnership table with friends' seats keeps every name plate on the screen (${lang})`, { timeout: 120_000 }, async () => {
     await withBrowser(async (server, browser) => {
       const phone = { width: 360, height: 740 };
-      const host = await device(browser, server, `?seed=online-plates&pace=0&lang=${lang}`, phone);
+      const host = await device(browser, server, `?pace=0&lang=${lang}`, phone);
       await ready(host.page);
       const links = await hostGame(host.page, 'partnership', ['human', 'friend', 'normal', 'friend']);
       await host.page.click('#invite-dialog [data-action="close-dialog"]');
@@ -213,7 +213,7 @@ async function keyboardMove(page, who) {
 
 test('the whole online flow by keyboard alone: invite, join, reply, and a two-player deal on both devices', { timeout: 240_000 }, async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-keys&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     const h = host.page;
     await ready(h);
     await waitForTurn(h);

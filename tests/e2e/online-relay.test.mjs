@@ -239,7 +239,7 @@ test('online relay: with relays only and none set, the host is told where to ent
     const savedRelay = `relay 1\n${relayUrl}\n${RELAY_USER}\n${RELAY_PASSWORD}`;
 
     // The host has no relay yet; the friend has one.
-    const host = await device(browser, server, '?seed=online-relay&pace=0&lang=en&ice=relay', { stun });
+    const host = await device(browser, server, '?pace=0&lang=en&ice=relay', { stun });
     await ready(host.page);
     const first = await hostGame(host.page);
     // (An invite carries none of the host's query: the test gives each page its own.)
@@ -344,7 +344,7 @@ test('online relay: on a 360 px phone in Japanese, the guest enters a relay on t
     const fits = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
       && [...document.querySelectorAll('dialog[open]')].every((d) => d.getBoundingClientRect().right <= window.innerWidth + 0.5));
     // (Same network only: the invite and the reply are made without any server.)
-    const host = await device(browser, server, '?seed=online-relay-ja&pace=0&lang=ja', { stun: 'none', viewport: phone });
+    const host = await device(browser, server, '?pace=0&lang=ja', { stun: 'none', viewport: phone });
     await ready(host.page);
     const link = await hostGame(host.page);
     const guest = await device(browser, server, guestPath(link, '?pace=0&lang=ja'), { stun: 'none', viewport: phone });

@@ -22,7 +22,7 @@ import {
 
 test('online: a whole two-player deal between two pages, a quack heard on both', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-2&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     await screenshot(host.page, 'online-invite');
@@ -103,7 +103,7 @@ test('online: no seed deals a game with friends; its links and record give nothi
 
 test('online: a damaged invite and a foreign reply are refused in one line, changing nothing', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-bad&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     // A reply link that is not one: refused, the seat still invited.
@@ -123,9 +123,38 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
   });
 });
 
+test('online: a reply link no table takes, or a damaged one, says which and offers the way on', async () => {
+  await withBrowser(async (server, browser) => {
+    // A damaged reply (as a chat may cut it): named at once, with a link to the game.
+    const tab = await device(browser, server, 'full.html?lang=en#r=AAAA');
+    await tab.page.waitForSelector('#net-notice');
+    assert.match(await tab.page.locator('#net-notice').innerText(), /reply link cannot be used: .*Ask your friend to send the whole link again/s);
+    const open = tab.page.locator('#net-notice-dialog a#open-game');
+    assert.match(await open.getAttribute('href'), /\/full\.html$/);
+
+    // A whole reply whose table is not open in this browser: said so, with the ways on.
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const guest = await device(browser, server, guestPath(links[1]));
+    await ready(guest.page);
+    const reply = await join(guest.page, 'Ann');
+    await host.page.goto('about:blank'); // (the host's table is gone)
+    const other = await device(browser, server, guestPath(reply, '?lang=en'));
+    await other.page.waitForSelector('#net-notice', { timeout: 15_000 });
+    assert.match(await other.page.locator('#net-notice').innerText(), /No table open in this browser took this reply.*send your friend a new invite/s);
+    // The way on works: the link opens the game in this tab.
+    await other.page.click('#open-game');
+    await other.page.waitForSelector('#app[data-phase]', { timeout: 30_000 });
+    await ready(other.page);
+    assert.deepEqual(tab.problems.all(), []);
+    assert.deepEqual(other.problems.all(), []);
+  });
+});
+
 async function wholeDeal(game, seats) {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, `?seed=online-${game}&pace=0&lang=en`);
+    const host = await device(browser, server, `?pace=0&lang=en`);
     await ready(host.page);
     const links = await hostGame(host.page, game, seats);
     const guests = await seatGuests(browser, server, host, links);
@@ -192,7 +221,7 @@ function tapChannels() {
 
 test('online: a tampering guest is refused and the host\'s game goes on', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-tamper&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     const { 1: guest } = await seatGuests(browser, server, host, links, tapChannels);
@@ -213,10 +242,11 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
       hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
     }));
 
-    // What the guest sends, as bytes (docs/protocol.md): version 1, then the type.
+    // What the guest sends, as bytes (docs/protocol.md): the version (the host's table's), then the type.
     const sent = await g.evaluate(() => {
       const ch = window.__channels[0];
       const table = window.__heard.filter((m) => m[1] === 0x11).at(-1);
+      const v = table[0];
       // The table's turn: a varint after the version and type.
       let turn = 0;
       for (let i = 2, shift = 0; ; i++, shift += 7) {
@@ -231,15 +261,15 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
       const send = (bytes) => ch.send(new Uint8Array(bytes));
       const heardBefore = window.__heard.length;
       // A move for the host's seat (0), then a card the guest does not hold, for its own seat (1).
-      send([1, 2, 0, ...varint(turn), 1, [...held][0]]);
-      send([1, 2, 1, ...varint(turn), 1, notHeld]);
+      send([v, 2, 0, ...varint(turn), 1, [...held][0]]);
+      send([v, 2, 1, ...varint(turn), 1, notHeld]);
       // A move on an old table.
-      send([1, 2, 1, ...varint(turn + 5), 1, [...held][0]]);
+      send([v, 2, 1, ...varint(turn + 5), 1, [...held][0]]);
       // Malformed: an unknown type, a cut message, text, bytes after the end, another version.
-      send([1, 0x7f]);
-      send([1, 2, 1]);
+      send([v, 0x7f]);
+      send([v, 2, 1]);
       ch.send('{"v":1,"t":"move","seat":1,"turn":0,"mv":"7H"}');
-      send([1, 3, 1, 0, 0]);
+      send([v, 3, 1, 0, 0]);
       send([9, 3, 1]);
       // Oversized: 20 KB.
       send(new Array(20_000).fill(1));
@@ -257,7 +287,8 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     const pongs = await g.evaluate(async () => {
       const ch = window.__channels[0];
       const n = window.__heard.length;
-      for (let i = 0; i < 1000; i++) ch.send(new Uint8Array([1, 3, i & 0x7f]));
+      const v = window.__heard.find((m) => m[1] === 0x11)[0];
+      for (let i = 0; i < 1000; i++) ch.send(new Uint8Array([v, 3, i & 0x7f]));
       await new Promise((r) => setTimeout(r, 1500));
       return window.__heard.slice(n).filter((m) => m[1] === 0x13).length;
     });
@@ -284,7 +315,7 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
   const fits = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
     && [...document.querySelectorAll('dialog[open]')].every((d) => d.getBoundingClientRect().right <= window.innerWidth + 0.5));
   try {
-    const host = await device(browser, server, '?seed=online-ja&pace=0&lang=ja', phone);
+    const host = await device(browser, server, '?pace=0&lang=ja', phone);
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     await host.page.waitForSelector('#invite-dialog svg.qr');
@@ -326,7 +357,7 @@ test('online: the invite, join and guest table in Japanese on a 360 px phone fit
 
 test('online: a lost friend\'s seat goes to the computer and back to the friend', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-back&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     const { 1: first } = await seatGuests(browser, server, host, links);
@@ -393,9 +424,9 @@ async function openInvite(page, link) {
  * their own: runs `fn({ host, guest, links })`, checks that neither page
  * reported a problem, and cleans up.
  */
-async function withTwoDevices(seed, fn) {
+async function withTwoDevices(fn) {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, `?seed=${seed}&pace=0&lang=en`);
+    const host = await device(browser, server, `?pace=0&lang=en`);
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
     const { 1: guest } = await seatGuests(browser, server, host, links);
@@ -428,7 +459,7 @@ async function newInvite(host, old) {
 }
 
 test('online: a guest reloads mid-trick and rejoins its seat with a new invite, without losing a card', async () => {
-  await withTwoDevices('online-reload', async ({ host, guest, links }) => {
+  await withTwoDevices(async ({ host, guest, links }) => {
     // Mid-trick: the host has led, the guest is to play; the guest's page reloads.
     const before = await hostLeadsAndWaits(host.page, guest.page);
     await guest.page.waitForFunction(() => document.querySelectorAll('#trick [data-card]').length > 0);
@@ -452,7 +483,7 @@ test('online: a guest reloads mid-trick and rejoins its seat with a new invite, 
 });
 
 test('online: the host reloads, its game comes back with new invites, and the guest rejoins', async () => {
-  await withTwoDevices('online-host-reload', async ({ host, guest, links }) => {
+  await withTwoDevices(async ({ host, guest, links }) => {
     const before = await hostLeadsAndWaits(host.page, guest.page);
     const hand = await handOf(guest.page, 1);
     // The host's tab reloads: still the full page, the saved game, a new invite.
@@ -471,7 +502,7 @@ test('online: the host reloads, its game comes back with new invites, and the gu
 
 test('online: the STUN servers are a list the host may edit; a bad one is named and nothing changes', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-stun&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     await hostGame(host.page, 'two-player', ['human', 'friend']);
     const p = host.page;
@@ -499,7 +530,7 @@ test('online: the STUN servers are a list the host may edit; a bad one is named 
 
 test('online: a whole three-player game of two deals, the next deal and the end reaching the guest', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?seed=online-game&pace=0&lang=en');
+    const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'three-player', ['human', 'friend', 'normal'], { deals: '2' });
     const { 1: guest } = await seatGuests(browser, server, host, links);

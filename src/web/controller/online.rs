@@ -178,8 +178,8 @@ impl Controller {
             let name = named(lang, false, &s.name);
             let away = match s.state {
                 LinkState::Connected => None,
-                LinkState::Lost => Some(Away::Reconnecting),
-                _ => Some(Away::Waiting),
+                LinkState::Lost => Some(Absence::Reconnecting),
+                _ => Some(Absence::Waiting),
             };
             friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
         }
@@ -329,7 +329,8 @@ impl Controller {
     // ---- a guest's device ----
 
     /// The page was opened from an invite: the join page, over a table that
-    /// waits (nothing here is saved while this device is a guest).
+    /// waits (no game is saved while this device is a guest; only its secret
+    /// for the table, and the servers chosen on the join page).
     pub(in crate::web) fn enter_guest(&mut self, invite: Invite) {
         self.timer = None;
         for seat in &mut self.seats {
@@ -358,7 +359,7 @@ impl Controller {
             self.saver.pause(false);
             self.ui.hand_lens = None;
             self.ui.friends = Default::default();
-            ui::close("join-dialog");
+            ui::remove("join-dialog");
         }
     }
 
@@ -441,6 +442,8 @@ impl Controller {
                 } else {
                     GuestState::Failed
                 };
+                // (The closed connection is let go; Join makes a new one.)
+                g.close();
                 if was == GuestState::Connected {
                     self.ui.message = Some(lang.t(K::HostLost).to_string());
                     self.render();
@@ -483,7 +486,7 @@ impl Controller {
             let host = table.who.get(s).is_some_and(|w| w == "host");
             let label = named(lang, host, name);
             let connected = table.connected.get(s).copied().unwrap_or(true);
-            let away = (!connected).then_some(Away::Reconnecting);
+            let away = (!connected).then_some(Absence::Reconnecting);
             friends[s] = Some(friend_seat(lang, label, away));
         }
         let mut lens = [0u8; 4];
@@ -559,7 +562,7 @@ fn named(lang: Lang, host: bool, name: &str) -> String {
 
 /// Why a friend's seat waits.
 #[derive(Clone, Copy)]
-enum Away {
+enum Absence {
     /// Its invite is out, or its reply is connecting.
     Waiting,
     /// Its device was connected and is no longer.
@@ -568,11 +571,11 @@ enum Away {
 
 /// A friend's seat in the table's words: its name, and while it waits, a
 /// word for its plate and the status line of its turn.
-fn friend_seat(lang: Lang, name: String, away: Option<Away>) -> FriendSeat {
+fn friend_seat(lang: Lang, name: String, away: Option<Absence>) -> FriendSeat {
     let away = away.map(|a| {
         let (badge, status) = match a {
-            Away::Waiting => (K::AwayWaiting, K::WaitingFor),
-            Away::Reconnecting => (K::AwayOffline, K::Reconnecting),
+            Absence::Waiting => (K::AwayWaiting, K::WaitingFor),
+            Absence::Reconnecting => (K::AwayOffline, K::Reconnecting),
         };
         model::Away {
             badge: lang.t(badge).to_string(),

@@ -36,44 +36,45 @@ pub struct Guest {
     pub dropped: u64,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
+    /// The token of this guest's reply (public: it names the reply's channel).
     token: [u8; 8],
+    /// The guest's secret for this table (`table_secret`).
+    secret: [u8; 8],
     peer: Option<Peer>,
     flood: Flood,
 }
 
-/// The key of the one thing a guest's device keeps: its token for the
-/// latest table it joined (`TABLE-TOKEN`, both in hex).
-const TOKEN_KEY: &str = "guest-token";
-
-fn invite_table(invite: &Invite) -> String {
-    hex(&invite.to.table)
-}
+/// The key of what a guest's device keeps of a table: its secret for the
+/// latest table it joined (`TABLE-SECRET`, both in hex).
+const SECRET_KEY: &str = "guest-secret";
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// This device's token for `table`: the one kept from an earlier reply to
-/// the same table (the host then knows the guest who rejoins), else a new
-/// random one, kept in its place.
-fn seat_token(table: &str) -> [u8; 8] {
-    let kept = crate::web::storage::get(TOKEN_KEY).and_then(|v| {
-        let (t, token) = v.split_once('-')?;
-        let token = u64::from_str_radix(token, 16).ok()?;
-        (t == table).then(|| token.to_le_bytes())
+/// This device's secret for `table`: the one kept from an earlier join of
+/// the same table (with it the host knows the guest who rejoins), else a
+/// new random one, kept in its place. It travels only in the hello, over
+/// the encrypted channel, never in a link.
+fn table_secret(table: &[u8; 6]) -> [u8; 8] {
+    let table = hex(table);
+    let kept = crate::web::storage::get(SECRET_KEY).and_then(|v| {
+        let (t, secret) = v.split_once('-')?;
+        let secret = u64::from_str_radix(secret, 16).ok()?;
+        (t == table).then(|| secret.to_le_bytes())
     });
     kept.unwrap_or_else(|| {
-        let token = crate::web::entropy().to_le_bytes();
-        let value = format!("{table}-{:016x}", u64::from_le_bytes(token));
+        let secret = crate::web::entropy().to_le_bytes();
+        let value = format!("{table}-{:016x}", u64::from_le_bytes(secret));
         // Without storage the guest is simply new each time it joins.
-        let _ = crate::web::storage::set(TOKEN_KEY, &value);
-        token
+        let _ = crate::web::storage::set(SECRET_KEY, &value);
+        secret
     })
 }
 
 impl Guest {
     pub fn new(invite: Invite) -> Guest {
-        let token = seat_token(&invite_table(&invite));
+        let secret = table_secret(&invite.to.table);
         Guest {
             invite,
             state: GuestState::Joining,
@@ -81,7 +82,8 @@ impl Guest {
             table: None,
             dropped: 0,
             sent: None,
-            token,
+            token: crate::web::entropy().to_le_bytes(),
+            secret,
             peer: None,
             flood: Flood::new(40, 20),
         }
@@ -114,17 +116,22 @@ impl Guest {
     pub fn reply(&self, connection: crate::net::sdp::Connection) -> String {
         Reply {
             to: self.invite.to,
-            rejoin_token: self.token,
+            token: self.token,
             guest_name: self.name.clone(),
             connection: super::remote_seat::trimmed(connection),
         }
         .pack()
     }
 
+    /// Lets the connection go (it closed or failed).
+    pub fn close(&mut self) {
+        self.peer = None;
+    }
+
     pub fn hello(&self) {
         self.send(&ToHost::Hello {
             token: self.token,
-            name: self.name.clone(),
+            secret: self.secret,
         });
     }
 

@@ -44,9 +44,15 @@ pub struct Link {
     /// Names the peer: events of an older one are ignored.
     peer_id: u32,
     nonce: u32,
-    /// The token of the reply taken: the guest's device keeps it for this
-    /// table, so a guest who rejoins with a new reply is known by it.
+    /// The token of the reply taken (public, in the reply link): only a
+    /// channel whose hello carries it is heard.
     token: Option<[u8; 8]>,
+    /// The secret of the guest greeted on this seat's channel (it came in
+    /// the hello, over the encrypted channel, never in a link).
+    secret: Option<[u8; 8]>,
+    /// The guest who held the seat before the latest reply, and its name:
+    /// a hello with that secret is that guest back, and keeps the name.
+    held_by: Option<([u8; 8], String)>,
     /// The channel's first words carried that token: only then are its
     /// moves heard (a channel that cannot name the reply plays nothing).
     greeted: bool,
@@ -76,6 +82,8 @@ impl Link {
             peer_id: 0,
             nonce: 0,
             token: None,
+            secret: None,
+            held_by: None,
             greeted: false,
             flood: Flood::new(20, 10),
             turn: 0,
@@ -108,14 +116,19 @@ impl Link {
             }
         };
         match message {
-            ToHost::Hello { token, .. } => {
-                // The name was the reply's, taken with it: a hello proves the
-                // channel is the reply's and renames nobody.
-                if self.token != Some(token) {
+            ToHost::Hello { token, secret } => {
+                // A hello proves the channel is the reply's (its token) and
+                // who sent the reply (its secret); it renames nobody but a
+                // guest proven to be back, who gets its name again.
+                if self.token != Some(token) || self.greeted {
                     self.dropped += 1;
                     return None;
                 }
                 self.greeted = true;
+                self.secret = Some(secret);
+                if let Some((_, name)) = self.held_by.take().filter(|(s, _)| *s == secret) {
+                    self.name = name;
+                }
                 None
             }
             ToHost::Move { .. } if !self.greeted => {
@@ -272,9 +285,10 @@ impl Host {
                 answer(action);
             }
             if !greeted && link.borrow().greeted {
-                // The guest's name has come: the tables show it. (Only
-                // then: any other message, dropped or not, costs the
-                // host no render, so a flood cannot stall the table.)
+                // The guest is greeted (and, back, named as before): the
+                // tables show it. (Only then: any other message, dropped or
+                // not, costs the host no render, so a flood cannot stall
+                // the table.)
                 d(Action::Net(NetEvent::Status));
             }
         });
@@ -284,9 +298,8 @@ impl Host {
         // A fresh random nonce for every invite (never the last one), so a
         // reply to an older invite for the seat is told from the latest.
         let last = l.nonce;
-        l.nonce = std::iter::repeat_with(|| crate::web::entropy() as u32)
-            .find(|&n| n != last)
-            .unwrap_or(last ^ 1);
+        let fresh = crate::web::entropy() as u32;
+        l.nonce = if fresh == last { fresh ^ 1 } else { fresh };
         l.state = LinkState::Inviting;
         match Peer::offer(ice, on) {
             Ok(p) => l.peer = Some(p),
@@ -332,6 +345,11 @@ impl Host {
             PeerEvent::Failed(_) => l.state = LinkState::Failed,
             PeerEvent::Message(_) | PeerEvent::TooLarge(_) => {}
         }
+        if matches!(l.state, LinkState::Lost | LinkState::Failed) {
+            // A closed connection is let go at once (with any relay it
+            // holds); the seat's next invite makes a new one.
+            l.peer = None;
+        }
         true
     }
 
@@ -354,16 +372,16 @@ impl Host {
             return Err(ReplyError::Stale);
         };
         peer.accept(&reply.connection);
-        // The guest who held the seat before, back with the token its device
-        // kept, keeps its name; anyone else is a new guest with the reply's.
-        let rejoining = l.token == Some(reply.rejoin_token);
-        if !rejoining {
-            l.name = clean_name(&reply.guest_name)
-                .chars()
-                .take(protocol::MAX_NAME_CHARS)
-                .collect();
+        // Named as the reply says until its hello proves whether it is the
+        // guest who held the seat before (then named as before).
+        if let Some(secret) = l.secret.take() {
+            l.held_by = Some((secret, std::mem::take(&mut l.name)));
         }
-        l.token = Some(reply.rejoin_token);
+        l.name = clean_name(&reply.guest_name)
+            .chars()
+            .take(protocol::MAX_NAME_CHARS)
+            .collect();
+        l.token = Some(reply.token);
         l.greeted = false;
         l.state = LinkState::Connecting;
         Ok(reply.to.seat)

@@ -329,6 +329,16 @@ pub fn close(id: &str) {
     }
 }
 
+/// Closes a dialog and takes it out of the page (the join page once this
+/// device is a guest no more: its fields share their ids with the invite
+/// dialog's, which must be the only ones then).
+pub fn remove(id: &str) {
+    close(id);
+    if let Some(d) = by_id(id) {
+        d.remove();
+    }
+}
+
 /// The host's invites, one section a remote seat, and the reply box.
 /// `error` is the reply box's one-line message.
 /// `handed`: seats handed from a friend to the computer, which may be handed back.
@@ -604,6 +614,9 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
         append(&form, &row);
     }
     append(&d, &form);
+    // Esc would close it over an empty tab (no table runs here to open it
+    // again): the dialog stays, as the tab's whole page.
+    gloo::events::EventListener::new(&d, "cancel", |e| e.prevent_default()).forget();
     show(&d, None);
 }
 
