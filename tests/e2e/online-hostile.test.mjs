@@ -298,7 +298,7 @@ test('online: a guest\'s page takes 1,000 hostile tables from the host without a
     // channel: once the guest shows it, every hostile table before it was
     // read and refused (or taken, had it been a position the game reaches).
     const marked = reader(latest);
-    marked.names[0] = 'After the storm';
+    marked.names[0] = [...Buffer.from('After the storm')];
     await host.page.evaluate((m) => window.__sendUnrecorded(window.__channels[0], m), writer(marked));
     await g.waitForFunction(() => document.querySelector('.seat[data-seat="0"]').innerText.includes('After the storm'), null, { timeout: 30_000 });
     assert.equal(await g.locator('#error-panel').count(), 0, 'the guest\'s page never shows the error panel');

@@ -442,8 +442,6 @@ impl Controller {
                 } else {
                     GuestState::Failed
                 };
-                // (The closed connection is let go; Join makes a new one.)
-                g.close();
                 if was == GuestState::Connected {
                     self.ui.message = Some(lang.t(K::HostLost).to_string());
                     self.render();

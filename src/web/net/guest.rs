@@ -123,11 +123,6 @@ impl Guest {
         .pack()
     }
 
-    /// Lets the connection go (it closed or failed).
-    pub fn close(&mut self) {
-        self.peer = None;
-    }
-
     pub fn hello(&self) {
         self.send(&ToHost::Hello {
             token: self.token,

@@ -345,11 +345,9 @@ impl Host {
             PeerEvent::Failed(_) => l.state = LinkState::Failed,
             PeerEvent::Message(_) | PeerEvent::TooLarge(_) => {}
         }
-        if matches!(l.state, LinkState::Lost | LinkState::Failed) {
-            // A closed connection is let go at once (with any relay it
-            // holds); the seat's next invite makes a new one.
-            l.peer = None;
-        }
+        // (A lost or failed connection is kept until the seat's next invite
+        // or the computer takes the seat: "disconnected" can be passing, and
+        // a connection still opening may yet open.)
         true
     }
 
