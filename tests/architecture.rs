@@ -42,7 +42,6 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("src/engine/view.rs", "reachable"),
     ("src/web/net/ui.rs", "invites"),
     ("src/web/records/dialog.rs", "open"),
-    ("src/web/scene.rs", "build"),
     ("tests/guest_tables.rs", "exercise"),
     ("tests/guest_tables.rs", "mutate"),
     ("tests/properties.rs", "check_position"),
