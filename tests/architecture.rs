@@ -52,12 +52,12 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
 ];
 
 /// The files that may call the DOM (`document()`, `get_element_by_id`,
-/// `set_attribute`, the helpers of `dom.rs`, ...), and why. A folder ends
+/// `set_attribute`, the functions of `dom.rs`, ...), and why. A folder ends
 /// with `/`. Everything else, above all `controller/`, `scene.rs`,
 /// `model.rs`, `engine/`, `ai/` and `net/`, never does.
 const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/view/", "the view: the only writer of the table's DOM"),
-    ("src/web/dom.rs", "the DOM layer: the thin helpers everyone else uses"),
+    ("src/web/dom.rs", "the DOM layer: the thin wrappers everyone else uses"),
     ("src/web/mod.rs", "the page's root: start-up marks on <body>, and the error panel after a panic, which cannot reach the view"),
     ("src/web/events.rs", "input: the delegated listeners, which read the event's target"),
     ("src/web/keyboard.rs", "input: moving the focus in the hand, the chooser and overlays"),
@@ -118,7 +118,7 @@ const KNOWN_DOM_READS: &[(&str, &str)] = &[
 ];
 
 /// What calls the DOM, as it appears in code: the browser's own methods and
-/// `dom.rs`'s helpers.
+/// `dom.rs`'s functions.
 const DOM_CALLS: &[&str] = &[
     "document()",
     "doc()",
@@ -689,10 +689,10 @@ fn dom_readers() -> BTreeSet<(String, String)> {
         .into_iter()
         .filter(|f| dom_layer(f))
         .collect();
-    let reads_of = |file: &str, helpers: &BTreeSet<String>| -> BTreeSet<String> {
+    let reads_of = |file: &str, known: &BTreeSet<String>| -> BTreeSet<String> {
         let code = code_of(file);
         let found = functions(&code);
-        let mut reads: BTreeSet<String> = helpers.clone();
+        let mut reads: BTreeSet<String> = known.clone();
         loop {
             let before = reads.len();
             for f in &found {
@@ -708,11 +708,11 @@ fn dom_readers() -> BTreeSet<(String, String)> {
             }
         }
     };
-    let dom_helpers = reads_of("src/web/dom.rs", &BTreeSet::new());
+    let dom_reads = reads_of("src/web/dom.rs", &BTreeSet::new());
     let mut readers = BTreeSet::new();
     for file in &files {
         let code = code_of(file);
-        let reads = reads_of(file, &dom_helpers);
+        let reads = reads_of(file, &dom_reads);
         let module = module_path(file).last().cloned().unwrap_or_default();
         for f in functions(&code) {
             let head = &code[f.start..f.body_start];
