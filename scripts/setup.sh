@@ -17,6 +17,12 @@ if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unkno
   rustup target add wasm32-unknown-unknown
 fi
 
+# scripts/test.sh's clippy stage.
+if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
+  say "adding the clippy component"
+  rustup component add clippy
+fi
+
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION"
   cargo install trunk --version "$TRUNK_VERSION" --locked

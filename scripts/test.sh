@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The project's whole check, as CI runs it (.ci/run):
 #   1. scripts/setup.sh   installs what is missing (idempotent)
-#   2. cargo test         every native test (engine, AI, CLI)
-#   3. trunk build        the release page into dist/ (offline)
-#   4. node --test        browser tests of dist/ (tests/e2e/, system Chromium)
-#   5. engines            optional, off by default: whole deals in Firefox and
+#   2. cargo test         every native test (engine, AI, CLI, tests/architecture.rs)
+#   3. clippy             cargo clippy, warnings as errors: natively (every target)
+#                         and for wasm32 in both page builds (table, full page)
+#   4. trunk build        the release page into dist/ (offline)
+#   5. node --test        browser tests of dist/ (tests/e2e/, system Chromium)
+#   6. engines            optional, off by default: whole deals in Firefox and
 #                         WebKit (scripts/test-engines.sh); on with ENGINES=1
 #                         or by naming the stage
 # Stops at the first failing stage and exits non-zero.
@@ -16,12 +18,12 @@ export CARGO_TERM_PROGRESS_WHEN=never
 
 stages=("$@")
 if [ ${#stages[@]} -eq 0 ]; then
-  stages=(cargo build e2e)
+  stages=(cargo clippy build e2e)
   # Two more browsers to install and drive: only when asked for.
   [ "${ENGINES:-0}" = 1 ] && stages+=(engines)
 fi
 for s in "${stages[@]}"; do
-  case "$s" in cargo|build|e2e|engines) ;; *) echo "test.sh: unknown stage '$s' (cargo, build, e2e, engines)" >&2; exit 2;; esac
+  case "$s" in cargo|clippy|build|e2e|engines) ;; *) echo "test.sh: unknown stage '$s' (cargo, clippy, build, e2e, engines)" >&2; exit 2;; esac
 done
 want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 
@@ -34,6 +36,15 @@ if want e2e; then bash scripts/setup.sh; else SETUP_BROWSER=0 bash scripts/setup
 if want cargo; then
   stage "native tests: cargo test"
   cargo test
+fi
+
+if want clippy; then
+  stage "lints: cargo clippy -D warnings (native, then wasm32: the table alone and the full page)"
+  cargo clippy --all-targets -- -D warnings
+  # The page's two builds, as scripts/full-page.mjs and Trunk make them: code
+  # behind cfg(target_arch = "wasm32") or the features is linted only here.
+  cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --profile web -- -D warnings
+  cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features full --profile web -- -D warnings
 fi
 
 if want build; then

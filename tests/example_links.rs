@@ -41,7 +41,7 @@ fn judge(moves: &[(Deal, Move, Effect)], n: usize) -> Move {
     }
     let view = SeatView::of(deal, seat);
     let playouts = ai::expert::page_playouts(deal.game());
-    let seen = (seen.len() > 0).then_some(seen);
+    let seen = (!seen.is_empty()).then_some(seen);
     ai::choose_expert_while(&view, seen.as_ref(), PUZZLE_SEED, playouts, &mut |_| true)
 }
 

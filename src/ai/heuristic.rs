@@ -485,8 +485,8 @@ fn partnership(x: &Ctx, moves: &[Move]) -> Move {
 #[inline(always)]
 fn plays_of(t: &Trick) -> ([(u8, Card); 6], usize) {
     let mut buf = [(0, Card::BLACK_DUCK); 6];
-    for i in 0..t.len() {
-        buf[i] = (t.seats[i], t.cards[i]);
+    for (i, slot) in buf.iter_mut().enumerate().take(t.len()) {
+        *slot = (t.seats[i], t.cards[i]);
     }
     (buf, t.len())
 }

@@ -369,6 +369,39 @@ impl fmt::Display for CardSet {
     }
 }
 
+/// Cards travel as their codes (`TH`, `XB`), as in records.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let code = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Suits travel as their letters (`C`, `D`, `H`, `S`).
+impl serde::Serialize for Suit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 4];
+        s.serialize_str(self.letter().encode_utf8(&mut buf))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Suit {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let letter = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let mut chars = letter.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom("not a suit letter (C, D, H or S)")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -415,38 +448,5 @@ mod tests {
             .iter()
             .all(|c| c.suit() == Suit::Hearts));
         assert_eq!(CardSet::STANDARD.len(), 52);
-    }
-}
-
-/// Cards travel as their codes (`TH`, `XB`), as in records.
-impl serde::Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        let code = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        code.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// Suits travel as their letters (`C`, `D`, `H`, `S`).
-impl serde::Serialize for Suit {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 4];
-        s.serialize_str(self.letter().encode_utf8(&mut buf))
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Suit {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
-        let letter = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        let mut chars = letter.chars();
-        match (chars.next().and_then(Suit::from_letter), chars.next()) {
-            (Some(suit), None) => Ok(suit),
-            _ => Err(serde::de::Error::custom("not a suit letter (C, D, H or S)")),
-        }
     }
 }

@@ -235,7 +235,7 @@ impl TryFrom<RecordFile> for GameRecord {
             .deals
             .into_iter()
             .enumerate()
-            .map(|(i, d)| d.to_log(game, i))
+            .map(|(i, d)| d.into_log(game, i))
             .collect::<Result<_, _>>()?;
         Ok(GameRecord {
             rules,
@@ -246,7 +246,7 @@ impl TryFrom<RecordFile> for GameRecord {
 }
 
 impl DealFile {
-    fn to_log(self, game: GameKind, i: usize) -> Result<DealLog, RecordError> {
+    fn into_log(self, game: GameKind, i: usize) -> Result<DealLog, RecordError> {
         let (deck, seed) = match (self.deck, self.seed) {
             (Some(deck), None) => (
                 parse_deck(game, &deck)

@@ -421,8 +421,8 @@ fn parse_v6(text: &str) -> Option<[u8; 16]> {
 fn write_v6(f: &mut fmt::Formatter<'_>, b: &[u8; 16]) -> fmt::Result {
     let g: [u16; 8] = std::array::from_fn(|i| u16::from_be_bytes([b[2 * i], b[2 * i + 1]]));
     let (mut best, mut best_len, mut run) = (8, 1, 0);
-    for i in 0..8 {
-        run = if g[i] == 0 { run + 1 } else { 0 };
+    for (i, &group) in g.iter().enumerate() {
+        run = if group == 0 { run + 1 } else { 0 };
         if run > best_len {
             best = i + 1 - run;
             best_len = run;

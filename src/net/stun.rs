@@ -325,7 +325,7 @@ mod tests {
             assert!(matches!(e, StunError::NotAServer(_)), "{bad}: {e:?}");
             assert!(!e.to_string().contains('\n'));
         }
-        let many = vec!["stun:a.example"; MAX_SERVERS + 1].join(",");
+        let many = ["stun:a.example"; MAX_SERVERS + 1].join(",");
         assert_eq!(parse(&many), Err(StunError::TooMany(MAX_SERVERS + 1)));
         let long = format!("stun:{}", "a".repeat(500));
         assert!(parse(&long).is_err());
@@ -381,7 +381,7 @@ mod tests {
         let e = parse_relay("turn:club:s3cret@relay.example.org", "club", "s3cret").unwrap_err();
         assert_eq!(e, RelayError::SecretInAddress);
         assert!(!e.to_string().contains("s3cret"));
-        let many = vec!["turn:a.example"; MAX_RELAY_URLS + 1].join(" ");
+        let many = ["turn:a.example"; MAX_RELAY_URLS + 1].join(" ");
         assert_eq!(
             parse_relay(&many, "u", "p"),
             Err(RelayError::TooMany(MAX_RELAY_URLS + 1))

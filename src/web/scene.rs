@@ -9,7 +9,7 @@ use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
     Call, Card, CardSet, Course, Deal, Game, GameKind, PerCourse, PerSeat, Pile, Role, Scorer,
-    ScorerSeats, Scores, Suit, Trick, Turn,
+    ScorerSeats, Scores, Suit, Trick, TrickOutcome, Turn,
 };
 
 /// Where a seat sits on the screen.
@@ -344,43 +344,159 @@ pub struct Context {
     pub invites: bool,
 }
 
+/// What every part of a scene is built from: the inputs of [`build`] and
+/// what they say about the moment (who moves, whether the person may act).
+struct Facts<'a> {
+    game: &'a Game,
+    setup: &'a Setup,
+    ui: &'a Ui,
+    ctx: &'a Context,
+    lang: Lang,
+    kind: GameKind,
+    /// The number of seats.
+    n: u8,
+    deal: Option<&'a Deal>,
+    in_deal: bool,
+    over: bool,
+    mover: Option<u8>,
+    /// A person's seat is to move (on this device, maybe not the one shown).
+    human_turn: bool,
+    /// The seat shown is to move, and its person may act now.
+    can_act: bool,
+    phase: &'static str,
+    waiting: &'static str,
+}
+
+impl<'a> Facts<'a> {
+    fn of(game: &'a Game, setup: &'a Setup, ui: &'a Ui, ctx: &'a Context) -> Self {
+        let kind = game.kind();
+        let deal = game.deal();
+        let in_deal = game.in_deal();
+        let over = game.is_over();
+        let mover = deal.filter(|_| in_deal).map(|d| d.to_move());
+        let human_turn = mover.is_some_and(|m| setup.players[m as usize] == Player::Human);
+        let can_act = human_turn && ui.viewer == mover && ui.privacy.is_none();
+        let phase = if over {
+            "game-over"
+        } else if !in_deal {
+            "deal-over"
+        } else {
+            "playing"
+        };
+        let waiting = match (phase, human_turn, can_act) {
+            ("playing", true, true) => "human",
+            ("playing", true, false) => "privacy",
+            ("playing", false, _) => "computer",
+            _ => "none",
+        };
+        Facts {
+            game,
+            setup,
+            ui,
+            ctx,
+            lang: ctx.lang,
+            kind,
+            n: kind.seats() as u8,
+            deal,
+            in_deal,
+            over,
+            mover,
+            human_turn,
+            can_act,
+            phase,
+            waiting,
+        }
+    }
+
+    /// A seat's name (or a friend's), as [`name`] gives it.
+    fn name(&self, seat: u8) -> &'static str {
+        name(self.lang, self.setup, seat)
+    }
+}
+
 /// Builds the scene for the current state.
 pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
-    let lang = ctx.lang;
-    let kind = game.kind();
-    let n = kind.seats() as u8;
-    let deal = game.deal();
-    let bottom = ui.bottom;
-    let viewer = ui.viewer;
-    let in_deal = game.in_deal();
-    let over = game.is_over();
-    let mover = deal.filter(|_| in_deal).map(|d| d.to_move());
-    let human_turn = mover.is_some_and(|m| setup.players[m as usize] == Player::Human);
-    let can_act = human_turn && viewer == mover && ui.privacy.is_none();
-
-    let phase = if over {
-        "game-over"
-    } else if !in_deal {
-        "deal-over"
-    } else {
-        "playing"
-    };
-    let waiting = match (phase, human_turn, can_act) {
-        ("playing", true, true) => "human",
-        ("playing", true, false) => "privacy",
-        ("playing", false, _) => "computer",
-        _ => "none",
-    };
+    let f = Facts::of(game, setup, ui, ctx);
+    let lang = f.lang;
     let hint = ui
         .hint
-        .filter(|(at, _)| *at == ui.moves && waiting == "human")
+        .filter(|(at, _)| *at == ui.moves && f.waiting == "human")
         .map(|(_, target)| hinted(target, ui.chooser.is_some()));
+    let shown_trick: Option<(Trick, Option<u8>)> = match (ui.held, f.deal) {
+        (Some(o), _) => Some((o.trick, Some(o.winner))),
+        (None, Some(d)) if !d.trick().is_empty() => Some((*d.trick(), None)),
+        _ => None,
+    };
+    let (course, course_line, lead_line) = header(&f, shown_trick.as_ref());
+    let seats = (0..f.n).map(|s| seat_scene(&f, s)).collect();
+    let trick = trick_scene(&f, shown_trick.as_ref());
+    let (status, quack, duck) = status_line(&f);
+    let call = ui
+        .call
+        .filter(|_| f.phase == "playing" || ui.held.is_some())
+        .map(|(c, seat, generation)| {
+            let (id, text) = call_text(lang, c);
+            CallScene {
+                id,
+                text,
+                who: f.name(seat).to_string(),
+                generation,
+            }
+        });
+    let last = f.deal.and_then(|d| d.last_trick().copied());
+    Scene {
+        kind: f.kind,
+        phase: f.phase,
+        waiting: f.waiting,
+        moves: ui.moves,
+        course,
+        course_line,
+        lead_line,
+        seats,
+        stock: f
+            .deal
+            .filter(|_| f.kind.has_courses())
+            .map(|d| d.stock_len()),
+        trick,
+        status,
+        message: ui.message.clone(),
+        quack,
+        duck,
+        chooser: chooser_scene(lang, ui),
+        call,
+        scores: score_sheet(lang, game, setup),
+        deal_end: (f.phase == "deal-over" && ui.held.is_none())
+            .then(|| deal_panel(lang, game, setup, ctx.may_share)),
+        game_over: (f.over && ui.held.is_none())
+            .then(|| game_panel(lang, game, setup, ctx.may_share)),
+        privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
+        review: ui.review_open.then(|| review_scene(&f, last)),
+        review_available: last.is_some(),
+        muted: ctx.muted,
+        invites: ctx.invites,
+        lang,
+        scores_open: ui.scores_open,
+        hint,
+    }
+}
 
-    // Course and lead lines.
-    let (course, course_line) = match deal {
-        Some(d) if kind.has_courses() => match d.course() {
+/// Whether a trick's lead is high (partnerships); `None` before its lead.
+fn high_lead(d: &Deal, trick: &Trick) -> Option<bool> {
+    trick.plays().next().map(|(s, c)| is_high_lead(d, s, c))
+}
+
+/// The header: the course's class and line, and in partnerships the lead's
+/// line, which then also names the header's class and line (how the trick on
+/// the table is won).
+fn header(
+    f: &Facts,
+    shown_trick: Option<&(Trick, Option<u8>)>,
+) -> (&'static str, String, Option<String>) {
+    let lang = f.lang;
+    let (course, course_line) = match f.deal {
+        Some(d) if f.kind.has_courses() => match d.course() {
             Course::Duck
-                if kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
+                if f.kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
             {
                 ("duck", lang.t(K::DuckCourseHigher).to_string())
             }
@@ -389,240 +505,263 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         },
         _ => ("partnership", lang.t(K::PartnershipLine).to_string()),
     };
-    let shown_trick: Option<(Trick, Option<u8>)> = match (ui.held, deal) {
-        (Some(o), _) => Some((o.trick, Some(o.winner))),
-        (None, Some(d)) if !d.trick().is_empty() => Some((*d.trick(), None)),
-        _ => None,
-    };
     // (A shown trick always has its lead; a table without one shows no line.)
-    let lead = |d: &Deal, tr: &Trick| tr.plays().next().map(|(s, c)| is_high_lead(d, s, c));
-    let lead_line = match (kind, deal, &shown_trick) {
-        (GameKind::Partnership, Some(d), Some((tr, _))) => lead(d, tr).map(|high| {
-            lang.t(if high { K::HighLead } else { K::LowLead })
-                .to_string()
-        }),
+    let high = match (f.kind, f.deal, shown_trick) {
+        (GameKind::Partnership, Some(d), Some((tr, _))) => high_lead(d, tr),
         _ => None,
     };
-
-    // Seats.
-    let mut seats = Vec::with_capacity(n as usize);
-    for s in 0..n {
-        let pos = position(n, bottom, s);
-        let friend = match setup.players[s as usize] {
-            Player::Friend => ui.friends[s as usize & 3].as_ref(),
-            _ => None,
-        };
-        let player = match setup.players[s as usize] {
-            Player::Human => lang.t(K::Human).to_string(),
-            Player::Computer(l) => format!("{} · {}", lang.t(K::Computer), lang.level_name(l)),
-            Player::Friend => {
-                friend.map_or_else(|| lang.t(K::FriendShort).to_string(), |f| f.name.clone())
-            }
-        };
-        let mut badges = Vec::new();
-        if let Some(d) = deal {
-            if d.dealer() == s {
-                badges.push((lang.t(K::Dealer).to_string(), "dealer"));
-            }
+    match high {
+        Some(high) => {
+            let line = lang
+                .t(if high { K::HighLead } else { K::LowLead })
+                .to_string();
+            let class = if high { "high-lead" } else { "low-lead" };
+            (class, line.clone(), Some(line))
         }
-        match game.role(s) {
-            Some(Role::High) => badges.push((lang.t(K::High).to_string(), "high")),
-            Some(Role::Low) => badges.push((lang.t(K::Low).to_string(), "low")),
-            None => {}
-        }
-        // A friend's device not connected: a short word (the status line says more).
-        if let Some(away) = friend.and_then(|f| f.away.as_ref()) {
-            badges.push((away.badge.clone(), "away"));
-        }
-        let mut hand = match deal {
-            Some(d) if viewer == Some(s) || ui.reveal => {
-                let acting = can_act && mover == Some(s);
-                let quackers = if acting {
-                    d.quack_cards()
-                } else {
-                    CardSet::EMPTY
-                };
-                HandScene::Up(
-                    sorted_hand(d, s, ctx.sort_by_rank)
-                        .into_iter()
-                        .map(|c| HandCard {
-                            card: c,
-                            playable: acting && d.may_play(c),
-                            quack: quackers.contains(c),
-                            ace: ace_mark(d, s, c),
-                            tab_stop: false,
-                        })
-                        .collect(),
-                )
-            }
-            Some(d) => HandScene::Down(
-                ui.hand_lens
-                    .map_or(d.hand_len(s), |n| n[s as usize & 3] as usize),
-            ),
-            None => HandScene::Down(0),
-        };
-        let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
-        if let (true, HandScene::Up(cards)) = (roving, &mut hand) {
-            let stop = tab_stop(cards, ui.tab_stop, ui.moves, waiting == "human");
-            for c in cards.iter_mut() {
-                c.tab_stop = Some(c.card) == stop;
-            }
-        }
-        let hand_label = match &hand {
-            HandScene::Up(_) => lang.tf(K::Hand, &[&seat_label(lang, setup, s)]),
-            HandScene::Down(n) => {
-                lang.tf(K::HandDown, &[&seat_label(lang, setup, s), &n.to_string()])
-            }
-        };
-        let (piles, summary) = match deal {
-            Some(d) if kind.has_courses() => {
-                let piles = [(Course::Duck, K::CourseDuck), (Course::Soup, K::CourseSoup)]
-                    .into_iter()
-                    .map(|(c, k)| {
-                        let p = d.pile(c, s);
-                        PileScene {
-                            label: lang.t(k).to_string(),
-                            down: p.down,
-                            up: p.up,
-                            points: p.points(),
-                            current: in_deal && d.course() == c,
-                            up_cards: Vec::new(),
-                        }
-                    })
-                    .collect();
-                (piles, None)
-            }
-            Some(d) => {
-                let p = d.pile(Course::Duck, s);
-                let pile = PileScene {
-                    label: lang.t(K::Kept).to_string(),
-                    down: p.down,
-                    up: p.up,
-                    points: p.points(),
-                    current: in_deal,
-                    up_cards: d.kept_quacks(s).iter().collect(),
-                };
-                (vec![pile], None)
-            }
-            None => (Vec::new(), None),
-        };
-        seats.push(SeatScene {
-            seat: s,
-            pos,
-            name: seat_label(lang, setup, s),
-            player,
-            badges,
-            to_move: mover == Some(s),
-            hand,
-            hand_label,
-            roving,
-            piles,
-            summary,
-        });
+        None => (course, course_line, None),
     }
+}
 
-    // The trick on the table.
+/// One seat: its name, player, badges, hand and piles.
+fn seat_scene(f: &Facts, s: u8) -> SeatScene {
+    let (lang, setup, ui) = (f.lang, f.setup, f.ui);
+    let pos = position(f.n, ui.bottom, s);
+    let friend = match setup.players[s as usize] {
+        Player::Friend => ui.friends[s as usize & 3].as_ref(),
+        _ => None,
+    };
+    let player = match setup.players[s as usize] {
+        Player::Human => lang.t(K::Human).to_string(),
+        Player::Computer(l) => format!("{} · {}", lang.t(K::Computer), lang.level_name(l)),
+        Player::Friend => {
+            friend.map_or_else(|| lang.t(K::FriendShort).to_string(), |f| f.name.clone())
+        }
+    };
+    let mut badges = Vec::new();
+    if let Some(d) = f.deal {
+        if d.dealer() == s {
+            badges.push((lang.t(K::Dealer).to_string(), "dealer"));
+        }
+    }
+    match f.game.role(s) {
+        Some(Role::High) => badges.push((lang.t(K::High).to_string(), "high")),
+        Some(Role::Low) => badges.push((lang.t(K::Low).to_string(), "low")),
+        None => {}
+    }
+    // A friend's device not connected: a short word (the status line says more).
+    if let Some(away) = friend.and_then(|f| f.away.as_ref()) {
+        badges.push((away.badge.clone(), "away"));
+    }
+    let mut hand = hand_scene(f, s);
+    let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
+    if let (true, HandScene::Up(cards)) = (roving, &mut hand) {
+        let stop = tab_stop(cards, ui.tab_stop, ui.moves, f.waiting == "human");
+        for c in cards.iter_mut() {
+            c.tab_stop = Some(c.card) == stop;
+        }
+    }
+    let hand_label = match &hand {
+        HandScene::Up(_) => lang.tf(K::Hand, &[&seat_label(lang, setup, s)]),
+        HandScene::Down(n) => lang.tf(K::HandDown, &[&seat_label(lang, setup, s), &n.to_string()]),
+    };
+    SeatScene {
+        seat: s,
+        pos,
+        name: seat_label(lang, setup, s),
+        player,
+        badges,
+        to_move: f.mover == Some(s),
+        hand,
+        hand_label,
+        roving,
+        piles: pile_scenes(f, s),
+        summary: None,
+    }
+}
+
+/// A seat's hand: face up for the seat shown (or all when revealed), with
+/// what may be played; else its size.
+fn hand_scene(f: &Facts, s: u8) -> HandScene {
+    let ui = f.ui;
+    match f.deal {
+        Some(d) if ui.viewer == Some(s) || ui.reveal => {
+            let acting = f.can_act && f.mover == Some(s);
+            let quackers = if acting {
+                d.quack_cards()
+            } else {
+                CardSet::EMPTY
+            };
+            HandScene::Up(
+                sorted_hand(d, s, f.ctx.sort_by_rank)
+                    .into_iter()
+                    .map(|c| HandCard {
+                        card: c,
+                        playable: acting && d.may_play(c),
+                        quack: quackers.contains(c),
+                        ace: ace_mark(d, s, c),
+                        tab_stop: false,
+                    })
+                    .collect(),
+            )
+        }
+        Some(d) => HandScene::Down(
+            ui.hand_lens
+                .map_or(d.hand_len(s), |n| n[s as usize & 3] as usize),
+        ),
+        None => HandScene::Down(0),
+    }
+}
+
+/// A seat's piles: one per course, or in partnerships the tricks kept.
+fn pile_scenes(f: &Facts, s: u8) -> Vec<PileScene> {
+    let lang = f.lang;
+    match f.deal {
+        Some(d) if f.kind.has_courses() => {
+            [(Course::Duck, K::CourseDuck), (Course::Soup, K::CourseSoup)]
+                .into_iter()
+                .map(|(c, k)| {
+                    let p = d.pile(c, s);
+                    PileScene {
+                        label: lang.t(k).to_string(),
+                        down: p.down,
+                        up: p.up,
+                        points: p.points(),
+                        current: f.in_deal && d.course() == c,
+                        up_cards: Vec::new(),
+                    }
+                })
+                .collect()
+        }
+        Some(d) => {
+            let p = d.pile(Course::Duck, s);
+            vec![PileScene {
+                label: lang.t(K::Kept).to_string(),
+                down: p.down,
+                up: p.up,
+                points: p.points(),
+                current: f.in_deal,
+                up_cards: d.kept_quacks(s).iter().collect(),
+            }]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// The trick on the table, and who won it while it is held.
+fn trick_scene(f: &Facts, shown_trick: Option<&(Trick, Option<u8>)>) -> TrickScene {
+    let (lang, bottom) = (f.lang, f.ui.bottom);
     let mut trick = TrickScene::default();
-    if let (Some(d), Some((tr, winner))) = (deal, &shown_trick) {
+    if let (Some(d), Some((tr, winner))) = (f.deal, shown_trick) {
         for (i, (seat, card)) in tr.plays().enumerate() {
             trick.plays.push(TrickCard {
-                pos: position(n, bottom, seat),
+                pos: position(f.n, bottom, seat),
                 card,
                 quack: tr.is_quack(i),
                 named: (i == 0 && card.is_joker()).then(|| tr.led_suit()).flatten(),
                 ace: ace_mark(d, seat, card),
             });
         }
-        if let (Some(w), Some(o)) = (winner, ui.held) {
-            trick.winner = Some(position(n, bottom, *w));
-            let who = name(
-                lang,
-                setup,
-                if kind == GameKind::Partnership {
-                    *w
-                } else {
-                    o.keeper
-                },
-            );
+        if let (Some(w), Some(o)) = (winner, f.ui.held) {
+            trick.winner = Some(position(f.n, bottom, *w));
+            let who = f.name(if f.kind == GameKind::Partnership {
+                *w
+            } else {
+                o.keeper
+            });
             trick.note = Some(lang.tf(K::TrickWonBy, &[who, &stored_text(lang, o.stored)]));
         }
     }
+    trick
+}
 
-    // Status line, buttons and chooser.
-    let mut quack = None;
-    let mut duck = false;
-    let status = match (deal, mover) {
-        _ if over => lang.t(K::GameOverStatus).to_string(),
-        (Some(_), None) => lang.t(K::DealOverStatus).to_string(),
-        (Some(d), Some(m)) if can_act => {
-            // The call a quack would make now (the third player after a
-            // quack calls Quack-quack), if the mover holds a card to make it.
-            let call = d
-                .call_if_quacked()
-                .filter(|_| !d.quack_cards().is_empty())
-                .map(|c| call_text(lang, c).1);
-            quack = call.map(str::to_string);
-            let leader = name(lang, setup, d.leader());
-            match d.turn() {
-                Some(Turn::Lead) if !d.hand(m).and(CardSet::JOKERS).is_empty() => {
-                    lang.t(K::YourLeadDucks).to_string()
-                }
-                Some(Turn::Lead) => lang.t(K::YourLead).to_string(),
-                Some(Turn::Follow {
-                    suit,
-                    rank,
-                    must_follow,
-                }) => {
-                    let suit = lang.suit_plural(suit);
-                    match (kind, must_follow, call, rank) {
-                        (GameKind::Partnership, false, _, _) => lang.tf(K::YourFollowVoid, &[suit]),
-                        (GameKind::Partnership, true, Some(_), Some(r)) => {
-                            lang.tf(K::YourFollowMust, &[suit, lang.rank_a(r)])
-                        }
-                        (GameKind::Partnership, true, _, _) => lang.tf(K::YourFollowSuit, &[suit]),
-                        (_, _, Some(call), Some(r)) => {
-                            lang.tf(K::YourFollowCanQuack, &[rank_word(lang, r), call])
-                        }
-                        _ => lang.t(K::YourFollow).to_string(),
-                    }
-                }
-                Some(Turn::AnswerQuacks { quacks, rank }) => {
-                    duck = true;
-                    let rank = rank_word(lang, rank);
-                    let quacker = d.trick().plays().last().map(|(s, _)| name(lang, setup, s));
-                    let quacker = quacker.unwrap_or("");
-                    match (quacks, call) {
-                        (1, Some(_)) => lang.tf(K::LeaderAnswerCan, &[quacker, rank]),
-                        (1, None) => lang.tf(K::LeaderAnswerCannot, &[quacker, rank]),
-                        (_, Some(_)) => lang.tf(K::LeaderAnswerThreeCan, &[rank]),
-                        (_, None) => lang.tf(K::LeaderAnswerThreeCannot, &[rank]),
-                    }
-                }
-                Some(Turn::AnswerQuackQuack { rank }) if call.is_some() => {
-                    lang.tf(K::FollowerAnswerCan, &[rank_word(lang, rank), leader])
-                }
-                Some(Turn::AnswerQuackQuack { .. }) => lang.tf(K::FollowerAnswerCannot, &[leader]),
-                Some(Turn::AddCard) => lang.tf(K::AddCard, &[leader]),
-                None => lang.t(K::DealOverStatus).to_string(),
-            }
-        }
-        (Some(_), Some(m)) if human_turn => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
+/// The status line, the call a quack would make now (for the Quack
+/// button), and whether the Duck button shows.
+fn status_line(f: &Facts) -> (String, Option<String>, bool) {
+    let lang = f.lang;
+    match (f.deal, f.mover) {
+        _ if f.over => (lang.t(K::GameOverStatus).to_string(), None, false),
+        (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
+        (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
+        (Some(_), Some(m)) if f.human_turn => (lang.tf(K::SeatToPlay, &[f.name(m)]), None, false),
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".
         // While its device is not connected, the status line says so too.
-        (Some(_), Some(m)) if setup.players[m as usize] == Player::Friend => {
-            match &ui.friends[m as usize & 3] {
+        (Some(_), Some(m)) if f.setup.players[m as usize] == Player::Friend => {
+            let status = match &f.ui.friends[m as usize & 3] {
                 Some(FriendSeat {
                     away: Some(away), ..
                 }) => away.status.clone(),
-                Some(f) => lang.tf(K::SeatToPlay, &[&f.name]),
-                None => lang.tf(K::SeatToPlay, &[name(lang, setup, m)]),
+                Some(friend) => lang.tf(K::SeatToPlay, &[&friend.name]),
+                None => lang.tf(K::SeatToPlay, &[f.name(m)]),
+            };
+            (status, None, false)
+        }
+        (Some(_), Some(m)) => (lang.tf(K::Thinking, &[f.name(m)]), None, false),
+        (None, _) => (String::new(), None, false),
+    }
+}
+
+/// The status line when the person shown is to move (`m`), as
+/// [`status_line`] gives it.
+fn your_turn(f: &Facts, d: &Deal, m: u8) -> (String, Option<String>, bool) {
+    let (lang, kind) = (f.lang, f.kind);
+    // The call a quack would make now (the third player after a
+    // quack calls Quack-quack), if the mover holds a card to make it.
+    let call = d
+        .call_if_quacked()
+        .filter(|_| !d.quack_cards().is_empty())
+        .map(|c| call_text(lang, c).1);
+    let quack = call.map(str::to_string);
+    let leader = f.name(d.leader());
+    let mut duck = false;
+    let status = match d.turn() {
+        Some(Turn::Lead) if !d.hand(m).and(CardSet::JOKERS).is_empty() => {
+            lang.t(K::YourLeadDucks).to_string()
+        }
+        Some(Turn::Lead) => lang.t(K::YourLead).to_string(),
+        Some(Turn::Follow {
+            suit,
+            rank,
+            must_follow,
+        }) => {
+            let suit = lang.suit_plural(suit);
+            match (kind, must_follow, call, rank) {
+                (GameKind::Partnership, false, _, _) => lang.tf(K::YourFollowVoid, &[suit]),
+                (GameKind::Partnership, true, Some(_), Some(r)) => {
+                    lang.tf(K::YourFollowMust, &[suit, lang.rank_a(r)])
+                }
+                (GameKind::Partnership, true, _, _) => lang.tf(K::YourFollowSuit, &[suit]),
+                (_, _, Some(call), Some(r)) => {
+                    lang.tf(K::YourFollowCanQuack, &[rank_word(lang, r), call])
+                }
+                _ => lang.t(K::YourFollow).to_string(),
             }
         }
-        (Some(_), Some(m)) => lang.tf(K::Thinking, &[name(lang, setup, m)]),
-        (None, _) => String::new(),
+        Some(Turn::AnswerQuacks { quacks, rank }) => {
+            duck = true;
+            let rank = rank_word(lang, rank);
+            let quacker = d.trick().plays().last().map(|(s, _)| f.name(s));
+            let quacker = quacker.unwrap_or("");
+            match (quacks, call) {
+                (1, Some(_)) => lang.tf(K::LeaderAnswerCan, &[quacker, rank]),
+                (1, None) => lang.tf(K::LeaderAnswerCannot, &[quacker, rank]),
+                (_, Some(_)) => lang.tf(K::LeaderAnswerThreeCan, &[rank]),
+                (_, None) => lang.tf(K::LeaderAnswerThreeCannot, &[rank]),
+            }
+        }
+        Some(Turn::AnswerQuackQuack { rank }) if call.is_some() => {
+            lang.tf(K::FollowerAnswerCan, &[rank_word(lang, rank), leader])
+        }
+        Some(Turn::AnswerQuackQuack { .. }) => lang.tf(K::FollowerAnswerCannot, &[leader]),
+        Some(Turn::AddCard) => lang.tf(K::AddCard, &[leader]),
+        None => lang.t(K::DealOverStatus).to_string(),
     };
-    let chooser = match &ui.chooser {
+    (status, quack, duck)
+}
+
+/// The chooser of a Duck's suit or of the card to quack with, when open.
+fn chooser_scene(lang: Lang, ui: &Ui) -> Option<ChooserScene> {
+    match &ui.chooser {
         Some(Chooser::DuckSuit(c)) => Some(ChooserScene {
             prompt: lang.t(K::ChooseDuckSuit).to_string(),
             suits: c.joker_suits().to_vec(),
@@ -634,85 +773,29 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
             cards: cards.clone(),
         }),
         None => None,
-    };
-    let call = ui
-        .call
-        .filter(|_| phase == "playing" || ui.held.is_some())
-        .map(|(c, seat, generation)| {
-            let (id, text) = call_text(lang, c);
-            CallScene {
-                id,
-                text,
-                who: name(lang, setup, seat).to_string(),
-                generation,
-            }
-        });
+    }
+}
 
-    let scores = score_sheet(lang, game, setup);
-    let deal_end = (phase == "deal-over" && ui.held.is_none())
-        .then(|| deal_panel(lang, game, setup, ctx.may_share));
-    let game_over =
-        (over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx.may_share));
-    let last = deal.and_then(|d| d.last_trick().copied());
-    let review = match (ui.review_open, last) {
-        (true, Some(o)) => Some(ReviewScene {
+/// The last trick's review, opened by the person.
+fn review_scene(f: &Facts, last: Option<TrickOutcome>) -> ReviewScene {
+    let lang = f.lang;
+    match last {
+        Some(o) => ReviewScene {
             plays: o
                 .trick
                 .plays()
                 .enumerate()
-                .map(|(i, (s, c))| (name(lang, setup, s).to_string(), c, o.trick.is_quack(i)))
+                .map(|(i, (s, c))| (f.name(s).to_string(), c, o.trick.is_quack(i)))
                 .collect(),
             verdict: lang.tf(
                 K::TrickWonBy,
-                &[name(lang, setup, o.winner), &stored_text(lang, o.stored)],
+                &[f.name(o.winner), &stored_text(lang, o.stored)],
             ),
-        }),
-        (true, None) => Some(ReviewScene {
+        },
+        None => ReviewScene {
             plays: Vec::new(),
             verdict: lang.t(K::NoTrickYet).to_string(),
-        }),
-        _ => None,
-    };
-
-    // Partnership: the header says how the trick on the table is won.
-    let high_lead = match (&shown_trick, deal) {
-        (Some((tr, _)), Some(d)) if lead_line.is_some() => lead(d, tr),
-        _ => None,
-    };
-    let (course, course_line) = match (&lead_line, high_lead) {
-        (Some(l), Some(high)) => (if high { "high-lead" } else { "low-lead" }, l.clone()),
-        _ => (course, course_line),
-    };
-    Scene {
-        kind,
-        phase,
-        waiting,
-        moves: ui.moves,
-        course,
-        course_line,
-        lead_line,
-        seats,
-        stock: deal.filter(|_| kind.has_courses()).map(|d| d.stock_len()),
-        trick,
-        status,
-        message: ui.message.clone(),
-        quack,
-        duck,
-        chooser,
-        call,
-        scores,
-        deal_end,
-        game_over,
-        privacy: ui
-            .privacy
-            .map(|s| lang.tf(K::PassTo, &[name(lang, setup, s)])),
-        review,
-        review_available: last.is_some(),
-        muted: ctx.muted,
-        invites: ctx.invites,
-        lang,
-        scores_open: ui.scores_open,
-        hint,
+        },
     }
 }
 

@@ -479,17 +479,17 @@ impl Controller {
             })
             .collect();
         let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for s in 0..n {
+        for (s, friend) in friends.iter_mut().enumerate().take(n) {
             let name = table.names.get(s).map_or("", String::as_str);
             let host = table.who.get(s).is_some_and(|w| w == "host");
             let label = named(lang, host, name);
             let connected = table.connected.get(s).copied().unwrap_or(true);
             let away = (!connected).then_some(Absence::Reconnecting);
-            friends[s] = Some(friend_seat(lang, label, away));
+            *friend = Some(friend_seat(lang, label, away));
         }
         let mut lens = [0u8; 4];
-        for s in 0..n {
-            lens[s] = table.hand_len(s as u8) as u8;
+        for (s, len) in lens.iter_mut().enumerate().take(n) {
+            *len = table.hand_len(s as u8) as u8;
         }
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;
