@@ -161,7 +161,10 @@ export async function playDealEverywhere(host, pages) {
     }
     if (!clicked) await host.waitForTimeout(40);
   }
-  throw new Error('the deal did not end');
+  // Stalled: no page could act for the whole time. Say where each page stood.
+  const where = [];
+  for (const p of pages) where.push(await p.evaluate(readTable));
+  throw new Error(`the deal did not end: no page could act; they stand at ${JSON.stringify(where)}`);
 }
 
 /**

@@ -7,13 +7,14 @@
 
 use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
-use crate::engine::Game;
+use crate::engine::{Game, Move};
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
 use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToHost};
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
 use crate::web::players::{SeatPlayer, Turn};
+use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -59,6 +60,12 @@ pub struct Link {
     flood: Flood,
     turn: u32,
     pending: Option<(Turn, Dispatch)>,
+    /// A move the guest made on the latest table before the host asked its
+    /// seat (the host shows a finished trick a moment before asking the
+    /// next player, and the guest's table already says whose turn it is):
+    /// checked and played when the seat is asked, refused as stale if the
+    /// table changes first.
+    early: Option<Move>,
     /// The last table sent (sent again when the channel opens).
     table: Option<Vec<u8>>,
 }
@@ -88,6 +95,7 @@ impl Link {
             flood: Flood::new(20, 10),
             turn: 0,
             pending: None,
+            early: None,
             table: None,
         }
     }
@@ -146,6 +154,11 @@ impl Link {
                     Err(Refusal::Stale)
                 } else {
                     match &self.pending {
+                        None if self.early.is_none() => {
+                            // Kept for when the seat is asked (`your_turn`).
+                            self.early = Some(mv);
+                            return None;
+                        }
                         None => Err(Refusal::NotYourTurn),
                         Some((t, _)) => t
                             .view
@@ -185,7 +198,26 @@ pub struct RemoteSeat(Rc<RefCell<Link>>);
 
 impl SeatPlayer for RemoteSeat {
     fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
-        self.0.borrow_mut().pending = Some((turn, answer));
+        let mut link = self.0.borrow_mut();
+        if let Some(mv) = link.early.take() {
+            match turn.view.deal.check(mv) {
+                Ok(()) => {
+                    let action = Action::SeatMoved {
+                        ticket: turn.ticket,
+                        seat: turn.seat,
+                        mv,
+                    };
+                    // (After this call: the controller that asks is busy now.)
+                    Timeout::new(0, move || answer(action)).forget();
+                    return;
+                }
+                Err(why) => link.send(&ToGuest::Refused {
+                    turn: link.turn,
+                    reason: Refusal::Illegal { why }.reason(),
+                }),
+            }
+        }
+        link.pending = Some((turn, answer));
     }
 
     fn cancel(&mut self) {
@@ -402,6 +434,14 @@ impl Host {
             let mut l = link.borrow_mut();
             if l.seat as usize >= n {
                 continue;
+            }
+            if l.turn != turn && l.early.take().is_some() {
+                // The table changed before the seat was asked: that move was
+                // made on a table that is gone.
+                l.send(&ToGuest::Refused {
+                    turn: l.turn,
+                    reason: Refusal::Stale.reason(),
+                });
             }
             l.turn = turn;
             let mut table = protocol::guest_table(news.game, l.seat, turn, &names, &connected);
