@@ -163,7 +163,19 @@ export async function playDealEverywhere(host, pages) {
   }
   // Stalled: no page could act for the whole time. Say where each page stood.
   const where = [];
-  for (const p of pages) where.push(await p.evaluate(readTable));
+  for (const p of pages) {
+    where.push({
+      ...(await p.evaluate(readTable)),
+      ...(await p.evaluate(() => ({
+        cards: [...document.querySelectorAll('#app .seat.pos-bottom button.card[data-card]')]
+          .map((c) => `${c.dataset.card}${c.classList.contains('playable') ? '+' : ''}${c.closest('[hidden]') ? ' hidden' : ''}${c.getClientRects().length ? '' : ' unseen'}`)
+          .join(' '),
+        dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+        body: document.body.className,
+        trick: document.querySelector('#trick')?.innerText.replace(/\s+/g, ' '),
+      }))),
+    });
+  }
   throw new Error(`the deal did not end: no page could act; they stand at ${JSON.stringify(where)}`);
 }
 
