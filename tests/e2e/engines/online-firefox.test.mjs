@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumPath, DIST_DIR, newPage, startServer } from '../harness.mjs';
 import { nextClick, ready, readTable } from '../play-helpers.mjs';
+import { tableMark } from '../online-helpers.mjs';
 
 function firefoxPath() {
   const path = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
@@ -44,7 +45,7 @@ test('online: a Chromium host and a Firefox guest play a whole two-player deal',
   try {
     const host = await newPage(chrome, { allowedOrigin: server.origin });
     await host.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
-    await host.page.goto(`${server.url}?seed=online-firefox&pace=0&lang=en`, { waitUntil: 'load' });
+    await host.page.goto(`${server.url}?pace=0&lang=en`, { waitUntil: 'load' });
     await ready(host.page);
     await host.page.click('#new-game');
     await host.page.waitForSelector('#new-game-dialog[open]');
@@ -64,7 +65,7 @@ test('online: a Chromium host and a Firefox guest play a whole two-player deal',
     });
     await guest.goto(server.url, { waitUntil: 'load' });
     await guest.evaluate(() => localStorage.setItem('duck-soup.stun', 'none'));
-    await guest.goto(`${invite.replace('?', '?lang=en&')}`, { waitUntil: 'load' });
+    await guest.goto(`${invite.replace('#', '?pace=0&lang=en#')}`, { waitUntil: 'load' });
     await guest.waitForSelector('#join-dialog[open]', { timeout: 30_000 });
     await guest.type('#guest-name', 'Fox');
     await guest.click('#join');
@@ -82,12 +83,22 @@ test('online: a Chromium host and a Firefox guest play a whole two-player deal',
       const h = await host.page.evaluate(readTable);
       if (h.phase !== 'playing') break;
       let clicked = false;
-      for (const [p, click] of [[host.page, (s) => host.page.click(s)], [guest, (s) => guest.click(s)]]) {
+      // Each click is made once, then waited for until the table takes it
+      // (Playwright's and Puppeteer's waitForFunction order their arguments differently).
+      const pages = [
+        [host.page, (before) => host.page.waitForFunction(tableMark, before, { timeout: 30_000 })],
+        [guest, (before) => guest.waitForFunction(tableMark, { timeout: 30_000 }, before)],
+      ];
+      for (const [p, taken] of pages) {
         const s = await p.evaluate(readTable);
         if (s.waiting !== 'human') continue;
         const sel = await p.evaluate(nextClick);
         if (!sel) continue;
-        await click(sel).catch(() => {});
+        const before = await p.evaluate(tableMark);
+        await p.click(sel);
+        await taken(before).catch((e) => {
+          throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
+        });
         clicked = true;
       }
       if (!clicked) await host.page.waitForTimeout(40);
