@@ -409,6 +409,14 @@ fn mutate_trick(t: &mut TrickView, rng: &mut Rng) {
 }
 
 /// One field of a table changed, as a damaged or forged message might.
+/// Removes a random card of `cards`, if any.
+fn remove_random(cards: &mut Vec<Card>, rng: &mut Rng) {
+    if !cards.is_empty() {
+        let i = rng.below(cards.len() as u32) as usize;
+        cards.remove(i);
+    }
+}
+
 fn mutate(t: &mut GuestTable, rng: &mut Rng) {
     let seats = 4;
     let Some(v) = t.deal.as_mut() else { return };
@@ -430,12 +438,7 @@ fn mutate(t: &mut GuestTable, rng: &mut Rng) {
             let c = any_card(rng);
             v.hand.push(c);
         }
-        12 => {
-            if !v.hand.is_empty() {
-                let i = rng.below(v.hand.len() as u32) as usize;
-                v.hand.remove(i);
-            }
-        }
+        12 => remove_random(&mut v.hand, rng),
         13 => {
             // A card moves between the hand and the cards shown.
             if rng.below(2) == 0 && !v.hand.is_empty() {
@@ -450,12 +453,7 @@ fn mutate(t: &mut GuestTable, rng: &mut Rng) {
             let c = any_card(rng);
             v.played.push(c);
         }
-        15 => {
-            if !v.played.is_empty() {
-                let i = rng.below(v.played.len() as u32) as usize;
-                v.played.remove(i);
-            }
-        }
+        15 => remove_random(&mut v.played, rng),
         16 | 17 => {
             let (c, s) = (rng.below(2) as usize, rng.below(4) as usize);
             v.piles[c][s] = any_pile(rng);

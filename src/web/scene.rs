@@ -199,6 +199,9 @@ pub struct EndPanel {
     pub verdict: String,
     /// The label of the panel's Share button, if it offers one.
     pub share: Option<String>,
+    /// Offers its next step (Next deal, Play again): not on a guest's
+    /// device, where the host deals and starts games.
+    pub next: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -342,6 +345,8 @@ pub struct Context {
     pub may_share: bool,
     /// This table has seats played on friends' devices, and runs here.
     pub invites: bool,
+    /// This device is a guest at a friend's table (the host runs the game).
+    pub guest: bool,
 }
 
 /// What every part of a scene is built from: the inputs of [`build`] and
@@ -466,9 +471,9 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         call,
         scores: score_sheet(lang, game, setup),
         deal_end: (f.phase == "deal-over" && ui.held.is_none())
-            .then(|| deal_panel(lang, game, setup, ctx.may_share)),
+            .then(|| deal_panel(lang, game, setup, ctx)),
         game_over: (f.over && ui.held.is_none())
-            .then(|| game_panel(lang, game, setup, ctx.may_share)),
+            .then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
         review: ui.review_open.then(|| review_scene(&f, last)),
         review_available: last.is_some(),
@@ -945,7 +950,7 @@ fn winner_text(
     }
 }
 
-fn deal_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPanel {
+fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
     let cells = r
@@ -953,7 +958,8 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPan
         .unwrap_or_default();
     EndPanel {
         // The finished deal as a link or an embed (the records dialog's author's tool).
-        share: may_share.then(|| lang.t(K::AuthorLegend).to_string()),
+        share: ctx.may_share.then(|| lang.t(K::AuthorLegend).to_string()),
+        next: !ctx.guest,
         title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(lang, game, setup, &cells),
         verdict: r
@@ -962,15 +968,16 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPan
     }
 }
 
-fn game_panel(lang: Lang, game: &Game, setup: &Setup, may_share: bool) -> EndPanel {
+fn game_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel {
     let winner = game.outcome().and_then(|o| o.winner);
-    let share = may_share.then(|| {
+    let share = ctx.may_share.then(|| {
         let daily = super::share::daily_date(setup).is_some();
         lang.t(if daily { K::DailyShare } else { K::ShareTool })
             .to_string()
     });
     EndPanel {
         share,
+        next: !ctx.guest,
         title: winner_text(lang, game, setup, winner, false),
         lines: scorer_names(lang, game, setup)
             .into_iter()

@@ -303,6 +303,8 @@ test('the whole online flow by keyboard alone: invite, join, reply, and a two-pl
     await g.waitForSelector(`#app[data-phase="${end.phase}"]`, { timeout: 15_000 });
     // The host's Next deal (or Play again) has the focus: Enter deals again, and the guest's table follows.
     assert.equal((await focused(h)).id, next);
+    // The guest's panel offers no next step of its own (the host deals), and the focus is not moved to it.
+    assert.equal(await g.locator('#next-deal, #play-again, #deal-end-share, #game-over-share').count(), 0, 'no Next deal, Play again or Share on the guest\'s page');
     await screenshot(h, 'online-keys-host-deal-over');
     await screenshot(g, 'online-keys-guest-deal-over');
     await h.keyboard.press('Enter');

@@ -135,33 +135,26 @@ export function tableMark(before) {
 /**
  * The click a person would make on `page` now (nextClick), made once, then
  * waited for until the table shows it was taken (on a guest's page, until the
- * host's next table comes). A click the table does not take fails the test.
+ * host's next table comes). A click the table does not take fails the test,
+ * saying where `page` and the `others` (the host, say) stood then.
  * False when there is nothing to click.
  */
-export async function act(page) {
+export async function act(page, others = []) {
   const before = await page.evaluate(tableMark);
   const sel = await page.evaluate(nextClick);
   if (!sel) return false;
   await page.click(sel, { timeout: 10_000 });
-  await page.waitForFunction(tableMark, before, { timeout: 30_000 }).catch((e) => {
-    throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]})`);
-  });
+  try {
+    await page.waitForFunction(tableMark, before, { timeout: 30_000 });
+  } catch (e) {
+    const where = JSON.stringify(await describe([page, ...others]));
+    throw new Error(`the click on ${sel} was lost: the table stayed at ${before} (${e.message.split('\n')[0]}); the pages stand at ${where}`);
+  }
   return true;
 }
 
-/** Every page clicks whenever it may act, until the host's deal is over; returns the host's table then. */
-export async function playDealEverywhere(host, pages) {
-  for (let i = 0; i < 3000; i++) {
-    const h = await host.evaluate(readTable);
-    if (h.phase !== 'playing') return h;
-    let clicked = false;
-    for (const p of pages) {
-      if ((await p.evaluate(readTable)).waiting !== 'human') continue;
-      if (await act(p)) clicked = true;
-    }
-    if (!clicked) await host.waitForTimeout(40);
-  }
-  // Stalled: no page could act for the whole time. Say where each page stood.
+/** Where each page stands: its table, its hand (playable cards marked +), open dialogs, the body's classes, the trick, the message. */
+export async function describe(pages) {
   const where = [];
   for (const p of pages) {
     where.push({
@@ -173,9 +166,27 @@ export async function playDealEverywhere(host, pages) {
         dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
         body: document.body.className,
         trick: document.querySelector('#trick')?.innerText.replace(/\s+/g, ' '),
+        message: document.querySelector('#message')?.innerText,
       }))),
     });
   }
+  return where;
+}
+
+/** Every page clicks whenever it may act, until the host's deal is over; returns the host's table then. */
+export async function playDealEverywhere(host, pages) {
+  for (let i = 0; i < 3000; i++) {
+    const h = await host.evaluate(readTable);
+    if (h.phase !== 'playing') return h;
+    let clicked = false;
+    for (const p of pages) {
+      if ((await p.evaluate(readTable)).waiting !== 'human') continue;
+      if (await act(p, pages.filter((o) => o !== p))) clicked = true;
+    }
+    if (!clicked) await host.waitForTimeout(40);
+  }
+  // Stalled: no page could act for the whole time. Say where each page stood.
+  const where = await describe(pages);
   throw new Error(`the deal did not end: no page could act; they stand at ${JSON.stringify(where)}`);
 }
 
@@ -188,7 +199,7 @@ export async function untilGuestsTurn(host, guest) {
     const g = await guest.evaluate(readTable);
     const h = await host.evaluate(readTable);
     if (g.waiting === 'human' && h.waiting !== 'human' && h.phase === 'playing') return g;
-    if (!(h.waiting === 'human' && (await act(host)))) await host.waitForTimeout(40);
+    if (!(h.waiting === 'human' && (await act(host, [guest])))) await host.waitForTimeout(40);
   }
   throw new Error('the guest never came to move');
 }

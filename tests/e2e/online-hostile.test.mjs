@@ -281,6 +281,8 @@ test('online: a guest\'s page takes 1,000 hostile tables from the host without a
     // each is read and checked, none dropped as a flood.
     const hostile = hostileTables(real, 1, 1000);
     assert.equal(hostile.length, 1000);
+    // The guest's table says that a message was refused (and goes on).
+    const refusalSaid = g.waitForFunction(() => /could not be read \(.+\)/.test(document.querySelector('#message').innerText), null, { timeout: 120_000 });
     const sent = await host.page.evaluate(async (messages) => {
       const channel = window.__channels[0];
       const pause = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -294,6 +296,7 @@ test('online: a guest\'s page takes 1,000 hostile tables from the host without a
       return n;
     }, hostile);
     assert.equal(sent, 1000, 'every hostile table sent on an open channel');
+    await refusalSaid;
     // A good table marked by a name of its own comes last on the ordered
     // channel: once the guest shows it, every hostile table before it was
     // read and refused (or taken, had it been a position the game reaches).
@@ -301,6 +304,18 @@ test('online: a guest\'s page takes 1,000 hostile tables from the host without a
     marked.names[0] = [...Buffer.from('After the storm')];
     await host.page.evaluate((m) => window.__sendUnrecorded(window.__channels[0], m), writer(marked));
     await g.waitForFunction(() => document.querySelector('.seat[data-seat="0"]').innerText.includes('After the storm'), null, { timeout: 30_000 });
+    await g.waitForFunction(() => document.querySelector('#message').hidden, null, { timeout: 5_000 });
+
+    // A flood: 200 hostile tables at once, then a good one in the same
+    // burst. Over the flood limit the guest reads only the latest message
+    // held, once the limit allows: the good table, which is never lost.
+    const flood = hostileTables(real, 1, 200);
+    const floodMark = reader(latest);
+    floodMark.names[0] = [...Buffer.from('After the flood')];
+    await host.page.evaluate((messages) => {
+      for (const m of messages) window.__sendUnrecorded(window.__channels[0], m);
+    }, [...flood, writer(floodMark)]);
+    await g.waitForFunction(() => document.querySelector('.seat[data-seat="0"]').innerText.includes('After the flood'), null, { timeout: 30_000 });
     assert.equal(await g.locator('#error-panel').count(), 0, 'the guest\'s page never shows the error panel');
     assert.deepEqual(guest.problems.all(), []);
     await screenshot(g, 'online-hostile-guest');

@@ -305,11 +305,14 @@ impl Controller {
             lang: self.page.lang,
             sort_by_rank: self.page.settings.sort_by_rank(),
             muted: self.page.sound.muted(),
-            may_share: self.replay.is_none() && !self.page.embedded,
+            // (A guest's table holds only its own seat's cards: the host
+            // keeps the game, and its record.)
+            may_share: self.replay.is_none() && !self.page.embedded && !self.online.is_guest(),
             invites: !self.online.is_guest()
                 && self.replay.is_none()
                 && (self.setup.players.contains(&super::model::Player::Friend)
                     || self.online.handed_any()),
+            guest: self.online.is_guest(),
         }
     }
 

@@ -419,11 +419,16 @@ impl Controller {
                 g.hello();
             }
             PeerEvent::TooLarge(size) => {
-                g.read(Err(Dropped::TooLarge(size)));
+                if let Err(why) = g.read(Err(Dropped::TooLarge(size))) {
+                    self.host_message_refused(why.to_string());
+                }
             }
             PeerEvent::Message(bytes) => match g.read(Ok(&bytes)) {
-                Some(ToGuest::Table(table)) => self.show_table(*table),
-                Some(ToGuest::Refused { reason, .. }) => {
+                // Held, to be read once the flood limit allows: not refused.
+                Err(Dropped::Flood) => {}
+                Err(why) => self.host_message_refused(why.to_string()),
+                Ok(ToGuest::Table(table)) => self.show_table(*table),
+                Ok(ToGuest::Refused { reason, .. }) => {
                     // An illegal move is worded from this device's own check of it.
                     let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
                     let words = match own {
@@ -433,7 +438,7 @@ impl Controller {
                     self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
                     self.render();
                 }
-                _ => {}
+                Ok(_) => {}
             },
             PeerEvent::Lost | PeerEvent::Failed(_) => {
                 let was = g.state.clone();
@@ -452,6 +457,24 @@ impl Controller {
         }
     }
 
+    /// A message from the host that this page refused (damaged, forged, too
+    /// large, another version): counted, and said on the table, which goes
+    /// on showing the host's latest table this page could read. (Said once
+    /// while it stays the same: a host sending such messages in a stream
+    /// costs no render each.)
+    fn host_message_refused(&mut self, why: String) {
+        let Some(g) = self.online.guest.as_mut() else {
+            return;
+        };
+        g.dropped += 1;
+        g.refusal_shown = true;
+        let words = self.page.lang.tf(K::HostMessageRefused, &[&why]);
+        if self.ui.message.as_ref() != Some(&words) {
+            self.ui.message = Some(words);
+            self.render();
+        }
+    }
+
     /// The host's table on a guest's device: checked, then shown from the
     /// guest's seat, with the call and sound of the move that made it.
     fn show_table(&mut self, table: GuestTable) {
@@ -462,10 +485,8 @@ impl Controller {
         let seat = g.seat();
         let game = match table.to_game() {
             Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == seat) => game,
-            _ => {
-                g.dropped += 1;
-                return;
-            }
+            Ok(_) => return self.host_message_refused("a table of another seat".to_string()),
+            Err(why) => return self.host_message_refused(why.to_string()),
         };
         let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
         let first = g.table.is_none();
@@ -494,6 +515,7 @@ impl Controller {
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;
         g.table = Some(table);
+        let refusal_out_of_date = std::mem::take(&mut g.refusal_shown);
         if first {
             ui::close("join-dialog");
             joining(false);
@@ -525,6 +547,10 @@ impl Controller {
         if newer {
             self.ui.moves += 1;
             self.ui.chooser = None;
+            self.ui.message = None;
+        }
+        if refusal_out_of_date {
+            // A good table is in: the word of a refused one is out of date.
             self.ui.message = None;
         }
         if let Some(last) = last {

@@ -101,6 +101,7 @@ pub enum FullKey {
     AwayOffline,
     HostLost,
     MoveRefused,
+    HostMessageRefused,
     WaitHost,
     Reconnecting,
     ConnTimeout,
@@ -204,6 +205,7 @@ impl K {
     pub const AwayOffline: K = K::Full(FullKey::AwayOffline);
     pub const HostLost: K = K::Full(FullKey::HostLost);
     pub const MoveRefused: K = K::Full(FullKey::MoveRefused);
+    pub const HostMessageRefused: K = K::Full(FullKey::HostMessageRefused);
     pub const WaitHost: K = K::Full(FullKey::WaitHost);
     pub const Reconnecting: K = K::Full(FullKey::Reconnecting);
     pub const ConnTimeout: K = K::Full(FullKey::ConnTimeout);
@@ -306,6 +308,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReplyNoTable => "No table open in this browser took this reply. If the game is open in another browser or device, open the link there or paste it into its Invite friends dialog. If the game was closed, its invites are gone: open the game and send your friend a new invite.",
         HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
         MoveRefused => "The host refused the move: {0}",
+        HostMessageRefused => "A message from the host could not be read ({0}); the table is the host's latest one read.",
         WaitHost => "Waiting for the host",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
         RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
@@ -412,6 +415,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReplyNoTable => "このブラウザーで開いているテーブルはこの返信を受け取りませんでした。別のブラウザーや端末でゲームを開いているなら、そこでこのリンクを開くか、「友だちを招待」の画面に貼り付けてください。ゲームを閉じた場合、その招待は無効です。ゲームを開いて、友だちに新しい招待を送ってください。",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
         MoveRefused => "ホストがその手を認めませんでした: {0}",
+        HostMessageRefused => "ホストからのメッセージを読めませんでした（{0}）。表示中の卓は読めた最新のものです。",
         WaitHost => "ホストを待っています",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
         RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",

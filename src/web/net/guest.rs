@@ -9,8 +9,15 @@ use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
 use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
 use crate::net::stun::Ice;
-use crate::web::model::{Action, Dispatch};
+use crate::web::model::{Action, Dispatch, PeerEvent};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
 use std::rc::Rc;
+
+/// The host's messages the guest reads at most: a burst, then per second.
+/// (A host sends one table per move; a faster stream is not a game's.)
+const FLOOD_BURST: u32 = 40;
+const FLOOD_PER_SECOND: u32 = 20;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum GuestState {
@@ -32,8 +39,10 @@ pub struct Guest {
     pub name: String,
     /// The latest table from the host.
     pub table: Option<GuestTable>,
-    /// Messages from the host dropped on arrival.
+    /// Messages from the host refused (counted by the controller).
     pub dropped: u64,
+    /// Whether the table says a message was refused (until a table is read).
+    pub refusal_shown: bool,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
     /// The token of this guest's reply (public: it names the reply's channel).
@@ -42,6 +51,12 @@ pub struct Guest {
     secret: [u8; 8],
     peer: Option<Peer>,
     flood: Flood,
+    /// The latest message over the flood limit, read again once the limit
+    /// allows: each table is whole, so only the latest one counts, and it
+    /// is never lost (a host that floods costs the guest one read per
+    /// refill, never a render per message).
+    held: Rc<RefCell<Option<Vec<u8>>>>,
+    dispatch: Option<Dispatch>,
 }
 
 /// The key of what a guest's device keeps of a table: its secret for the
@@ -81,11 +96,14 @@ impl Guest {
             name: String::new(),
             table: None,
             dropped: 0,
+            refusal_shown: false,
             sent: None,
             token: crate::web::entropy().to_le_bytes(),
             secret,
             peer: None,
-            flood: Flood::new(40, 20),
+            flood: Flood::new(FLOOD_BURST, FLOOD_PER_SECOND),
+            held: Rc::default(),
+            dispatch: None,
         }
     }
 
@@ -100,6 +118,7 @@ impl Guest {
             .chars()
             .take(protocol::MAX_NAME_CHARS)
             .collect();
+        self.dispatch = Some(dispatch.clone());
         let d = dispatch.clone();
         let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
         self.peer = None;
@@ -147,20 +166,33 @@ impl Guest {
     }
 
     /// A message from the host (or one dropped unread for its size, which
-    /// counts against the flood limit like any other), checked; a dropped
-    /// one is counted.
-    pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Option<ToGuest> {
-        let read = self
-            .flood
-            .admit(js_sys::Date::now())
-            .and(message)
-            .and_then(ToGuest::decode);
-        match read {
-            Ok(m) => Some(m),
-            Err(_) => {
-                self.dropped += 1;
-                None
-            }
+    /// counts against the flood limit like any other), checked. A message over the flood limit is held, the latest
+    /// in place of any earlier one, and read again when the limit allows.
+    pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Result<ToGuest, Dropped> {
+        let admitted = self.flood.admit(js_sys::Date::now());
+        match (&admitted, &message) {
+            (Err(Dropped::Flood), Ok(bytes)) => self.hold(bytes.to_vec()),
+            // Anything read now is later than a message held before it.
+            (Ok(()), _) => drop(self.held.borrow_mut().take()),
+            _ => {}
         }
+        admitted.and(message).and_then(ToGuest::decode)
+    }
+
+    /// Keeps `bytes` as the latest message over the flood limit; the first
+    /// one held starts the wait for the limit's next refill.
+    fn hold(&self, bytes: Vec<u8>) {
+        let waiting = self.held.borrow_mut().replace(bytes).is_some();
+        let Some(d) = self.dispatch.clone().filter(|_| !waiting) else {
+            return;
+        };
+        let held = self.held.clone();
+        Timeout::new(1000 / FLOOD_PER_SECOND, move || {
+            let latest = held.borrow_mut().take();
+            if let Some(bytes) = latest {
+                d(Action::Net(NetEvent::Guest(PeerEvent::Message(bytes))));
+            }
+        })
+        .forget();
     }
 }

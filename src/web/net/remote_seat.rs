@@ -66,6 +66,10 @@ pub struct Link {
     /// checked and played when the seat is asked, refused as stale if the
     /// table changes first.
     early: Option<Move>,
+    /// The early move handed to the controller once the seat was asked (it
+    /// arrives after the asking call returns): put back as early if the
+    /// seat's turn is cancelled before it arrives, so it is never lost.
+    handing: Option<Move>,
     /// The last table sent (sent again when the channel opens).
     table: Option<Vec<u8>>,
 }
@@ -96,6 +100,7 @@ impl Link {
             turn: 0,
             pending: None,
             early: None,
+            handing: None,
             table: None,
         }
     }
@@ -202,13 +207,17 @@ impl SeatPlayer for RemoteSeat {
         if let Some(mv) = link.early.take() {
             match turn.view.deal.check(mv) {
                 Ok(()) => {
-                    let action = Action::SeatMoved {
-                        ticket: turn.ticket,
-                        seat: turn.seat,
-                        mv,
-                    };
+                    let (ticket, seat) = (turn.ticket, turn.seat);
+                    link.handing = Some(mv);
                     // (After this call: the controller that asks is busy now.)
-                    Timeout::new(0, move || answer(action)).forget();
+                    let weak = Rc::downgrade(&self.0);
+                    Timeout::new(0, move || {
+                        let handed = weak.upgrade().and_then(|l| l.borrow_mut().handing.take());
+                        if let Some(mv) = handed {
+                            answer(Action::SeatMoved { ticket, seat, mv });
+                        }
+                    })
+                    .forget();
                     return;
                 }
                 Err(why) => link.send(&ToGuest::Refused {
@@ -221,7 +230,11 @@ impl SeatPlayer for RemoteSeat {
     }
 
     fn cancel(&mut self) {
-        self.0.borrow_mut().pending = None;
+        let mut link = self.0.borrow_mut();
+        link.pending = None;
+        if let Some(mv) = link.handing.take() {
+            link.early = Some(mv);
+        }
     }
 }
 

@@ -84,7 +84,10 @@ impl View {
 
         let deal_end_open = s.deal_end.is_some();
         if deal_end_open && !f.deal_end_open {
-            if let Some(next) = first_button(&self.panels.deal_end) {
+            // (A guest's panel has no Next deal: the host deals, and the
+            // focus stays where it was.)
+            let next = self.panels.deal_end.query_selector("#next-deal");
+            if let Some(next) = next.ok().flatten() {
                 focus(&next);
             }
         }

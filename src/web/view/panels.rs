@@ -108,9 +108,11 @@ impl Panels {
             return;
         };
         fill_panel(&self.deal_end, p, "deal-result", "deal-end");
-        let next = with_id(button("primary", "next-deal"), "next-deal");
-        next.set_text_content(Some(lang.t(K::NextDeal)));
-        append(&self.deal_end, &next);
+        if p.next {
+            let next = with_id(button("primary", "next-deal"), "next-deal");
+            next.set_text_content(Some(lang.t(K::NextDeal)));
+            append(&self.deal_end, &next);
+        }
         if let Some(label) = &p.share {
             // The records dialog, with this deal as a link (`data-rec`).
             let share = with_id(button("secondary", ""), "deal-end-share");
@@ -128,11 +130,14 @@ impl Panels {
         panel.set_inner_html(&icon("duck-figure", "trophy-duck"));
         fill_panel(&panel, p, "final", "game-over");
         let buttons = el("div", "buttons");
-        let again = with_id(button("primary", "play-again"), "play-again");
-        again.set_text_content(Some(lang.t(K::PlayAgain)));
-        let new_game = button("secondary", "new-game");
+        if p.next {
+            let again = with_id(button("primary", "play-again"), "play-again");
+            again.set_text_content(Some(lang.t(K::PlayAgain)));
+            append(&buttons, &again);
+        }
+        // (A guest's own new game: it leaves the friend's table.)
+        let new_game = button(if p.next { "secondary" } else { "primary" }, "new-game");
         new_game.set_text_content(Some(lang.t(K::NewGame)));
-        append(&buttons, &again);
         append(&buttons, &new_game);
         if let Some(label) = &p.share {
             // Opens the Share and records dialog (records.rs handles `data-rec`).
