@@ -77,46 +77,6 @@ const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/full_page.rs", "which build this document loaded (its script tags)"),
 ];
 
-/// DOM calls outside `DOM_LAYERS` today: (file, the call as written). The
-/// issue's work "the controller never reads the DOM" moves each into a DOM
-/// layer (the view or the file of its dialog) and strikes it off here.
-const KNOWN_DOM_CALLS: &[(&str, &str)] = &[
-    // The guest's table hidden until the host's first table: a class on <body>.
-    ("src/web/controller/online.rs", "dom::"),
-    ("src/web/controller/online.rs", "doc()"),
-    ("src/web/controller/online.rs", "class_list"),
-    // The worker's glue URL, read from the loader's script tag.
-    ("src/web/controller/thinker.rs", "document()"),
-    ("src/web/controller/thinker.rs", "query_selector"),
-    ("src/web/controller/thinker.rs", "get_attribute"),
-    // The focus after a change of language and after starting the
-    // walkthrough (the controller's side of help, in `assist.rs`).
-    ("src/web/assist.rs", "by_id("),
-    ("src/web/assist.rs", "dom::"),
-];
-
-/// Functions of the DOM layers that read what the page shows and hand it to
-/// the controller, called by the controller today: (file, the call as
-/// written). The work "the controller never reads the DOM" makes
-/// each an `Action` carrying the value (read by `events.rs`) and strikes it
-/// off here.
-const KNOWN_DOM_READS: &[(&str, &str)] = &[
-    // The new game's form, read when Start is pressed.
-    ("src/web/controller/mod.rs", "dialog::read"),
-    // The settings' form, read at each change.
-    ("src/web/assist.rs", "settings::changed"),
-    // A record pasted or chosen as a file in the records dialog.
-    ("src/web/controller/records.rs", "dialog::pasted"),
-    ("src/web/controller/records.rs", "dialog::read_file"),
-    // Online play's dialogs: the reply pasted, the servers and the name
-    // typed, and whether a dialog is still open.
-    ("src/web/controller/online.rs", "ui::is_open"),
-    ("src/web/controller/online.rs", "ui::pasted_reply"),
-    ("src/web/controller/online.rs", "ui::relay_typed"),
-    ("src/web/controller/online.rs", "ui::stun_typed"),
-    ("src/web/controller/online.rs", "ui::typed_name"),
-];
-
 /// What calls the DOM, as it appears in code: the browser's own methods and
 /// `dom.rs`'s functions.
 const DOM_CALLS: &[&str] = &[
@@ -610,24 +570,12 @@ fn dom_calls_only_in_the_view_and_the_dom_layers() {
         );
     }
     let mut report = String::new();
-    let mut seen_known = BTreeSet::new();
     for file in rust_files("src") {
         if dom_layer(&file) {
             continue;
         }
         for (call, line) in dom_calls(&code_of(&file)) {
-            if KNOWN_DOM_CALLS.contains(&(file.as_str(), call)) {
-                seen_known.insert((file.clone(), call));
-                continue;
-            }
             report += &format!("\n  {file}:{line}: calls the DOM ({call})");
-        }
-    }
-    for (file, call) in KNOWN_DOM_CALLS {
-        if !seen_known.contains(&(file.to_string(), *call)) {
-            report += &format!(
-                "\n  {file}: no longer calls {call}: strike it off KNOWN_DOM_CALLS in tests/architecture.rs"
-            );
         }
     }
     assert!(
@@ -737,7 +685,6 @@ fn the_controller_reads_no_dom() {
         "no DOM reader found: the finder is broken"
     );
     let mut report = String::new();
-    let mut seen_known = BTreeSet::new();
     for file in controller_files() {
         let code = code_of(&file);
         for (module, name) in &readers {
@@ -746,26 +693,11 @@ fn the_controller_reads_no_dom() {
                 if !starts_a_word(&code, at) {
                     continue;
                 }
-                let written = format!("{module}::{name}");
-                if KNOWN_DOM_READS
-                    .iter()
-                    .any(|(f, c)| *f == file && *c == written)
-                {
-                    seen_known.insert((file.clone(), written));
-                    continue;
-                }
                 report += &format!(
-                    "\n  {file}:{}: reads the page through {written}",
+                    "\n  {file}:{}: reads the page through {module}::{name}",
                     line_at(&code, at)
                 );
             }
-        }
-    }
-    for (file, call) in KNOWN_DOM_READS {
-        if !seen_known.contains(&(file.to_string(), call.to_string())) {
-            report += &format!(
-                "\n  {file}: no longer calls {call}: strike it off KNOWN_DOM_READS in tests/architecture.rs"
-            );
         }
     }
     assert!(

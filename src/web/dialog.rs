@@ -6,7 +6,7 @@ use super::dom::{
     append, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
 };
 use super::i18n::{self, Lang, K};
-use super::model::{Player, Setup};
+use super::model::{NewGameForm, OptionField, Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
@@ -292,55 +292,38 @@ fn select_value(selector: &str) -> Option<String> {
     e.dyn_ref::<HtmlSelectElement>().map(|s| s.value())
 }
 
-/// Reads the set-up the dialog describes.
-pub fn read(lang: Lang) -> Result<Setup, String> {
+/// What the new game's form holds (read by the listeners when Start is
+/// pressed; [`NewGameForm::setup`] checks it).
+pub fn form() -> NewGameForm {
     let game = selected_game();
-    let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
-    let mut rules = Rules::preset(game, &preset).map_err(|e| e.to_string())?;
-    let list = doc()
-        .query_selector_all("#new-game-dialog [data-option]")
-        .map_err(|_| "dialog".to_string())?;
-    for i in 0..list.length() {
-        let Some(node) = list.item(i) else { continue };
-        let e: Element = node.unchecked_into();
-        let key = e.get_attribute("data-option").unwrap_or_default();
-        if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
-            let v = s.value();
-            rules
-                .set(&key, OptionValue::Word(&v))
-                .map_err(|e| e.to_string())?;
-        } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
-            let v = input.value();
-            let v = v.trim();
-            if !v.is_empty() {
-                // The engine's own error names the record's option key (in
-                // English): the person gets the field's label instead.
-                let name = i18n::option_label(lang, &key).unwrap_or(&key);
-                let bad = || lang.tf(K::OptionWholeNumber, &[name]);
-                let n = v.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?;
-                rules.set(&key, OptionValue::Number(n)).map_err(|_| bad())?;
+    let mut options = Vec::new();
+    if let Ok(list) = doc().query_selector_all("#new-game-dialog [data-option]") {
+        for i in 0..list.length() {
+            let Some(node) = list.item(i) else { continue };
+            let e: Element = node.unchecked_into();
+            let key = e.get_attribute("data-option").unwrap_or_default();
+            if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
+                options.push((key, OptionField::Word(s.value())));
+            } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
+                options.push((key, OptionField::Number(input.value())));
             }
         }
     }
-    let n = game.seats() as u8;
-    let mut players = Vec::with_capacity(n as usize);
-    for s in 0..n {
-        let v = select_value(&format!("#new-game-dialog select[data-seat=\"{s}\"]"))
-            .unwrap_or_default();
-        players.push(match v.as_str() {
-            "human" => Player::Human,
-            "friend" => Player::Friend,
-            other => Player::Computer(Level::from_name(other).unwrap_or(Level::Normal)),
-        });
-    }
+    let seats = (0..game.seats())
+        .map(|s| {
+            select_value(&format!("#new-game-dialog select[data-seat=\"{s}\"]")).unwrap_or_default()
+        })
+        .collect();
     let seed = doc()
         .get_element_by_id("seed")
         .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value().trim().to_string())
-        .filter(|s| !s.is_empty());
-    Ok(Setup {
-        rules,
-        players,
+        .map(|i| i.value())
+        .unwrap_or_default();
+    NewGameForm {
+        game,
+        preset: select_value("#preset").unwrap_or_else(|| "parlett".into()),
+        options,
+        seats,
         seed,
-    })
+    }
 }

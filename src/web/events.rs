@@ -11,7 +11,9 @@
 use super::controller::{self, Shared};
 use super::dom::doc;
 use super::keyboard;
-use super::model::{Action, RecordsAction, Step};
+#[cfg(feature = "online")]
+use super::model::NetInput;
+use super::model::{Action, Closed, Dispatch, RecordsAction, Step};
 use crate::engine::{Card, GameKind, Suit};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
@@ -38,34 +40,11 @@ pub fn listen(controller: &Shared) {
 
     let weak = Rc::downgrade(controller);
     EventListener::new(&d, "change", move |e| {
-        let action = match target(e)
-            .and_then(|t| t.get_attribute("data-change"))
-            .as_deref()
-        {
-            Some("game") => Action::DialogChanged,
-            Some("preset") => Action::PresetChanged,
-            Some("setting") => Action::SettingChanged,
-            #[cfg(feature = "online")]
-            Some("stun") => Action::Net(super::net::NetEvent::Click("stun".into(), None)),
-            Some("record-file") => Action::Records(RecordsAction::FileChosen),
-            // The replay viewer's fields: a move number, a speed, a seat.
-            Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
-                let Some(n) = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok())
-                else {
-                    return;
-                };
-                Action::Records(match what {
-                    "replay-jump" => RecordsAction::Jump(n),
-                    "replay-speed" => RecordsAction::Speed(n),
-                    _ => RecordsAction::Seat(n.min(3) as u8),
-                })
-            }
-            Some("author-puzzle" | "author-caption") => {
-                Action::Records(RecordsAction::AuthorChanged)
-            }
-            _ => return,
-        };
-        controller::with(&weak, move |c| c.act(action));
+        let weak = weak.clone();
+        let dispatch: Dispatch = Rc::new(move |a| controller::with(&weak, move |c| c.act(a)));
+        if let Some(action) = changed(e, &dispatch) {
+            dispatch(action);
+        }
     })
     .forget();
 
@@ -91,8 +70,14 @@ pub fn listen(controller: &Shared) {
     // it in the hand. (`close` does not bubble: heard while it goes down.)
     let weak = Rc::downgrade(controller);
     let capture = EventListenerOptions::run_in_capture_phase();
-    EventListener::new_with_options(&d, "close", capture, move |_| {
-        controller::with(&weak, |c| c.act(Action::DialogClosed));
+    EventListener::new_with_options(&d, "close", capture, move |e| {
+        let closed = match target(e).map(|t| t.id()).as_deref() {
+            Some("invite-dialog") => Closed::Invites,
+            #[cfg(feature = "online")]
+            Some("join-dialog") => Closed::Join(super::net::ui::typed(super::model::Typed::Name)),
+            _ => Closed::Other,
+        };
+        controller::with(&weak, |c| c.act(Action::DialogClosed(closed)));
     })
     .forget();
 
@@ -115,6 +100,41 @@ pub fn listen(controller: &Shared) {
         }
     })
     .forget();
+}
+
+/// The action of a change in a form control (`data-change`), with what it
+/// now holds; a record file chosen is read here, and its text dispatched.
+fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
+    let what = target(e).and_then(|t| t.get_attribute("data-change"));
+    let action = match what.as_deref() {
+        Some("game") => Action::DialogChanged,
+        Some("preset") => Action::PresetChanged,
+        Some("setting") => Action::SettingChanged(super::settings::form()),
+        #[cfg(feature = "online")]
+        Some("stun") => {
+            let servers = super::net::ui::servers_typed();
+            Action::Net(super::net::NetEvent::Input(NetInput::Servers(servers)))
+        }
+        Some("record-file") => {
+            // Read here (a file is read in the background), then imported.
+            super::records::dialog::read_file(dispatch.clone());
+            return None;
+        }
+        // The replay viewer's fields: a move number, a speed, a seat.
+        Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
+            let Some(n) = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok()) else {
+                return None;
+            };
+            Action::Records(match what {
+                "replay-jump" => RecordsAction::Jump(n),
+                "replay-speed" => RecordsAction::Speed(n),
+                _ => RecordsAction::Seat(n.min(3) as u8),
+            })
+        }
+        Some("author-puzzle" | "author-caption") => Action::Records(RecordsAction::AuthorChanged),
+        _ => return None,
+    };
+    Some(action)
 }
 
 /// The value of an `<input>` or `<select>`.
@@ -165,7 +185,7 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "copy-result" => RecordsAction::Copy("daily-text"),
         "download" => RecordsAction::Download,
         "daily" => RecordsAction::Daily,
-        "import" => RecordsAction::ImportPasted,
+        "import" => super::records::dialog::pasted(),
         "first" => RecordsAction::Step(Step::First),
         "back" => RecordsAction::Step(Step::Back),
         "forward" => RecordsAction::Step(Step::Forward),
@@ -198,7 +218,7 @@ fn action_of(el: &Element) -> Option<Action> {
         "privacy" => Action::PrivacyContinue,
         "next-deal" => Action::NextDeal,
         "new-game" => Action::OpenDialog,
-        "start-game" => Action::StartGame,
+        "start-game" => Action::StartGame(super::dialog::form()),
         "cancel-dialog" => Action::CancelDialog,
         "play-again" => Action::PlayAgain,
         "mute" => Action::ToggleMute,
@@ -213,10 +233,11 @@ fn action_of(el: &Element) -> Option<Action> {
         "tutorial-end" => Action::TutorialEnd,
         // Online play's dialogs: what, and for which seat.
         #[cfg(feature = "online")]
-        "net" => Action::Net(super::net::NetEvent::Click(
-            el.get_attribute("data-net")?,
+        "net" => Action::Net(super::net::NetEvent::Input(NetInput::of(
+            &el.get_attribute("data-net")?,
             el.get_attribute("data-seat").and_then(|s| s.parse().ok()),
-        )),
+            super::net::ui::typed,
+        )?)),
         _ => return None,
     })
 }

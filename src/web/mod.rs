@@ -49,7 +49,6 @@
 #![cfg_attr(not(all(feature = "links", feature = "online")), allow(dead_code))]
 
 mod announcer;
-mod assist;
 #[cfg(feature = "bench")]
 mod bench;
 mod controller;
@@ -120,6 +119,7 @@ pub fn start() {
         embedded: params.embed,
         address_lang: params.lang,
         ice_relay_only: params.ice_relay_only,
+        worker_files: worker_files(),
     };
     announcer::region();
 
@@ -238,4 +238,33 @@ fn show_error_panel(detail: &str, restart: &str) {
     }
     let _ = overlay.append_child(&panel);
     let _ = body.append_child(&overlay);
+}
+
+/// The computers' worker's files, from the page's folder and its loader's
+/// script tag (the wasm glue's name changes with every build), or why
+/// there can be no worker.
+fn worker_files() -> Result<controller::WorkerFiles, String> {
+    let doc = dom::doc();
+    let base = doc.base_uri().ok().flatten().ok_or("no base address")?;
+    if !base.starts_with("http") {
+        return Err(format!(
+            "a page at {}",
+            base.split(':').next().unwrap_or("?")
+        ));
+    }
+    let glue = doc
+        .query_selector("script[data-js]")
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_attribute("data-js"))
+        .ok_or("no loader")?;
+    let url = |path: &str| {
+        web_sys::Url::new_with_base(path, &base)
+            .map(|u| u.href())
+            .map_err(|_| format!("a bad address: {path}"))
+    };
+    Ok(controller::WorkerFiles {
+        worker: url("worker.js")?,
+        glue: url(&glue)?,
+    })
 }

@@ -5,7 +5,9 @@
 //! scene read and return them, so none of them needs the controller itself.
 
 use crate::ai::Level;
+use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
+use crate::web::i18n::{self, Lang, K};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,10 +137,11 @@ pub enum Action {
     PrivacyContinue,
     NextDeal,
     OpenDialog,
-    StartGame,
+    /// Start, with what the new game's form holds.
+    StartGame(NewGameForm),
     CancelDialog,
-    /// A native dialog closed (the table may take the focus back).
-    DialogClosed,
+    /// A native dialog closed (the table may take the focus back): which.
+    DialogClosed(Closed),
     DialogChanged,
     PresetChanged,
     PlayAgain,
@@ -152,7 +155,8 @@ pub enum Action {
     /// The help's tab for one game.
     HelpGame(GameKind),
     Settings,
-    SettingChanged,
+    /// A field of the Settings panel changed: what the panel holds now.
+    SettingChanged(SettingsForm),
     SwitchLang,
     Tutorial,
     TutorialNext,
@@ -170,6 +174,94 @@ pub enum Action {
     Net(NetEvent),
 }
 
+/// What the new game's form holds when Start is pressed, as typed and
+/// chosen: checked by [`NewGameForm::setup`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameForm {
+    pub game: GameKind,
+    /// The rules' preset (`Rules::preset`).
+    pub preset: String,
+    /// Each rule's field, by its option key.
+    pub options: Vec<(String, OptionField)>,
+    /// Each seat's player (`human`, `friend` or a level's name).
+    pub seats: Vec<String>,
+    pub seed: String,
+}
+
+/// A rule's field in the new game's form.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionField {
+    /// A choice among the option's words.
+    Word(String),
+    /// A whole number as typed (empty: the preset's).
+    Number(String),
+}
+
+impl NewGameForm {
+    /// The set-up the form describes, or the one line that says what is
+    /// wrong (a field named by its label in `lang`).
+    pub fn setup(&self, lang: Lang) -> Result<Setup, String> {
+        let mut rules = Rules::preset(self.game, &self.preset).map_err(|e| e.to_string())?;
+        for (key, field) in &self.options {
+            match field {
+                OptionField::Word(v) => rules
+                    .set(key, OptionValue::Word(v))
+                    .map_err(|e| e.to_string())?,
+                OptionField::Number(v) if v.trim().is_empty() => {}
+                OptionField::Number(v) => {
+                    // The engine's own error names the record's option key (in
+                    // English): the person gets the field's label instead.
+                    let name = i18n::option_label(lang, key).unwrap_or(key);
+                    let bad = || lang.tf(K::OptionWholeNumber, &[name]);
+                    let n = v
+                        .trim()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(bad)?;
+                    rules.set(key, OptionValue::Number(n)).map_err(|_| bad())?;
+                }
+            }
+        }
+        let players = (0..self.game.seats())
+            .map(|s| match self.seats.get(s).map(String::as_str) {
+                Some("human") => Player::Human,
+                Some("friend") => Player::Friend,
+                other => {
+                    Player::Computer(other.and_then(Level::from_name).unwrap_or(Level::Normal))
+                }
+            })
+            .collect();
+        let seed = Some(self.seed.trim().to_string()).filter(|s| !s.is_empty());
+        Ok(Setup {
+            rules,
+            players,
+            seed,
+        })
+    }
+}
+
+/// A dialog that closed, as far as the controller cares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Closed {
+    /// Online play's invites (the host's).
+    Invites,
+    /// A guest's join page, with the name typed in it.
+    Join(String),
+    Other,
+}
+
+/// What the Settings panel's fields hold (each if the panel has it).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SettingsForm {
+    pub four_colour: Option<bool>,
+    pub pace: Option<String>,
+    pub sort: Option<String>,
+    pub sound_on: Option<bool>,
+    /// A language's tag.
+    pub lang: Option<String>,
+}
+
 /// What the Share and records dialog and the replay viewer ask of the game.
 #[derive(Clone, Debug)]
 pub enum RecordsAction {
@@ -179,10 +271,9 @@ pub enum RecordsAction {
     Copy(&'static str),
     /// Download the record shown as a file.
     Download,
-    /// A record file was chosen: read it, then import it.
-    FileChosen,
-    /// Import the pasted record.
-    ImportPasted,
+    /// A record over the size limit, pasted or chosen as a file: refused
+    /// unread (its size, in bytes or UTF-16 units).
+    TooLarge(f64),
     /// Play today's deal.
     Daily,
     /// A record's text to check and open in the viewer.
@@ -239,10 +330,78 @@ pub enum NetEvent {
     Status,
     /// A reply handed over by another tab of this browser.
     Reply(String),
-    /// A click in an online dialog: what (`data-net`) and for which seat.
-    Click(String, Option<u8>),
+    /// A click or a change in an online dialog, with what was typed.
+    Input(NetInput),
     /// The connection for a seat did not open in time.
     Timeout(u8),
+}
+
+/// What a person does in online play's dialogs (`data-net`, read by the
+/// listeners with what was typed). A seat's own buttons name the seat.
+#[cfg(feature = "online")]
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetInput {
+    /// Copy or share a seat's invite link (the host), or (`None`) the
+    /// reply link (a guest).
+    Copy(Option<u8>),
+    Share(Option<u8>),
+    /// The servers' fields changed.
+    Servers(ServersForm),
+    /// The host takes the reply pasted.
+    TakeReply(String),
+    /// The host opens the invites again.
+    Invites,
+    /// A new invite for the seat.
+    Reinvite(u8),
+    /// The computer takes the seat (its friend is gone).
+    Computer(u8),
+    /// The seat goes back to its friend.
+    Friend(u8),
+    /// A guest joins with the name typed.
+    Join(String),
+}
+
+#[cfg(feature = "online")]
+impl NetInput {
+    /// The input a `data-net` names, for `seat`, with `typed` read only
+    /// when it carries what was typed.
+    pub fn of(
+        what: &str,
+        seat: Option<u8>,
+        typed: impl FnOnce(Typed) -> String,
+    ) -> Option<NetInput> {
+        Some(match (what, seat) {
+            ("copy", _) => NetInput::Copy(seat),
+            ("share", _) => NetInput::Share(seat),
+            ("take-reply", _) => NetInput::TakeReply(typed(Typed::Reply)),
+            ("invites", _) => NetInput::Invites,
+            ("reinvite", Some(s)) => NetInput::Reinvite(s),
+            ("computer", Some(s)) => NetInput::Computer(s),
+            ("friend", Some(s)) => NetInput::Friend(s),
+            ("join", _) => NetInput::Join(typed(Typed::Name)),
+            _ => return None,
+        })
+    }
+}
+
+/// A field of the online dialogs whose text a click carries.
+#[cfg(feature = "online")]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Typed {
+    Reply,
+    Name,
+}
+
+/// The servers' fields of the online dialogs, as typed.
+#[cfg(feature = "online")]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ServersForm {
+    pub same_network_only: bool,
+    /// The STUN servers' list.
+    pub stun: String,
+    pub relay_urls: String,
+    pub relay_user: String,
+    pub relay_password: String,
 }
 
 /// What a peer reports.

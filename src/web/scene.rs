@@ -77,6 +77,9 @@ pub struct Scene {
     pub muted: bool,
     /// The host of an online table: the toolbar offers the invite dialog again.
     pub invites: bool,
+    /// A guest's device before the host's first table: its own table stays
+    /// hidden behind the join page.
+    pub joining: bool,
     pub scores_open: bool,
     /// What the hint highlights now (only while the person may act).
     pub hint: Option<Hinted>,
@@ -347,6 +350,8 @@ pub struct Context {
     pub invites: bool,
     /// This device is a guest at a friend's table (the host runs the game).
     pub guest: bool,
+    /// A guest that has no table from the host yet.
+    pub joining: bool,
 }
 
 /// What every part of a scene is built from: the inputs of [`build`] and
@@ -472,13 +477,13 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         scores: score_sheet(lang, game, setup),
         deal_end: (f.phase == "deal-over" && ui.held.is_none())
             .then(|| deal_panel(lang, game, setup, ctx)),
-        game_over: (f.over && ui.held.is_none())
-            .then(|| game_panel(lang, game, setup, ctx)),
+        game_over: (f.over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
         review: ui.review_open.then(|| review_scene(&f, last)),
         review_available: last.is_some(),
         muted: ctx.muted,
         invites: ctx.invites,
+        joining: ctx.joining,
         lang,
         scores_open: ui.scores_open,
         hint,

@@ -12,6 +12,7 @@
 
 use super::dom::{append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton};
 use super::i18n::{Lang, K};
+use super::model::SettingsForm;
 use super::{serial, storage};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
@@ -283,28 +284,43 @@ pub struct Chosen {
     pub lang: Option<Lang>,
 }
 
-/// Reads the panel, storing and applying the settings if they changed from
-/// `current`; the controller keeps the result.
-pub fn changed(current: Settings, lang: Lang) -> Chosen {
+/// What the Settings panel holds (read by the listeners at each change).
+pub fn form() -> SettingsForm {
+    SettingsForm {
+        four_colour: checked("set-four-colour"),
+        pace: value("set-pace"),
+        sort: value("set-sort"),
+        sound_on: checked("set-sound"),
+        lang: value("set-lang"),
+    }
+}
+
+/// What the panel's fields choose, from `current` (the controller keeps it;
+/// [`keep`] stores and applies changed settings).
+pub fn chosen(form: &SettingsForm, current: Settings, lang: Lang) -> Chosen {
     let mut s = current;
-    if let Some(on) = checked("set-four-colour") {
+    if let Some(on) = form.four_colour {
         s.four_colour = on;
     }
-    if let Some(p) = value("set-pace") {
-        s.pace = Pace::from_name(&p);
+    if let Some(p) = &form.pace {
+        s.pace = Pace::from_name(p);
     }
-    if let Some(v) = value("set-sort") {
-        s.sort = Sort::from_name(&v);
-    }
-    if s != current {
-        save(s);
-        apply(s);
+    if let Some(v) = &form.sort {
+        s.sort = Sort::from_name(v);
     }
     Chosen {
         settings: s,
-        sound_on: checked("set-sound"),
-        lang: value("set-lang")
-            .and_then(|v| Lang::from_tag(&v))
+        sound_on: form.sound_on,
+        lang: form
+            .lang
+            .as_deref()
+            .and_then(Lang::from_tag)
             .filter(|l| *l != lang),
     }
+}
+
+/// Stores the settings and applies them to the page.
+pub fn keep(s: Settings) {
+    save(s);
+    apply(s);
 }

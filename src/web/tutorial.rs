@@ -43,6 +43,8 @@ pub struct Walkthrough {
     tricks: u32,
     /// The hint's own reason for the highlighted move.
     reason: Option<String>,
+    /// The coach's Next takes the focus when it next shows (once started).
+    take_focus: bool,
 }
 
 impl Walkthrough {
@@ -53,6 +55,7 @@ impl Walkthrough {
     pub fn start(&mut self) {
         *self = Walkthrough {
             step: Step::Intro,
+            take_focus: true,
             ..Walkthrough::default()
         };
     }
@@ -97,7 +100,7 @@ impl Walkthrough {
     }
 
     /// Updates the coach panel after a render.
-    pub fn after_render(&self, lang: Lang, situation: Situation) {
+    pub fn after_render(&mut self, lang: Lang, situation: Situation) {
         if self.step == Step::Off {
             return;
         }
@@ -108,6 +111,11 @@ impl Walkthrough {
             self.reason.as_deref(),
             situation,
         );
+        if std::mem::take(&mut self.take_focus) {
+            if let Some(next) = by_id("coach-next") {
+                super::dom::focus(&next);
+            }
+        }
     }
 }
 

@@ -11,8 +11,11 @@
 //! - [`online`]: play with friends on other devices (in the full page; the
 //!   table alone hands a game with friends over to it).
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
+//! - [`assist`]: help, hints, settings, languages, the walkthrough and
+//!   screen-reader announcements.
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
+mod assist;
 // The full page's parts, and what the table alone has in their place
 // (Cargo features `online` and `links`; see `web::full_page`).
 #[cfg(feature = "online")]
@@ -44,11 +47,13 @@ use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
+use online::Guest;
 use replay::Replay;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
+pub use thinker::WorkerFiles;
 
 /// Timing: computer "thinking", a finished trick on show, the call banner.
 #[derive(Clone, Copy, Debug)]
@@ -73,38 +78,73 @@ pub struct Page {
     pub address_lang: Option<Lang>,
     /// `?ice=relay`: online play connects through relays only (tests).
     pub ice_relay_only: bool,
+    /// The computers' worker's files, or why there can be no worker.
+    pub worker_files: Result<WorkerFiles, String>,
 }
 
 pub type Shared = Rc<RefCell<Controller>>;
 
-/// How the computer players think: in a worker (unless `?worker=0`), and
-/// the Expert player's play-outs per decision (`?playouts=`; else each
-/// game's own page budget, `ai::expert::page_playouts`).
-#[derive(Clone, Copy, Debug)]
+/// How the computer players think: in a worker (its files, or why there is
+/// none; `None` with `?worker=0`), and the Expert player's play-outs per
+/// decision (`?playouts=`; else each game's own page budget,
+/// `ai::expert::page_playouts`).
+#[derive(Clone, Debug)]
 pub struct Thinking {
-    pub worker: bool,
+    pub worker: Option<Result<WorkerFiles, String>>,
     pub expert_playouts: Option<u32>,
 }
 
+/// What the controller is doing: one mode at a time, each owning its own
+/// state. The flow (`advance`) matches on it once.
+pub(super) enum Mode {
+    /// A game of this device's: against computers, between people passing
+    /// the device, and with friends' devices, whose host this device is.
+    Playing,
+    /// The replay viewer shows a record; the saved game waits, unsaved.
+    Viewing(Replay),
+    /// A guest at a friend's table: the host runs the game; this device
+    /// shows its seat's table, saves and deals nothing, and sends its moves.
+    Guest(Guest),
+}
+
+/// The controller: the game on the table and what it shows, grouped by
+/// concern.
 pub struct Controller {
+    // The table: the game, who plays each seat, what the table shows
+    // besides the game (the scene's input), and what the controller is doing.
     pub(super) setup: Setup,
     pub(super) game: Game,
-    pub(super) ai_seed: u64,
-    pub(super) rng: Rng,
-    pub(super) pace: Pace,
     pub(super) ui: Ui,
+    mode: Mode,
+    /// Who decides each seat's moves, and the hint's and puzzles' players.
+    players: Players,
+    /// The flow's timers.
+    clock: Clock,
+    /// Deals the games with no seed (a game with friends draws fresh
+    /// randomness per deal instead).
+    pub(super) rng: Rng,
+    // Services the controller calls (none calls back).
     pub(super) view: View,
-    timer: Option<Timeout>,
-    banner_timer: Option<Timeout>,
-    call_counter: u32,
-    /// Saving the game on the table (a service: it never calls back).
+    /// Saving the game on the table.
     pub(super) saver: Saver,
-    /// The replay viewer's record, while the viewer is showing.
-    replay: Option<Replay>,
+    /// Online play: this table's remote seats, the servers set, replies
+    /// handed over by other tabs (a guest's connection is its mode's).
+    pub(super) online: online::Online,
+    /// The walkthrough for newcomers, when it is running.
+    pub(super) walkthrough: Walkthrough,
+    /// The language, settings, sound and address facts (see [`Page`]).
+    pub(super) page: Page,
+    me: Weak<RefCell<Controller>>,
+}
+
+/// Who decides each seat's moves, and the players the page asks besides.
+struct Players {
     /// Each seat's player, made from `setup.players`.
     seats: Vec<Box<dyn SeatPlayer>>,
     /// The latest request for a move: answers to older ones are dropped.
     asked: u64,
+    /// The computers' random numbers come from it (and the game's seed).
+    ai_seed: u64,
     /// Where the computer players think (a worker, when the browser has one).
     thinker: Thinker,
     /// The hint's own player (Hard), asked like a seat's, and its pending
@@ -117,14 +157,17 @@ pub struct Controller {
     judge: Option<Box<dyn SeatPlayer>>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
-    /// The walkthrough for newcomers, when it is running.
-    pub(super) walkthrough: Walkthrough,
-    /// Online play: this table's remote seats, or (on a guest's device) its
-    /// connection to the host's table (see `online.rs`).
-    pub(super) online: online::Online,
-    /// The language, settings, sound and address facts (see [`Page`]).
-    pub(super) page: Page,
-    me: Weak<RefCell<Controller>>,
+}
+
+/// The flow's timers and pace.
+struct Clock {
+    pace: Pace,
+    /// The flow's next step (a computer's turn, a finished trick on show,
+    /// the next deal, the viewer's next move): one at a time.
+    step: Option<Timeout>,
+    /// The call's banner, taken down after a while, and which call it shows.
+    banner: Option<Timeout>,
+    calls: u32,
 }
 
 const THINK_MS: f64 = 750.0;
@@ -148,25 +191,29 @@ impl Controller {
         let c = Rc::new(RefCell::new(Controller {
             game: Game::new(setup.rules, 0),
             setup: Setup::default_for(kind),
-            ai_seed: 0,
-            rng: Rng::new(entropy),
-            pace,
             ui: Ui::default(),
+            mode: Mode::Playing,
+            players: Players {
+                seats: Vec::new(),
+                asked: 0,
+                ai_seed: 0,
+                hinter: seats::computer(Level::Hard, &thinker, 0),
+                hint_asked: None,
+                judge: None,
+                expert_playouts: thinking.expert_playouts,
+                thinker,
+            },
+            clock: Clock {
+                pace,
+                step: None,
+                banner: None,
+                calls: 0,
+            },
+            rng: Rng::new(entropy),
             view,
-            timer: None,
-            banner_timer: None,
-            call_counter: 0,
             saver,
-            replay: None,
-            seats: Vec::new(),
-            asked: 0,
-            hinter: seats::computer(Level::Hard, &thinker, 0),
-            expert_playouts: thinking.expert_playouts,
-            hint_asked: None,
-            judge: None,
-            thinker,
-            walkthrough: Walkthrough::default(),
             online: online::Online::new(),
+            walkthrough: Walkthrough::default(),
             page,
             me: Weak::new(),
         }));
@@ -196,9 +243,9 @@ impl Controller {
             }
             None => (self.rng.below(n) as u8, self.rng.next_u64()),
         };
-        self.timer = None;
+        self.clock.step = None;
         self.game = Game::new(setup.rules, dealer);
-        self.ai_seed = ai_seed;
+        self.players.ai_seed = ai_seed;
         let bottom = setup.first_human().unwrap_or(0);
         self.ui = Ui {
             bottom,
@@ -245,17 +292,16 @@ impl Controller {
 
     /// Decides what happens next after any change, schedules it, and renders.
     pub(super) fn advance(&mut self) {
-        self.timer = None;
-        for seat in &mut self.seats {
+        self.clock.step = None;
+        for seat in &mut self.players.seats {
             seat.cancel();
         }
         self.cancel_hint();
-        if self.replay.is_some() {
-            return self.show_replay();
-        }
-        if self.online.is_guest() {
+        match self.mode {
+            Mode::Playing => {}
+            Mode::Viewing(_) => return self.show_replay(),
             // A guest's device shows the host's table; the host runs the game.
-            return self.render();
+            Mode::Guest(_) => return self.render(),
         }
         self.persist();
         self.online_broadcast();
@@ -296,7 +342,7 @@ impl Controller {
 
     /// A delay of the table's pace, in milliseconds.
     fn pace_ms(&self, base: f64) -> u32 {
-        self.pace.ms(base, self.page.settings)
+        self.clock.pace.ms(base, self.page.settings)
     }
 
     /// The scene's context: the language, settings and modes it depends on.
@@ -307,13 +353,28 @@ impl Controller {
             muted: self.page.sound.muted(),
             // (A guest's table holds only its own seat's cards: the host
             // keeps the game, and its record.)
-            may_share: self.replay.is_none() && !self.page.embedded && !self.online.is_guest(),
-            invites: !self.online.is_guest()
-                && self.replay.is_none()
+            may_share: self.is_playing() && !self.page.embedded,
+            invites: self.is_playing()
                 && (self.setup.players.contains(&super::model::Player::Friend)
                     || self.online.handed_any()),
-            guest: self.online.is_guest(),
+            guest: self.is_guest(),
+            joining: self.joining(),
         }
+    }
+
+    /// Whether this device plays a game of its own (not viewing a record,
+    /// not a guest at a friend's table).
+    pub(super) fn is_playing(&self) -> bool {
+        matches!(self.mode, Mode::Playing)
+    }
+
+    pub(super) fn is_viewing(&self) -> bool {
+        matches!(self.mode, Mode::Viewing(_))
+    }
+
+    /// Whether this device is a guest at a friend's table.
+    pub(super) fn is_guest(&self) -> bool {
+        matches!(self.mode, Mode::Guest(_))
     }
 
     /// A way back into the controller for answers that come later (a seat's
@@ -331,7 +392,7 @@ impl Controller {
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
     pub(super) fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
         let me = self.me.clone();
-        self.timer = Some(Timeout::new(ms, move || with(&me, f)));
+        self.clock.step = Some(Timeout::new(ms, move || with(&me, f)));
     }
 
     /// The computer (Normal) plays the seats `which` picks from now on: a
@@ -349,10 +410,11 @@ impl Controller {
     /// The set-up of the game on the table, and a player for each seat.
     pub(super) fn set_setup(&mut self, setup: Setup) {
         let playouts = self
+            .players
             .expert_playouts
             .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
-        let (online, thinker) = (&mut self.online, &self.thinker);
-        self.seats = (0..setup.players.len())
+        let (online, thinker) = (&mut self.online, &self.players.thinker);
+        self.players.seats = (0..setup.players.len())
             .map(|s| {
                 seat_player(setup.players[s], thinker, playouts, || {
                     online.friend_seat(s as u8)
@@ -365,14 +427,19 @@ impl Controller {
 
     /// Whether the person at this device plays `seat`.
     pub(in crate::web) fn seat_is_person_here(&self, seat: u8) -> bool {
-        self.seats
+        self.players
+            .seats
             .get(seat as usize)
             .is_some_and(|s| s.is_person_here())
     }
 
     /// How many seats the person (or people) at this device play.
     pub(super) fn people_here(&self) -> usize {
-        self.seats.iter().filter(|s| s.is_person_here()).count()
+        self.players
+            .seats
+            .iter()
+            .filter(|s| s.is_person_here())
+            .count()
     }
 
     /// Asks seat `m`'s player for its move.
@@ -385,19 +452,19 @@ impl Controller {
         } else {
             0.0
         };
-        self.asked += 1;
+        self.players.asked += 1;
         let turn = Turn {
             seat: m,
             view: SeatView::of(deal, m),
             history: self.history(m),
-            seed: self.ai_seed
+            seed: self.players.ai_seed
                 ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 ^ (self.game.log().len() as u64) << 56,
             delay_ms: self.pace_ms(THINK_MS + extra),
-            ticket: self.asked,
+            ticket: self.players.asked,
         };
         let answer = self.dispatch();
-        self.seats[m as usize].your_turn(turn, answer);
+        self.players.seats[m as usize].your_turn(turn, answer);
     }
 
     /// Asks the hint's player (Hard, thinking where the computers do) what
@@ -411,12 +478,12 @@ impl Controller {
             return false;
         };
         let at = self.ui.moves;
-        match self.hint_asked {
+        match self.players.hint_asked {
             // Already asked here: the answer is coming (words too, now).
             Some((k, _)) if k == at && !say => return true,
             _ => {}
         }
-        self.hint_asked = Some((at, say));
+        self.players.hint_asked = Some((at, say));
         let turn = Turn {
             seat: m,
             view: SeatView::of(deal, m),
@@ -428,22 +495,22 @@ impl Controller {
         let me = self.me.clone();
         let answer: Dispatch = Rc::new(move |action| {
             if let Action::SeatMoved { ticket, mv, .. } = action {
-                with(&me, move |c| match c.hint_asked {
+                with(&me, move |c| match c.players.hint_asked {
                     Some((at, say)) if at as u64 == ticket => {
-                        c.hint_asked = None;
+                        c.players.hint_asked = None;
                         c.hinted(at, mv, say);
                     }
                     _ => {}
                 })
             }
         });
-        self.hinter.your_turn(turn, answer);
+        self.players.hinter.your_turn(turn, answer);
         true
     }
 
     fn cancel_hint(&mut self) {
-        self.hinter.cancel();
-        self.hint_asked = None;
+        self.players.hinter.cancel();
+        self.players.hint_asked = None;
     }
 
     /// What `seat` saw of the deal in progress: its view before each move.
@@ -461,18 +528,19 @@ impl Controller {
     /// A seat's player answered: the move is played if it answers the
     /// latest request; the engine checks it like any other.
     fn answered(&mut self, ticket: u64, seat: u8, mv: Move) {
-        if ticket == self.asked && self.game.in_deal() && self.game.to_move() == Some(seat) {
+        if ticket == self.players.asked && self.game.in_deal() && self.game.to_move() == Some(seat)
+        {
             self.apply(mv, seat);
         }
     }
 
     fn apply(&mut self, mv: Move, seat: u8) {
-        if self.replay.is_some() {
+        match self.mode {
+            Mode::Playing => {}
             // The viewer's puzzle: the move is an answer, judged, not played.
-            return self.puzzle_answered(mv);
-        }
-        if self.guest_move(mv) {
-            return;
+            Mode::Viewing(_) => return self.puzzle_answered(mv),
+            // A guest's move goes to the host, which plays it.
+            Mode::Guest(_) => return self.guest_move(mv),
         }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
@@ -507,14 +575,14 @@ impl Controller {
     }
 
     pub(super) fn show_call(&mut self, call: Call, seat: u8) {
-        self.call_counter += 1;
-        let n = self.call_counter;
+        self.clock.calls += 1;
+        let n = self.clock.calls;
         self.ui.call = Some((call, seat, n));
         self.page.sound.call(call);
         let me = self.me.clone();
-        self.banner_timer = Some(Timeout::new(BANNER_MS, move || {
+        self.clock.banner = Some(Timeout::new(BANNER_MS, move || {
             with(&me, move |c| {
-                if c.ui.call.is_some_and(|(_, _, k)| k == c.call_counter) {
+                if c.ui.call.is_some_and(|(_, _, k)| k == c.clock.calls) {
                     c.ui.call = None;
                     c.render();
                 }
@@ -523,7 +591,7 @@ impl Controller {
     }
 
     fn next_deal(&mut self) {
-        if self.game.in_deal() || self.game.is_over() || self.online.is_guest() {
+        if self.game.in_deal() || self.game.is_over() || !self.is_playing() {
             return;
         }
         self.start_deal();
@@ -533,7 +601,7 @@ impl Controller {
     // ---- people ----
 
     /// The seat of the person who may act now, if any.
-    fn acting_human(&self) -> Option<u8> {
+    pub(super) fn acting_human(&self) -> Option<u8> {
         let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
         (self.seat_is_person_here(m) && self.ui.viewer == Some(m) && self.ui.privacy.is_none())
             .then_some(m)
@@ -637,13 +705,13 @@ impl Controller {
             Action::NextDeal => self.next_deal(),
             Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
-            Action::DialogClosed => {
-                self.online_dialog_closed();
+            Action::DialogClosed(closed) => {
+                self.online_dialog_closed(closed);
                 self.render();
             }
             Action::DialogChanged => dialog::game_changed(self.page.lang),
             Action::PresetChanged => dialog::preset_changed(),
-            Action::StartGame => match dialog::read(self.page.lang) {
+            Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
                     self.leave_guest();
@@ -671,13 +739,13 @@ impl Controller {
                 self.render();
             }
             // A puzzle's answer is the person's own.
-            Action::Hint if self.replay.is_some() => {}
+            Action::Hint if self.is_viewing() => {}
             Action::FocusCard(_)
             | Action::Hint
             | Action::Help
             | Action::HelpGame(_)
             | Action::Settings
-            | Action::SettingChanged
+            | Action::SettingChanged(_)
             | Action::SwitchLang
             | Action::Tutorial
             | Action::TutorialNext

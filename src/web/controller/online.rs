@@ -6,15 +6,18 @@
 //! saved or dealt here, and a move is sent to the host instead of played.
 
 use super::seats::SeatPlayer;
-use super::{Controller, HOLD_MS};
+use super::{Controller, Mode, HOLD_MS};
 use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::web::i18n::{Lang, K};
-use crate::web::model::{self, Action, FriendSeat, Player, Setup, Ui};
-use crate::web::net::guest::{Guest, GuestState};
+use crate::web::model::{
+    self, Action, Closed, FriendSeat, NetInput, Player, ServersForm, Setup, Ui,
+};
+pub use crate::web::net::guest::Guest;
+use crate::web::net::guest::GuestState;
 use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
@@ -27,7 +30,6 @@ const CONNECT_MS: u32 = 20_000;
 #[derive(Default)]
 pub struct Online {
     host: Host,
-    guest: Option<Guest>,
     /// The latest move played here (guests are told it, for its call and sound).
     last: Option<LastMove>,
     /// Replies handed over by other tabs of this browser: listened to only
@@ -39,6 +41,8 @@ pub struct Online {
     stun: net::Stun,
     /// Seats handed from a friend to the computer this game (they may be handed back).
     handed: [bool; 4],
+    /// The invites dialog is open (it opens with `show_invites`).
+    invites_open: bool,
 }
 
 impl Online {
@@ -48,11 +52,6 @@ impl Online {
             stun: net::Stun::saved(),
             ..Online::default()
         }
-    }
-
-    /// Whether this device is a guest at a friend's table.
-    pub(super) fn is_guest(&self) -> bool {
-        self.guest.is_some()
     }
 
     /// Whether a seat of this game was handed from a friend to the computer.
@@ -93,7 +92,7 @@ impl Controller {
             .map(|p| *p == Player::Friend)
             .collect();
         self.online.host.keep_only(&remote);
-        if self.online.guest.is_some() || !remote.contains(&true) {
+        if self.is_guest() || !remote.contains(&true) {
             self.listen_for_replies();
             return;
         }
@@ -111,7 +110,7 @@ impl Controller {
     /// its connection is lost or fails, a new invite is being made, or the
     /// seat is no longer a friend's.
     fn listen_for_replies(&mut self) {
-        let waiting = self.online.guest.is_none() && self.online.host.waiting_for_reply();
+        let waiting = !self.is_guest() && self.online.host.waiting_for_reply();
         if !waiting {
             self.online.handoff = None;
         } else if self.online.handoff.is_none() {
@@ -119,7 +118,8 @@ impl Controller {
         }
     }
 
-    fn show_invites(&self) {
+    fn show_invites(&mut self) {
+        self.online.invites_open = true;
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
                 self.online.handed[s as usize]
@@ -198,7 +198,7 @@ impl Controller {
                 let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
                 self.online.host.event(seat, ev, &self.game, "");
                 self.online_broadcast();
-                if lost || ui::is_open("invite-dialog") {
+                if lost || self.online.invites_open {
                     self.show_invites();
                 }
                 self.render();
@@ -231,36 +231,36 @@ impl Controller {
                 }
             }
             NetEvent::Guest(ev) => self.guest_event(ev),
-            NetEvent::Click(what, seat) => self.net_click(&what, seat),
+            NetEvent::Input(input) => self.net_input(input),
         }
     }
 
-    fn net_click(&mut self, what: &str, seat: Option<u8>) {
-        let field = || match seat {
+    fn net_input(&mut self, input: NetInput) {
+        let field = |seat: Option<u8>| match seat {
             Some(s) => format!("invite-link-{s}"),
             None => "reply-link".to_string(),
         };
-        match (what, seat) {
-            ("copy", _) => ui::copy(self.page.lang, &field()),
-            ("share", _) => ui::share(self.page.lang, &field()),
-            ("stun", _) => self.servers_typed(),
-            ("take-reply", _) => {
-                self.take_reply(&ui::pasted_reply());
+        match input {
+            NetInput::Copy(seat) => ui::copy(self.page.lang, &field(seat)),
+            NetInput::Share(seat) => ui::share(self.page.lang, &field(seat)),
+            NetInput::Servers(form) => self.servers_typed(&form),
+            NetInput::TakeReply(text) => {
+                self.take_reply(&text);
             }
-            ("invites", _) => self.show_invites(),
-            ("reinvite", Some(s)) => {
+            NetInput::Invites => self.show_invites(),
+            NetInput::Reinvite(s) => {
                 let (dispatch, ice) = (self.dispatch(), self.ice());
                 self.online.host.invite(s, &ice, &dispatch);
                 self.show_invites();
             }
-            ("computer", Some(s)) => {
+            NetInput::Computer(s) => {
                 // The seat goes on with a computer; the game is not interrupted.
                 self.online.handed[s as usize & 3] = true;
                 self.computer_takes(|seat, _| seat == s as usize);
                 self.show_invites();
                 self.advance();
             }
-            ("friend", Some(s)) => {
+            NetInput::Friend(s) => {
                 // Handed back to the friend: a new invite for the seat, which
                 // then waits for its friend's reply like any remote seat.
                 let mut setup = self.setup.clone();
@@ -271,27 +271,27 @@ impl Controller {
                 self.show_invites();
                 self.advance();
             }
-            ("join", _) => self.join(),
-            _ => {}
+            NetInput::Join(name) => self.join(&name),
         }
     }
 
     /// The dialog's servers changed: each part that reads (the STUN list,
     /// the relay) is taken and remembered; one that does not is named on its
     /// own line and the setting keeps what it had.
-    fn servers_typed(&mut self) {
+    fn servers_typed(&mut self, form: &ServersForm) {
         let lang = self.page.lang;
-        let (same_network_only, typed) = ui::stun_typed();
-        self.online.stun.same_network_only = same_network_only;
-        match crate::net::stun::parse(&typed) {
+        self.online.stun.same_network_only = form.same_network_only;
+        ui::servers_enabled(form.same_network_only);
+        match crate::net::stun::parse(&form.stun) {
             Ok(servers) => {
                 self.online.stun.servers = servers;
                 ui::stun_error("");
             }
             Err(e) => ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()])),
         }
-        let (urls, username, credential) = ui::relay_typed(same_network_only);
-        match crate::net::stun::parse_relay(&urls, &username, &credential) {
+        let relay =
+            crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
+        match relay {
             Ok(relay) => {
                 self.online.stun.relay = relay;
                 ui::relay_error("");
@@ -332,15 +332,16 @@ impl Controller {
     /// waits (no game is saved while this device is a guest; only its secret
     /// for the table, and the servers chosen on the join page).
     pub(in crate::web) fn enter_guest(&mut self, invite: Invite) {
-        self.timer = None;
-        for seat in &mut self.seats {
+        self.stop_viewing();
+        self.clock.step = None;
+        for seat in &mut self.players.seats {
             seat.cancel();
         }
         self.saver.pause(true);
         self.online.handoff = None;
         let guest = Guest::new(invite);
-        // The table behind the join page is this device's own: hidden until the host's comes.
-        joining(true);
+        // (The table behind the join page is this device's own: hidden
+        // until the host's comes, `joining`.)
         ui::join(
             self.page.lang,
             &guest.invite,
@@ -348,14 +349,20 @@ impl Controller {
             "",
             &self.online.stun,
         );
-        self.online.guest = Some(guest);
+        self.mode = Mode::Guest(guest);
         self.render();
+    }
+
+    /// A guest's device before the host's first table: the table behind the
+    /// join page is this device's own, hidden until the host's comes.
+    pub(super) fn joining(&self) -> bool {
+        matches!(&self.mode, Mode::Guest(g) if g.table.is_none())
     }
 
     /// Leaves guest mode (a new game of one's own): saving resumes.
     pub(super) fn leave_guest(&mut self) {
-        if self.online.guest.take().is_some() {
-            joining(false);
+        if self.is_guest() {
+            self.mode = Mode::Playing;
             self.saver.pause(false);
             self.ui.hand_lens = None;
             self.ui.friends = Default::default();
@@ -365,48 +372,52 @@ impl Controller {
 
     /// A dialog closed: a guest's join page closed (Esc) before the host's
     /// table came opens again, as it is all this device shows until then.
-    pub(super) fn online_dialog_closed(&mut self) {
+    pub(super) fn online_dialog_closed(&mut self, closed: Closed) {
         let (lang, stun) = (self.page.lang, self.online.stun.clone());
-        let Some(g) = &self.online.guest else {
+        let typed = match closed {
+            Closed::Invites => return self.online.invites_open = false,
+            Closed::Join(typed) => typed,
+            Closed::Other => return,
+        };
+        let Mode::Guest(g) = &self.mode else {
             return;
         };
-        if g.table.is_some() || ui::is_open("join-dialog") {
+        if g.table.is_some() {
             return;
         }
         // (What was typed in the name field is kept.)
         let name = match g.state {
-            GuestState::Joining => ui::typed_name(),
+            GuestState::Joining => typed,
             _ => g.name.clone(),
         };
         ui::join(lang, &g.invite, &g.state, &name, &stun);
     }
 
-    fn join(&mut self) {
+    fn join(&mut self, name: &str) {
         let (lang, stun, ice) = (self.page.lang, self.online.stun.clone(), self.ice());
         let dispatch = self.dispatch();
-        let Some(g) = self.online.guest.as_mut() else {
+        let Mode::Guest(g) = &mut self.mode else {
             return;
         };
-        g.join(&ui::typed_name(), &ice, &dispatch);
+        g.join(name, &ice, &dispatch);
         ui::join(lang, &g.invite, &g.state, &g.name, &stun);
     }
 
     /// On a guest's device, a move goes to the host (which checks it and
-    /// answers with the next table); true if it was sent.
-    pub(super) fn guest_move(&mut self, mv: Move) -> bool {
-        let Some(g) = &mut self.online.guest else {
-            return false;
+    /// answers with the next table).
+    pub(super) fn guest_move(&mut self, mv: Move) {
+        let Mode::Guest(g) = &mut self.mode else {
+            return;
         };
         g.send_move(mv);
         self.ui.chooser = None;
         self.ui.message = None;
         self.render();
-        true
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
         let (lang, stun) = (self.page.lang, self.online.stun.clone());
-        let Some(g) = self.online.guest.as_mut() else {
+        let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         match ev {
@@ -451,7 +462,7 @@ impl Controller {
                     self.ui.message = Some(lang.t(K::HostLost).to_string());
                     self.render();
                 }
-                let g = self.online.guest.as_ref().expect("a guest");
+                let Mode::Guest(g) = &self.mode else { return };
                 ui::join(lang, &g.invite, &g.state, &g.name, &stun);
             }
         }
@@ -463,7 +474,7 @@ impl Controller {
     /// while it stays the same: a host sending such messages in a stream
     /// costs no render each.)
     fn host_message_refused(&mut self, why: String) {
-        let Some(g) = self.online.guest.as_mut() else {
+        let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         g.dropped += 1;
@@ -479,7 +490,7 @@ impl Controller {
     /// guest's seat, with the call and sound of the move that made it.
     fn show_table(&mut self, table: GuestTable) {
         let lang = self.page.lang;
-        let Some(g) = self.online.guest.as_mut() else {
+        let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         let seat = g.seat();
@@ -518,7 +529,6 @@ impl Controller {
         let refusal_out_of_date = std::mem::take(&mut g.refusal_shown);
         if first {
             ui::close("join-dialog");
-            joining(false);
             self.view.set_table(kind);
             self.ui = Ui {
                 bottom: seat,
@@ -528,10 +538,12 @@ impl Controller {
             };
         }
         // Seats here: the guest's own plays by clicks; the others are the host's.
-        self.seats = players
+        self.players.seats = players
             .iter()
             .map(|&p| {
-                super::seats::seat_player(p, &self.thinker, 0, || self.online.host.seat_player(0))
+                super::seats::seat_player(p, &self.players.thinker, 0, || {
+                    self.online.host.seat_player(0)
+                })
             })
             .collect();
         self.setup = Setup {
@@ -607,13 +619,6 @@ fn friend_seat(lang: Lang, name: String, away: Option<Absence>) -> FriendSeat {
         }
     });
     FriendSeat { name, away }
-}
-
-/// While a guest's device has no table from the host yet, its own table stays hidden.
-fn joining(on: bool) {
-    if let Some(body) = crate::web::dom::doc().body() {
-        let _ = body.class_list().toggle_with_force("net-joining", on);
-    }
 }
 
 /// Why a relay was refused, in the page's language (never its password).

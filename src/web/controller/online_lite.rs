@@ -12,11 +12,14 @@ use crate::engine::Move;
 use crate::net::protocol::LastMove;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::K;
-use crate::web::model::{Dispatch, Player};
+use crate::web::model::{Closed, Dispatch, Player};
 use gloo::timers::callback::Timeout;
 
 #[derive(Default)]
 pub struct Online;
+
+/// There is no guest here: an invite opens the full page.
+pub enum Guest {}
 
 /// A friend's seat in the table alone: it waits for the hand-over.
 struct Waiting;
@@ -28,10 +31,6 @@ impl SeatPlayer for Waiting {
 impl Online {
     pub(super) fn new() -> Online {
         Online
-    }
-
-    pub(super) fn is_guest(&self) -> bool {
-        false
     }
 
     pub(super) fn handed_any(&self) -> bool {
@@ -73,11 +72,13 @@ impl Controller {
         None
     }
 
-    pub(super) fn online_dialog_closed(&mut self) {}
+    pub(super) fn online_dialog_closed(&mut self, _: Closed) {}
 
-    pub(super) fn guest_move(&mut self, _: Move) -> bool {
-        false
-    }
+    pub(super) fn guest_move(&mut self, _: Move) {}
 
     pub(super) fn leave_guest(&mut self) {}
+
+    pub(super) fn joining(&self) -> bool {
+        false
+    }
 }

@@ -22,7 +22,7 @@ impl Controller {
                     self.page.address_lang,
                     &self.setup,
                     &self.game,
-                    self.replay.is_some(),
+                    self.is_viewing(),
                     author.as_ref(),
                     withheld,
                 )
@@ -33,12 +33,9 @@ impl Controller {
                 self.new_game(share::daily_setup());
             }
             RecordsAction::Import(text) => self.import(&text),
-            RecordsAction::ImportPasted => {
-                if let Some(text) = dialog::pasted(self.page.lang) {
-                    self.import(&text);
-                }
+            RecordsAction::TooLarge(size) => {
+                dialog::show_error(&dialog::too_large(self.page.lang, size))
             }
-            RecordsAction::FileChosen => dialog::read_file(self.page.lang, self.dispatch()),
             RecordsAction::Close => dialog::close(),
             RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
             RecordsAction::Download => dialog::download(),

@@ -1,5 +1,5 @@
-//! The replay viewer as a mode of the controller: while `replay` holds a
-//! record, the table shows its positions instead of the game, nothing is
+//! The replay viewer as a mode of the controller: while it views a record
+//! (`Mode::Viewing`), the table shows its positions instead of the game, nothing is
 //! saved, and leaving puts the saved game back. A record comes from the
 //! records dialog (a file or pasted text) or from the address (`?r=…`, see
 //! `records::link` for the parameters and how moves are counted).
@@ -12,7 +12,7 @@
 //! which hands it here to be judged instead of played.
 
 use super::seats::{self, Turn};
-use super::{with, Controller};
+use super::{with, Controller, Mode};
 use crate::ai::Level;
 use crate::ai::SeatView;
 use crate::engine::packed;
@@ -74,7 +74,7 @@ impl Controller {
                 self.advance();
             }
             RecordsAction::Jump(n) => {
-                if let Some(r) = self.replay.as_mut() {
+                if let Mode::Viewing(r) = &mut self.mode {
                     let to = link::position_after(&r.record, n);
                     r.go(to);
                     self.ui.call = None;
@@ -82,25 +82,25 @@ impl Controller {
                 self.advance();
             }
             RecordsAction::Play => {
-                if let Some(r) = self.replay.as_mut() {
+                if let Mode::Viewing(r) = &mut self.mode {
                     r.playing = !r.playing && r.can_forward();
                 }
                 self.advance();
             }
             RecordsAction::Speed(i) => {
-                if let Some(r) = self.replay.as_mut() {
+                if let Mode::Viewing(r) = &mut self.mode {
                     r.speed = i.min(SPEEDS.len() - 1);
                 }
                 self.advance();
             }
             RecordsAction::Seat(s) => {
-                if let Some(r) = self.replay.as_mut() {
+                if let Mode::Viewing(r) = &mut self.mode {
                     r.seat = s.min(r.record.rules.game.seats() as u8 - 1);
                 }
                 self.advance();
             }
             RecordsAction::Reveal => {
-                if let Some(r) = self.replay.as_mut() {
+                if let Mode::Viewing(r) = &mut self.mode {
                     r.reveal = !r.reveal;
                 }
                 self.advance();
@@ -171,18 +171,21 @@ impl Controller {
             (None, None) => 0,
         };
         r.go(to);
+        // (A guest who opens a record leaves the friend's table.)
+        self.leave_guest();
         self.saver.pause(true);
         self.ui.call = None;
-        self.replay = Some(r);
+        self.mode = Mode::Viewing(r);
         self.view.set_table(self.game.kind());
         self.advance();
     }
 
     pub(super) fn stop_viewing(&mut self) {
-        if let Some(judge) = self.judge.as_mut() {
+        if let Some(judge) = self.players.judge.as_mut() {
             judge.cancel();
         }
-        if self.replay.take().is_some() {
+        if self.is_viewing() {
+            self.mode = Mode::Playing;
             self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
             replay::remove_bar();
@@ -191,7 +194,7 @@ impl Controller {
 
     /// A step of the viewer; a step forward by one move is announced as in play.
     fn replay_step(&mut self, step: Step) {
-        let Some(r) = self.replay.as_mut() else {
+        let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
         let from = r.pos;
@@ -206,7 +209,7 @@ impl Controller {
     /// Says the move made from position `from`: the announcer's line, the
     /// call's banner and its sound, as in play.
     fn announce_replayed(&mut self, from: usize) {
-        let Some(r) = self.replay.as_ref() else {
+        let Mode::Viewing(r) = &self.mode else {
             return;
         };
         let (deal, upto) = r.place(from);
@@ -233,7 +236,7 @@ impl Controller {
 
     /// The viewer's timer: one step forward, until the end or a puzzle.
     fn replay_tick(&mut self) {
-        let Some(r) = self.replay.as_mut() else {
+        let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
         if r.can_forward() {
@@ -253,7 +256,7 @@ impl Controller {
         };
         let seat = deal.to_move();
         let history = self.history(seat);
-        let Some(r) = self.replay.as_mut() else {
+        let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
         let pos = r.pos;
@@ -282,10 +285,12 @@ impl Controller {
             }
         });
         let playouts = self
+            .players
             .expert_playouts
             .unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game()));
-        let thinker = &self.thinker;
-        self.judge
+        let thinker = &self.players.thinker;
+        self.players
+            .judge
             .get_or_insert_with(|| seats::computer(Level::Expert, thinker, playouts))
             .your_turn(turn, answer);
         self.render();
@@ -297,7 +302,7 @@ impl Controller {
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
-        let Some(r) = self.replay.as_mut() else {
+        let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
         let asked_here = ticket == r.pos as u64;
@@ -315,8 +320,8 @@ impl Controller {
     /// The author's tool's link: the record in the viewer at its position,
     /// else the game on the table as far as it has gone.
     pub(super) fn author_link(&self) -> Option<author::AuthorLink> {
-        let (record, options) = match &self.replay {
-            Some(r) => (
+        let (record, options) = match &self.mode {
+            Mode::Viewing(r) => (
                 &r.record,
                 ViewerOptions {
                     at: Some(link::moves_at(&r.record, r.pos)),
@@ -325,7 +330,7 @@ impl Controller {
                     captions: r.captions.clone(),
                 },
             ),
-            None => {
+            Mode::Playing | Mode::Guest(_) => {
                 let record = GameRecord::of(&self.game);
                 let at = link::move_counts(&record).1;
                 let options = ViewerOptions {
@@ -340,11 +345,11 @@ impl Controller {
 
     /// Puts the viewer's position on the table (instead of the game flow).
     pub(super) fn show_replay(&mut self) {
-        if let Some(r) = self.replay.as_mut() {
+        if let Mode::Viewing(r) = &mut self.mode {
             // Playing stops at the end, and at a puzzle.
             r.playing &= r.can_forward();
         }
-        let Some(r) = self.replay.as_ref() else {
+        let Mode::Viewing(r) = &self.mode else {
             return;
         };
         let asking = r.asking().map(|p| p.seat);
@@ -393,7 +398,7 @@ impl Controller {
     /// Brings the viewer's bar up to date with the position on show (after
     /// every render while the viewer shows).
     pub(super) fn replay_bar(&self) {
-        let Some(r) = self.replay.as_ref() else {
+        let Mode::Viewing(r) = &self.mode else {
             return;
         };
         let lang = self.page.lang;

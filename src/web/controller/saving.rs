@@ -18,7 +18,7 @@ impl Controller {
         let lang = self.page.lang;
         let table = TableState {
             setup: &self.setup,
-            ai_seed: self.ai_seed,
+            ai_seed: self.players.ai_seed,
             bottom: self.ui.bottom,
             moves: self.ui.moves,
         };
@@ -52,7 +52,7 @@ impl Controller {
             ..Ui::default()
         };
         self.game = s.game;
-        self.ai_seed = s.ai_seed;
+        self.players.ai_seed = s.ai_seed;
         self.set_setup(s.setup);
         self.view.set_table(kind);
         self.advance();
@@ -118,7 +118,7 @@ pub fn start(
         }
     };
     let thinking = Thinking {
-        worker: address.worker,
+        worker: address.worker.then(|| page.worker_files.clone()),
         expert_playouts: address.playouts,
     };
     let c = Controller::new(view, setup, pace, thinking, entropy, saver, page);

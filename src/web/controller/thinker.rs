@@ -27,6 +27,9 @@ pub struct Thinker(Rc<RefCell<Inner>>);
 
 struct Inner {
     worker: Option<Running>,
+    /// The worker's files, or why there is no worker (then, or when it
+    /// could not start, the answers come from the main thread).
+    files: Result<WorkerFiles, String>,
     /// No worker could start: answer on the main thread from now on.
     unavailable: bool,
     last_ticket: u32,
@@ -71,11 +74,14 @@ struct Waiting {
 impl Thinker {
     /// A thinker, its worker starting at once (so that it is ready, its
     /// files fetched while the page loads, by the first computer turn);
-    /// without `worker`, one that thinks on the main thread.
-    pub fn new(worker: bool) -> Thinker {
+    /// without a worker (`None`: none is wanted, `?worker=0`), one that
+    /// thinks on the main thread.
+    pub fn new(files: Option<Result<WorkerFiles, String>>) -> Thinker {
+        let unavailable = files.is_none();
         let thinker = Thinker(Rc::new(RefCell::new(Inner {
             worker: None,
-            unavailable: !worker,
+            files: files.unwrap_or_else(|| Err(String::new())),
+            unavailable,
             last_ticket: 0,
             waiting: Vec::new(),
         })));
@@ -130,7 +136,11 @@ impl Thinker {
         if inner.worker.is_some() || inner.unavailable {
             return;
         }
-        match start_worker(Rc::downgrade(&self.0)) {
+        let started = match &inner.files {
+            Ok(files) => start_worker(files, Rc::downgrade(&self.0)),
+            Err(why) => Err(why.clone()),
+        };
+        match started {
             Ok(running) => inner.worker = Some(running),
             Err(why) => {
                 warn(&format!(
@@ -262,37 +272,24 @@ fn on_error(weak: &Weak<RefCell<Inner>>) {
     Thinker(rc).dispatch();
 }
 
-/// `www/worker.js` from the page's folder, handed the glue's URL and this
-/// wasm module.
-fn start_worker(weak: Weak<RefCell<Inner>>) -> Result<Running, String> {
-    let doc = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let base = doc.base_uri().ok().flatten().ok_or("no base address")?;
-    if !base.starts_with("http") {
-        return Err(format!(
-            "a page at {}",
-            base.split(':').next().unwrap_or("?")
-        ));
-    }
-    let glue = doc
-        .query_selector("script[data-js]")
-        .ok()
-        .flatten()
-        .and_then(|s| s.get_attribute("data-js"))
-        .ok_or("no loader")?;
-    let url = |path: &str| {
-        web_sys::Url::new_with_base(path, &base)
-            .map(|u| u.href())
-            .map_err(|_| format!("a bad address: {path}"))
-    };
+/// Where the computers' worker comes from: `www/worker.js` and the wasm
+/// glue's script, as whole addresses (read once at start from the page's
+/// loader: `web::worker_files`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkerFiles {
+    pub worker: String,
+    pub glue: String,
+}
+
+/// The worker, handed the glue's URL and this wasm module.
+fn start_worker(files: &WorkerFiles, weak: Weak<RefCell<Inner>>) -> Result<Running, String> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options(&url("worker.js")?, &options)
+    let worker = Worker::new_with_options(&files.worker, &options)
         .map_err(|_| "Worker refused".to_string())?;
     let start = js_sys::Object::new();
     let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v);
-    set("js", &url(&glue)?.into()).map_err(|_| "start message")?;
+    set("js", &files.glue.as_str().into()).map_err(|_| "start message")?;
     set("module", &wasm_bindgen::module()).map_err(|_| "start message")?;
     worker
         .post_message(&start)

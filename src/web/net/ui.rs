@@ -10,6 +10,7 @@ use crate::engine::GameKind;
 use crate::net::invite::Invite;
 use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, text_el};
 use crate::web::i18n::{Lang, K};
+use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 
@@ -201,39 +202,33 @@ fn stun_choice(
     append(form, &details);
 }
 
-/// The STUN choice in the open dialog: "same network only" ticked, and the
-/// list as typed.
-pub fn stun_typed() -> (bool, String) {
-    let ticked = by_id("same-network")
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .is_some_and(|i| i.checked());
-    let list = by_id("stun-servers")
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| {
-            i.set_disabled(ticked);
-            i.value()
-        })
-        .unwrap_or_default();
-    (ticked, list)
-}
-
-/// The relay as typed in the open dialog (its addresses, user name and
-/// password), its fields disabled while `same_network_only`.
-pub fn relay_typed(same_network_only: bool) -> (String, String, String) {
+/// The servers' fields of the open dialog as typed (read by the listeners
+/// at each change).
+pub fn servers_typed() -> ServersForm {
     let field = |id: &str| {
         by_id(id)
             .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            .map(|i| {
-                i.set_disabled(same_network_only);
-                i.value()
-            })
+            .map(|i| i.value())
             .unwrap_or_default()
     };
-    (
-        field("relay-urls"),
-        field("relay-user"),
-        field("relay-password"),
-    )
+    ServersForm {
+        same_network_only: by_id("same-network")
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .is_some_and(|i| i.checked()),
+        stun: field("stun-servers"),
+        relay_urls: field("relay-urls"),
+        relay_user: field("relay-user"),
+        relay_password: field("relay-password"),
+    }
+}
+
+/// The servers' fields are used only when "same network only" is not ticked.
+pub fn servers_enabled(same_network_only: bool) {
+    for id in ["stun-servers", "relay-urls", "relay-user", "relay-password"] {
+        if let Some(i) = by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
+            i.set_disabled(same_network_only);
+        }
+    }
 }
 
 /// Says why the typed list was not taken (or nothing).
@@ -315,12 +310,6 @@ fn show(d: &HtmlDialogElement, was: Option<String>) {
             let _ = area.set_selection_range(end, end);
         }
     }
-}
-
-pub fn is_open(id: &str) -> bool {
-    by_id(id)
-        .and_then(|e| e.dyn_into::<HtmlDialogElement>().ok())
-        .is_some_and(|d| d.open())
 }
 
 pub fn close(id: &str) {
@@ -477,12 +466,6 @@ fn state_name(s: &LinkState) -> &'static str {
 }
 
 /// The text in the reply paste box.
-pub fn pasted_reply() -> String {
-    by_id("reply-paste")
-        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
-        .map(|a| a.value())
-        .unwrap_or_default()
-}
 
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
 pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
@@ -569,12 +552,21 @@ fn rules_words(lang: Lang, text: &str) -> String {
     out
 }
 
-/// The typed display name on the join page.
-pub fn typed_name() -> String {
-    by_id("guest-name")
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-        .unwrap_or_default()
+/// What was typed in a field of the online dialogs (read by the listeners:
+/// a click carries it).
+pub fn typed(field: Typed) -> String {
+    let text = |id: &str| {
+        let e = by_id(id)?;
+        if let Some(a) = e.dyn_ref::<HtmlTextAreaElement>() {
+            return Some(a.value());
+        }
+        e.dyn_ref::<HtmlInputElement>().map(|i| i.value())
+    };
+    match field {
+        Typed::Reply => text("reply-paste"),
+        Typed::Name => text("guest-name"),
+    }
+    .unwrap_or_default()
 }
 
 /// A one-line notice in its own dialog (a bad invite, the reply tab's answer).

@@ -19,15 +19,12 @@ use web_sys::{
     HtmlTextAreaElement, Url,
 };
 
-/// The pasted record's text, or `None` with the refusal shown in the dialog
-/// when it is over [`MAX_RECORD_BYTES`].
-pub fn pasted(lang: Lang) -> Option<String> {
+/// The record pasted, to import: its text, or its size if it is over
+/// [`MAX_RECORD_BYTES`] (read by the listeners when Import is pressed).
+pub fn pasted() -> RecordsAction {
     match pasted_text() {
-        Ok(text) => Some(text),
-        Err(size) => {
-            show_error(&too_large(lang, size));
-            None
-        }
+        Ok(text) => RecordsAction::Import(text),
+        Err(size) => RecordsAction::TooLarge(size),
     }
 }
 
@@ -47,7 +44,7 @@ fn pasted_text() -> Result<String, f64> {
 }
 
 /// The refusal of a record over the size limit.
-fn too_large(lang: Lang, bytes: f64) -> String {
+pub fn too_large(lang: Lang, bytes: f64) -> String {
     lang.tf(
         K::RecordTooLarge,
         &[&size_text(bytes), &size_text(MAX_RECORD_BYTES as f64)],
@@ -361,8 +358,10 @@ pub fn download() {
     .forget();
 }
 
-/// Reads the record file chosen in the dialog, then asks `dispatch` to import it.
-pub fn read_file(lang: Lang, dispatch: Dispatch) {
+/// Reads the record file chosen in the dialog (started by the listeners
+/// when one is chosen), then asks `dispatch` to import it, or to refuse it
+/// unread when it is over [`MAX_RECORD_BYTES`].
+pub fn read_file(dispatch: Dispatch) {
     let Some(input) = by_id("record-file").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
     else {
         return;
@@ -374,7 +373,7 @@ pub fn read_file(lang: Lang, dispatch: Dispatch) {
     let size = file.size();
     if size > MAX_RECORD_BYTES as f64 {
         input.set_value("");
-        return show_error(&too_large(lang, size));
+        return dispatch(Action::Records(RecordsAction::TooLarge(size)));
     }
     let done = Closure::once_into_js(move |text: JsValue| {
         let text = text.as_string().unwrap_or_default();

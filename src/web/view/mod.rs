@@ -51,6 +51,7 @@ const SPRITE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" class="sprite" 
 const POSITIONS: [Pos; 4] = [Pos::Bottom, Pos::Left, Pos::Top, Pos::Right];
 
 pub struct View {
+    body: Element,
     root: Element,
     table: Element,
     toolbar: Toolbar,
@@ -131,6 +132,7 @@ impl View {
         let bar = ActionBar::build(lang, &table);
 
         View {
+            body: body.into(),
             root,
             table,
             toolbar,
@@ -148,8 +150,16 @@ impl View {
     /// already been read out so that it is not read twice.
     pub fn rebuild(&mut self, lang: Lang) {
         let readout = std::mem::take(&mut self.readout);
+        // The focus stays on what had it (the language button, say), built again.
+        let focused = doc()
+            .active_element()
+            .map(|e| e.id())
+            .filter(|id| !id.is_empty());
         *self = View::new(lang, self.embedded);
         self.readout = readout;
+        if let Some(e) = focused.and_then(|id| doc().get_element_by_id(&id)) {
+            super::dom::focus(&e);
+        }
     }
 
     /// Lays the table out for a game: one section per seat.
@@ -174,6 +184,7 @@ impl View {
         set_attr(r, "data-moves", &s.moves.to_string());
         set_attr(r, "data-course", s.course);
         toggle_class(r, "scores-open", s.scores_open);
+        toggle_class(&self.body, "net-joining", s.joining);
         self.toolbar.render(s);
         let hinted = match s.hint {
             Some(Hinted::HandCard(c)) => Some(c),

@@ -1,37 +1,32 @@
 //! The controller's side of help, hints, settings, languages, the
-//! walkthrough and screen-reader announcements (kept out of controller.rs,
+//! walkthrough and screen-reader announcements (kept out of `mod.rs`,
 //! which only calls in here).
 
-use super::announcer;
-use super::controller::Controller;
-use super::i18n::{self, Lang, K};
-use super::model::{Action, Setup};
-use super::tutorial::{self, Situation};
+use super::Controller;
 use crate::engine::{Deal, Effect, GameKind, Move, Turn};
+use crate::web::announcer;
+use crate::web::i18n::{self, Lang, K};
+use crate::web::model::{Action, Setup};
+use crate::web::settings;
+use crate::web::tutorial::{self, Situation};
 
 impl Controller {
-    /// The seat of the person who may act now (as the controller's own check).
-    fn acting_seat(&self) -> Option<u8> {
-        let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.seat_is_person_here(m) && self.ui.viewer == Some(m) && self.ui.privacy.is_none())
-            .then_some(m)
-    }
-
     pub(super) fn hint_seed(&self) -> u64 {
-        self.ai_seed.rotate_left(17) ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.players.ai_seed.rotate_left(17)
+            ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
     /// The hint's player answered for the position after `at` moves: keep
     /// what it points at for the scene, and say why (in the message when
     /// the person asked, to the coach in the walkthrough).
     pub(super) fn hinted(&mut self, at: usize, mv: Move, say: bool) {
-        if self.ui.moves != at || self.acting_seat().is_none() {
+        if self.ui.moves != at || self.acting_human().is_none() {
             return;
         }
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
-        let (target, words) = super::hint::advice(self.page.lang, &deal, mv);
+        let (target, words) = crate::web::hint::advice(self.page.lang, &deal, mv);
         self.ui.hint = Some((at, target));
         if self.walkthrough.active() {
             self.walkthrough.set_reason(Some(words.clone()));
@@ -48,7 +43,7 @@ impl Controller {
     }
 
     fn situation(&self) -> Situation {
-        let (Some(_), Some(d)) = (self.acting_seat(), self.game.deal()) else {
+        let (Some(_), Some(d)) = (self.acting_human(), self.game.deal()) else {
             return Situation::Wait;
         };
         match d.turn() {
@@ -73,7 +68,7 @@ impl Controller {
             self.walkthrough.end();
         } else if !self.walkthrough.in_intro()
             && !self.walkthrough.done()
-            && self.acting_seat().is_some()
+            && self.acting_human().is_some()
             && !self.has_hint()
         {
             // The coach's highlight comes with the hint's answer.
@@ -120,8 +115,8 @@ impl Controller {
     }
 
     fn rebuild_view(&mut self) {
-        super::dialog::close();
-        super::help::close();
+        crate::web::dialog::close();
+        crate::web::help::close();
         tutorial::relabel();
         self.view.rebuild(self.page.lang);
         self.view.set_table(self.game.kind());
@@ -130,7 +125,7 @@ impl Controller {
 
     fn open_settings(&self) {
         let page = &self.page;
-        super::settings::open(page.lang, page.settings, page.sound.muted());
+        crate::web::settings::open(page.lang, page.settings, page.sound.muted());
     }
 
     /// Switches the page to another language: remembered for the next
@@ -150,16 +145,19 @@ impl Controller {
                 self.ui.message = Some(lang.t(K::HintNone).to_string());
                 self.render();
             }
-            Action::Help => super::help::open(self.page.lang, self.game.kind()),
-            Action::HelpGame(game) => super::help::show_game(self.page.lang, game),
+            Action::Help => crate::web::help::open(self.page.lang, self.game.kind()),
+            Action::HelpGame(game) => crate::web::help::show_game(self.page.lang, game),
             // (Already the stop: nothing to draw again.)
             Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
                 self.ui.tab_stop = Some((card, self.ui.moves));
                 self.render();
             }
             Action::Settings => self.open_settings(),
-            Action::SettingChanged => {
-                let chosen = super::settings::changed(self.page.settings, self.page.lang);
+            Action::SettingChanged(form) => {
+                let chosen = settings::chosen(&form, self.page.settings, self.page.lang);
+                if chosen.settings != self.page.settings {
+                    settings::keep(chosen.settings);
+                }
                 self.page.settings = chosen.settings;
                 if let Some(on) = chosen.sound_on {
                     if self.page.sound.muted() == on {
@@ -174,21 +172,17 @@ impl Controller {
                 }
             }
             Action::SwitchLang => {
+                // (The view keeps the focus on the language button.)
                 self.choose_lang(self.page.lang.other());
-                if let Some(b) = super::dom::by_id("lang-btn") {
-                    super::dom::focus(&b);
-                }
             }
             Action::Tutorial => {
-                super::help::close();
+                crate::web::help::close();
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
                 setup.seed = Some(tutorial::SEED.to_string());
                 self.new_game(setup);
+                // (Its Next takes the focus when the coach first shows.)
                 self.walkthrough.start();
                 self.render();
-                if let Some(b) = super::dom::by_id("coach-next") {
-                    super::dom::focus(&b);
-                }
             }
             Action::TutorialNext => {
                 self.walkthrough.next();
