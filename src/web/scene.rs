@@ -47,16 +47,83 @@ pub fn position(seats: u8, bottom: u8, seat: u8) -> Pos {
     }
 }
 
+/// Where the game on the table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Playing,
+    DealOver,
+    GameOver,
+}
+
+/// Whom the table waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// A person here may act now.
+    Human,
+    /// A person here is to move, behind the pass-and-play screen.
+    Privacy,
+    /// A computer, or a friend on another device.
+    Computer,
+    /// Nobody: between deals, or the game is over.
+    None,
+}
+
+/// The course the table shows (in partnerships, which have none, the
+/// trick's lead once it has one), for its styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CourseMark {
+    Duck,
+    Soup,
+    Partnership,
+    HighLead,
+    LowLead,
+}
+
+impl Phase {
+    /// Its name in the page (`data-phase`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Playing => "playing",
+            Phase::DealOver => "deal-over",
+            Phase::GameOver => "game-over",
+        }
+    }
+}
+
+impl Waiting {
+    /// Its name in the page (`data-waiting`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Waiting::Human => "human",
+            Waiting::Privacy => "privacy",
+            Waiting::Computer => "computer",
+            Waiting::None => "none",
+        }
+    }
+}
+
+impl CourseMark {
+    /// Its name in the page (`data-course`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CourseMark::Duck => "duck",
+            CourseMark::Soup => "soup",
+            CourseMark::Partnership => "partnership",
+            CourseMark::HighLead => "high-lead",
+            CourseMark::LowLead => "low-lead",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     /// The language the scene's words are in (the view words its own labels in it too).
     pub lang: Lang,
     pub kind: GameKind,
-    pub phase: &'static str,
-    /// "human" when a person may act now, "computer", or "none".
-    pub waiting: &'static str,
+    pub phase: Phase,
+    pub waiting: Waiting,
     pub moves: usize,
-    pub course: &'static str,
+    pub course: CourseMark,
     pub course_line: String,
     pub lead_line: Option<String>,
     pub seats: Vec<SeatScene>,
@@ -373,8 +440,8 @@ struct Facts<'a> {
     human_turn: bool,
     /// The seat shown is to move, and its person may act now.
     can_act: bool,
-    phase: &'static str,
-    waiting: &'static str,
+    phase: Phase,
+    waiting: Waiting,
 }
 
 impl<'a> Facts<'a> {
@@ -387,17 +454,17 @@ impl<'a> Facts<'a> {
         let human_turn = mover.is_some_and(|m| setup.players[m as usize] == Player::Human);
         let can_act = human_turn && ui.viewer == mover && ui.privacy.is_none();
         let phase = if over {
-            "game-over"
+            Phase::GameOver
         } else if !in_deal {
-            "deal-over"
+            Phase::DealOver
         } else {
-            "playing"
+            Phase::Playing
         };
         let waiting = match (phase, human_turn, can_act) {
-            ("playing", true, true) => "human",
-            ("playing", true, false) => "privacy",
-            ("playing", false, _) => "computer",
-            _ => "none",
+            (Phase::Playing, true, true) => Waiting::Human,
+            (Phase::Playing, true, false) => Waiting::Privacy,
+            (Phase::Playing, false, _) => Waiting::Computer,
+            _ => Waiting::None,
         };
         Facts {
             game,
@@ -430,7 +497,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
     let lang = f.lang;
     let hint = ui
         .hint
-        .filter(|(at, _)| *at == ui.moves && f.waiting == "human")
+        .filter(|(at, _)| *at == ui.moves && f.waiting == Waiting::Human)
         .map(|(_, target)| hinted(target, ui.chooser.is_some()));
     let shown_trick: Option<(Trick, Option<u8>)> = match (ui.held, f.deal) {
         (Some(o), _) => Some((o.trick, Some(o.winner))),
@@ -443,7 +510,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
     let (status, quack, duck) = status_line(&f);
     let call = ui
         .call
-        .filter(|_| f.phase == "playing" || ui.held.is_some())
+        .filter(|_| f.phase == Phase::Playing || ui.held.is_some())
         .map(|(c, seat, generation)| {
             let (id, text) = call_text(lang, c);
             CallScene {
@@ -475,7 +542,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         chooser: chooser_scene(lang, ui),
         call,
         scores: score_sheet(lang, game, setup),
-        deal_end: (f.phase == "deal-over" && ui.held.is_none())
+        deal_end: (f.phase == Phase::DealOver && ui.held.is_none())
             .then(|| deal_panel(lang, game, setup, ctx)),
         game_over: (f.over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
@@ -501,19 +568,22 @@ fn high_lead(d: &Deal, trick: &Trick) -> Option<bool> {
 fn header(
     f: &Facts,
     shown_trick: Option<&(Trick, Option<u8>)>,
-) -> (&'static str, String, Option<String>) {
+) -> (CourseMark, String, Option<String>) {
     let lang = f.lang;
     let (course, course_line) = match f.deal {
         Some(d) if f.kind.has_courses() => match d.course() {
             Course::Duck
                 if f.kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
             {
-                ("duck", lang.t(K::DuckCourseHigher).to_string())
+                (CourseMark::Duck, lang.t(K::DuckCourseHigher).to_string())
             }
-            Course::Duck => ("duck", lang.t(K::DuckCourseLower).to_string()),
-            Course::Soup => ("soup", lang.t(K::SoupCourse).to_string()),
+            Course::Duck => (CourseMark::Duck, lang.t(K::DuckCourseLower).to_string()),
+            Course::Soup => (CourseMark::Soup, lang.t(K::SoupCourse).to_string()),
         },
-        _ => ("partnership", lang.t(K::PartnershipLine).to_string()),
+        _ => (
+            CourseMark::Partnership,
+            lang.t(K::PartnershipLine).to_string(),
+        ),
     };
     // (A shown trick always has its lead; a table without one shows no line.)
     let high = match (f.kind, f.deal, shown_trick) {
@@ -525,8 +595,12 @@ fn header(
             let line = lang
                 .t(if high { K::HighLead } else { K::LowLead })
                 .to_string();
-            let class = if high { "high-lead" } else { "low-lead" };
-            (class, line.clone(), Some(line))
+            let mark = if high {
+                CourseMark::HighLead
+            } else {
+                CourseMark::LowLead
+            };
+            (mark, line.clone(), Some(line))
         }
         None => (course, course_line, None),
     }
@@ -565,7 +639,7 @@ fn seat_scene(f: &Facts, s: u8) -> SeatScene {
     let mut hand = hand_scene(f, s);
     let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
     if let (true, HandScene::Up(cards)) = (roving, &mut hand) {
-        let stop = tab_stop(cards, ui.tab_stop, ui.moves, f.waiting == "human");
+        let stop = tab_stop(cards, ui.tab_stop, ui.moves, f.waiting == Waiting::Human);
         for c in cards.iter_mut() {
             c.tab_stop = Some(c.card) == stop;
         }

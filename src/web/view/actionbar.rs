@@ -4,7 +4,7 @@
 
 use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{ChooserScene, Hinted, Scene};
+use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
 use super::cards::card_el;
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
@@ -66,7 +66,7 @@ impl ActionBar {
 
     pub fn render(&mut self, s: &Scene) {
         let lang = s.lang;
-        let your_turn = s.waiting == "human";
+        let your_turn = s.waiting == Waiting::Human;
         set_text(&self.status, &s.status);
         toggle_class(&self.status, "your-turn", your_turn);
         set_text(&self.message, s.message.as_deref().unwrap_or(""));

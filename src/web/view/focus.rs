@@ -6,7 +6,7 @@
 //! The attributes themselves are rendered with the rest; this only focuses.
 
 use super::super::dom::{doc, focus};
-use super::super::scene::{HandScene, Scene};
+use super::super::scene::{HandScene, Scene, Waiting};
 use super::View;
 use crate::engine::Card;
 use wasm_bindgen::JsCast;
@@ -159,7 +159,7 @@ impl View {
             if let Some(e) = &stop_el {
                 focus(e);
             }
-        } else if s.waiting == "human"
+        } else if s.waiting == Waiting::Human
             && (nothing_focused() || f.focus_hand)
             && !any_dialog_open()
             && !overlay_open

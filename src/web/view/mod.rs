@@ -23,7 +23,7 @@ mod trick;
 
 use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{Lang, K};
-use super::scene::{Hinted, Pos, Scene};
+use super::scene::{Hinted, Pos, Scene, Waiting};
 use crate::engine::GameKind;
 use actionbar::ActionBar;
 use panels::Panels;
@@ -179,10 +179,10 @@ impl View {
 
     pub fn render(&mut self, s: &Scene) {
         let r = &self.root;
-        set_attr(r, "data-phase", s.phase);
-        set_attr(r, "data-waiting", s.waiting);
+        set_attr(r, "data-phase", s.phase.name());
+        set_attr(r, "data-waiting", s.waiting.name());
         set_attr(r, "data-moves", &s.moves.to_string());
-        set_attr(r, "data-course", s.course);
+        set_attr(r, "data-course", s.course.name());
         toggle_class(r, "scores-open", s.scores_open);
         toggle_class(&self.body, "net-joining", s.joining);
         self.toolbar.render(s);
@@ -192,7 +192,7 @@ impl View {
         };
         for seat in &s.seats {
             if let Some(e) = self.seats.get_mut(seat.seat as usize) {
-                e.render(s.lang, seat, s.waiting == "human", hinted);
+                e.render(s.lang, seat, s.waiting == Waiting::Human, hinted);
             }
         }
         self.centre.render(s);

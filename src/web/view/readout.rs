@@ -3,7 +3,7 @@
 
 use super::super::announcer::announce;
 use super::super::i18n::K;
-use super::super::scene::Scene;
+use super::super::scene::{Phase, Scene};
 
 #[derive(Default)]
 pub struct Readout {
@@ -33,7 +33,7 @@ impl Readout {
         if !end.is_empty() && self.announced_end != end {
             announce(&end);
         }
-        if !end.is_empty() || scene.phase == "playing" {
+        if !end.is_empty() || scene.phase == Phase::Playing {
             self.announced_end = end;
         }
     }

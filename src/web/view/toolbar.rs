@@ -110,7 +110,7 @@ impl Toolbar {
 
     pub fn render(&mut self, s: &Scene) {
         set_text(&self.course, &s.course_line);
-        set_attr(&self.course, "data-course", s.course);
+        set_attr(&self.course, "data-course", s.course.name());
         if changed(&mut self.muted_shown, s.muted) {
             let (icon_id, label) = if s.muted {
                 ("i-mute", K::SoundOff)
