@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::packed;
+use duck_soup::codec::record_link as packed;
 use duck_soup::engine::{GameKind, GameRecord};
 use duck_soup::net::invite::{Invite, Reply, TableRef};
 use duck_soup::net::sdp::Connection;

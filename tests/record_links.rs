@@ -1,4 +1,4 @@
-//! Game records packed for links (`engine::packed`): every conformance
+//! Game records packed for links (`codec::record_link`): every conformance
 //! record and random games of all three games round-trip; a two-player deal
 //! fits a short link; damaged, truncated and other-version links are refused
 //! by name.
@@ -6,7 +6,8 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::packed::{self, LinkError, VERSION};
+use duck_soup::codec::record_link::{self as packed, LinkError, VERSION};
+use duck_soup::codec::Error;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::{Game, GameKind, GameRecord, Rules};
 use proptest::prelude::*;
@@ -104,7 +105,10 @@ fn damaged_links_are_refused_by_name() {
     play_random_deal(&mut game, &mut rng);
     let link = packed::pack(&GameRecord::of(&game)).unwrap();
     assert_eq!(packed::unpack("{not a link}"), Err(LinkError::NotALink));
-    assert_eq!(packed::unpack("AQ"), Err(LinkError::Truncated));
+    assert_eq!(
+        packed::unpack("AQ"),
+        Err(LinkError::Bytes(Error::Short("the game")))
+    );
     for cut in [1, 5, 20, link.len() / 2] {
         assert!(
             packed::unpack(&link[..link.len() - cut]).is_err(),
@@ -126,7 +130,7 @@ fn damaged_links_are_refused_by_name() {
 
 #[test]
 fn a_link_of_another_version_is_named() {
-    use duck_soup::engine::b64;
+    use duck_soup::codec::b64;
     let link = packed::pack(&GameRecord::of(&Game::new(
         Rules::parlett(GameKind::TwoPlayer),
         0,

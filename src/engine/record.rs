@@ -108,7 +108,7 @@ pub enum RecordProblem {
     },
     /// A deal not played to its end, followed by another.
     Unfinished,
-    /// More deals than a link holds (see `packed`).
+    /// More deals than a link holds (see `codec::record_link`).
     TooLongForALink {
         max: usize,
     },
