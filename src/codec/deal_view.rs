@@ -186,11 +186,11 @@ impl Reader<'_> {
     pub fn rules_file(&mut self) -> Result<RulesFile, Error> {
         Ok(match self.below(3, "the rules")? {
             0 => RulesFile::Absent,
-            1 => RulesFile::Preset(self.text(MAX_TEXT, "the rules' preset")?),
+            1 => RulesFile::Preset(self.ascii_text(MAX_TEXT, "the rules' preset")?),
             _ => RulesFile::Options(self.list(32, "the rules' options", |r| {
-                let key = r.text(MAX_TEXT, "a rules option")?;
+                let key = r.ascii_text(MAX_TEXT, "a rules option")?;
                 let value = match r.below(3, "a rules option's value")? {
-                    0 => OptionFile::Word(r.text(MAX_TEXT, "a rules option's value")?),
+                    0 => OptionFile::Word(r.ascii_text(MAX_TEXT, "a rules option's value")?),
                     1 => OptionFile::Number(r.u32("a rules option's value")?.into()),
                     _ => OptionFile::Other,
                 };

@@ -260,6 +260,15 @@ impl<'a> Reader<'a> {
             .ok_or(Error::Invalid(what))
     }
 
+    /// The length of a list of at most `max` items, each of at least a byte.
+    fn list_len(&mut self, max: usize, what: &'static str) -> Result<usize, Error> {
+        let n = self.count(max, what)?;
+        if n > self.left() {
+            return Err(Error::Short(what));
+        }
+        Ok(n)
+    }
+
     /// A list of at most `max` items, each read by `item`. Every item takes
     /// at least a byte, so a count cannot ask for more than the bytes hold.
     pub fn list<T>(
@@ -268,10 +277,7 @@ impl<'a> Reader<'a> {
         what: &'static str,
         mut item: impl FnMut(&mut Self) -> Result<T, Error>,
     ) -> Result<Vec<T>, Error> {
-        let n = self.count(max, what)?;
-        if n > self.left() {
-            return Err(Error::Short(what));
-        }
+        let n = self.list_len(max, what)?;
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
             out.push(item(self)?);
@@ -288,13 +294,29 @@ impl<'a> Reader<'a> {
             .map_err(|_| Error::Invalid(what))
     }
 
+    /// A text of at most `max` bytes that must be ASCII (a rules option's
+    /// name or word): the same bytes as any text, checked more strictly.
+    pub fn ascii_text(&mut self, max: usize, what: &'static str) -> Result<String, Error> {
+        let n = self.count(max, what)?;
+        let bytes = self.take(n, what)?;
+        if !bytes.is_ascii() {
+            return Err(Error::Invalid(what));
+        }
+        Ok(bytes.iter().map(|&b| char::from(b)).collect())
+    }
+
     pub fn card(&mut self, what: &'static str) -> Result<Card, Error> {
         Ok(Card::from_index(self.below(54, what)?))
     }
 
     /// Cards, at most a deck's.
     pub fn cards(&mut self, what: &'static str) -> Result<Vec<Card>, Error> {
-        self.list(54, what, |r| r.card(what))
+        let n = self.list_len(54, what)?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(self.card(what)?);
+        }
+        Ok(out)
     }
 
     pub fn suit(&mut self, what: &'static str) -> Result<Suit, Error> {

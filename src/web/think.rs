@@ -53,6 +53,11 @@ pub fn read_move(bytes: &[u8]) -> Option<Move> {
     r.end().ok().map(|()| mv)
 }
 
+/// Why a question was refused, in one line.
+fn why(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
 impl Question {
     /// The question as bytes: `level · seed · play-outs · the seat's view ·
     /// steps seen, then each step's move and the view before it`. The
@@ -65,9 +70,8 @@ impl Question {
         w.varint(self.seed);
         w.varint(self.playouts.into());
         w.deal_view(&DealView::of(d, self.view.seat));
-        let steps: Vec<_> = self.history.iter().flat_map(|h| h.steps()).collect();
-        w.count(steps.len());
-        for (v, mv) in steps {
+        w.count(self.history.as_ref().map_or(0, |h| h.len()));
+        for (v, mv) in self.history.iter().flat_map(|h| h.steps()) {
             w.game_move(mv);
             w.deal_view(&DealView::of(&v.deal, v.seat));
         }
@@ -76,35 +80,34 @@ impl Question {
 
     /// The question a request asks, refused if it does not hold together.
     pub fn read(bytes: &[u8], deadline: f64) -> Result<Question, String> {
-        let read = || -> Result<_, crate::codec::Error> {
-            let mut r = Reader::new(bytes);
-            let level = r.below(Level::ALL.len() as u8, "the level")?;
-            let seed = r.varint("the seed")?;
-            let playouts = r.u32("the play-outs")?;
-            let view = r.deal_view()?;
-            let steps = r.list(MAX_STEPS, "the steps seen", |r| {
-                Ok((r.game_move("a step's move")?, r.deal_view()?))
-            })?;
-            r.end()?;
-            Ok((level, seed, playouts, view, steps))
+        let mut r = Reader::new(bytes);
+        let level = r.below(Level::ALL.len() as u8, "the level").map_err(why)?;
+        let seed = r.varint("the seed").map_err(why)?;
+        let playouts = r.u32("the play-outs").map_err(why)?;
+        // A view read back into the deal the seat saw.
+        let deal = |r: &mut Reader| -> Result<_, String> {
+            let view = r.deal_view().map_err(why)?;
+            Ok((view.seat, view.to_deal().map_err(why)?))
         };
-        let (level, seed, playouts, view, steps) = read().map_err(|e| e.to_string())?;
-        let seat = view.seat;
-        let now = view.to_deal().map_err(|e| e.to_string())?;
+        let (seat, now) = deal(&mut r)?;
         if now.is_over() || now.to_move() != seat {
             return Err("not the seat's turn".into());
         }
+        let steps = r.count(MAX_STEPS, "the steps seen").map_err(why)?;
         let mut history = SeatHistory::new(seat);
-        for (mv, before) in &steps {
-            if before.seat != seat {
+        for _ in 0..steps {
+            let mv = r.game_move("a step's move").map_err(why)?;
+            let (s, before) = deal(&mut r)?;
+            if s != seat {
                 return Err("a step seen from another seat".into());
             }
-            history.record(&before.to_deal().map_err(|e| e.to_string())?, *mv);
+            history.record(&before, mv);
         }
+        r.end().map_err(why)?;
         Ok(Question {
             level: Level::ALL[level as usize],
             view: SeatView { seat, deal: now },
-            history: (!steps.is_empty()).then_some(history),
+            history: (steps > 0).then_some(history),
             seed,
             playouts,
             deadline: (deadline > 0.0).then_some(deadline),
