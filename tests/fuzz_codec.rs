@@ -145,7 +145,7 @@ fn value() -> impl Strategy<Value = Value> {
         any::<u32>().prop_map(Value::U32),
         text().prop_map(Value::Text),
         card().prop_map(Value::Card),
-        vec(card(), 0..54).prop_map(Value::Cards),
+        vec(card(), 0..20).prop_map(Value::Cards),
         select(GameKind::ALL.to_vec()).prop_map(Value::Game),
         game_move().prop_map(Value::Move),
     ]
@@ -187,9 +187,9 @@ fn trick() -> impl Strategy<Value = TrickView> {
         })
 }
 
-/// Rules as a view carries them (texts of at most 96 bytes: 24 characters).
+/// Rules as a view carries them (ASCII words; the reader takes 96 bytes).
 fn rules_file() -> impl Strategy<Value = RulesFile> {
-    let words = "\\PC{0,24}";
+    let words = "[\\x00-\\x7f]{0,24}";
     let value = prop_oneof![
         words.prop_map(OptionFile::Word),
         any::<u32>().prop_map(|n| OptionFile::Number(n.into())),
@@ -287,10 +287,10 @@ fn one_line(e: &impl std::fmt::Display) -> bool {
 }
 
 proptest! {
-    #![proptest_config(config(2000))]
+    #![proptest_config(config(1000))]
 
     #[test]
-    fn values_written_read_back_the_same(values in vec(value(), 0..40)) {
+    fn values_written_read_back_the_same(values in vec(value(), 0..16)) {
         let mut w = Writer::new();
         for v in &values {
             write(&mut w, v);
@@ -459,5 +459,16 @@ fn numbers_have_one_encoding_and_no_more_than_64_bits() {
     assert_eq!(
         Reader::new(w.as_bytes()).text(2, "text"),
         Ok("a".to_string())
+    );
+    // Text that is not UTF-8, and a rules word that is not ASCII.
+    assert_eq!(
+        Reader::new(&[2, 0xc3, 0x28]).text(9, "text"),
+        Err(Error::Invalid("text"))
+    );
+    let mut w = Writer::new();
+    w.rules_file(&RulesFile::Preset("familé".into()));
+    assert_eq!(
+        Reader::new(w.as_bytes()).rules_file(),
+        Err(Error::Invalid("the rules' preset"))
     );
 }

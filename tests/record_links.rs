@@ -129,6 +129,21 @@ fn damaged_links_are_refused_by_name() {
 }
 
 #[test]
+fn a_seed_longer_than_a_link_holds_is_refused_when_packing() {
+    use duck_soup::engine::rng::shuffled_deck;
+    use duck_soup::engine::RecordProblem;
+    let record = |seed: &str| {
+        let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
+        let deck = shuffled_deck(GameKind::TwoPlayer, seed);
+        game.start_deal(deck, Some(seed.to_string())).unwrap();
+        GameRecord::of(&game)
+    };
+    round_trip(&record(&"s".repeat(255)));
+    let err = packed::pack(&record(&"s".repeat(256))).unwrap_err();
+    assert_eq!(err.problem, RecordProblem::SeedTooLongForALink { max: 255 });
+}
+
+#[test]
 fn a_link_of_another_version_is_named() {
     use duck_soup::codec::b64;
     let link = packed::pack(&GameRecord::of(&Game::new(

@@ -13,7 +13,7 @@
 //! A trick is its plays (seat and card each), the suit and rank led, its
 //! quacks (a bit per play) and its stage. The rules are absent (0), a
 //! preset's name (1) or options (2: key and value each, a value a word (0),
-//! a number (1) or another value (2)). Reading checks each field's range
+//! a number (1) or another value (2)); their names and words are ASCII. Reading checks each field's range
 //! only; whether the view is a position of the game is
 //! [`DealView::to_deal`]'s and [`DealView::to_reachable_deal`]'s to say.
 

@@ -10,7 +10,8 @@
 //!   value has one encoding).
 //! - A text is a varint length and that many bytes of UTF-8, bounded by
 //!   the field (the writer cuts a longer text at a character boundary,
-//!   rather than send what the reader refuses).
+//!   rather than send what the reader refuses). A field of words that are
+//!   always ASCII (a rules option's name or word) is read as ASCII only.
 //! - A card is its index (0-51, the Ducks 52 and 53); cards are a varint
 //!   count and their indices.
 //! - A game kind is one byte: 0 two-player, 1 three-player, 2 partnership.

@@ -96,6 +96,12 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
             max: MAX_DEALS,
         }));
     }
+    let mut seeds = record.deals.iter().filter_map(|d| d.seed.as_deref());
+    if seeds.any(|seed| seed.len() > MAX_TEXT) {
+        return Err(RecordError::record(RecordProblem::SeedTooLongForALink {
+            max: MAX_TEXT,
+        }));
+    }
     record.replay()?;
     let game_kind = record.rules.game;
     let mut out = Writer::new();

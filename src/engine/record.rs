@@ -112,6 +112,10 @@ pub enum RecordProblem {
     TooLongForALink {
         max: usize,
     },
+    /// A seed longer than a link holds, in bytes.
+    SeedTooLongForALink {
+        max: usize,
+    },
 }
 
 impl fmt::Display for RecordProblem {
@@ -143,6 +147,9 @@ impl fmt::Display for RecordProblem {
             }
             RecordProblem::TooLongForALink { max } => {
                 write!(f, "a game link holds at most {max} deals")
+            }
+            RecordProblem::SeedTooLongForALink { max } => {
+                write!(f, "a game link holds seeds of at most {max} bytes")
             }
         }
     }
