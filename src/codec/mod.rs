@@ -68,7 +68,12 @@ pub fn game_code(game: GameKind) -> u8 {
 
 /// The game kind of a code, if it is one.
 pub fn game_of_code(code: u8) -> Option<GameKind> {
-    GameKind::ALL.into_iter().find(|&g| game_code(g) == code)
+    match code {
+        0 => Some(GameKind::TwoPlayer),
+        1 => Some(GameKind::ThreePlayer),
+        2 => Some(GameKind::Partnership),
+        _ => None,
+    }
 }
 
 /// The check the game's links end with (record links, invites and
