@@ -3,7 +3,9 @@
 //! play (`net::invite`), online messages (`net::wire`) and the questions the
 //! page asks its computer players' worker (the page's `think.rs`). Each
 //! format is a sequence of the values here; none has its own varints,
-//! texts, cards or game codes.
+//! texts, cards or game codes (only packings no other format uses stay
+//! with their format: an invite's ICE texts at 6 bits a character, a
+//! record link's mixed-radix number).
 //!
 //! - A number is an unsigned LEB128 varint, least significant 7 bits
 //!   first, in its shortest form (a longer one is refused, so that each

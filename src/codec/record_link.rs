@@ -15,10 +15,10 @@
 //! (its bytes, little-endian) · check (2 bytes)
 //! ```
 //!
-//! Counts are the codec's varints; texts its texts (at most 255 bytes).
-//! The game is the codec's game code. Every deal but
-//! the last is played to its end (the record format requires it), so only
-//! the last deal's move count is written. A seeded deal keeps its seed
+//! Counts are the codec's varints, texts its texts (at most 255 bytes), the
+//! game its game code. Every deal but the last is played to its end (the
+//! record format requires it), so only the last deal's move count is
+//! written. A seeded deal keeps its seed
 //! instead of its deck, as in the record. The rules are written as a share
 //! link writes them (`parlett`, or `preset,option:value,…`) with the
 //! record's option names, which never change within a major version. The
