@@ -2,11 +2,14 @@
 //!
 //! - [`engine`]: the pure rules engine (cards, the three games, records, replay reports).
 //! - [`ai`]: computer players, deciding only from what their seat may know.
+//! - [`codec`]: the one reader and writer of bytes: record links, invites,
+//!   online messages and the worker's questions are made of its values.
 //! - [`links`]: share links decoded and encoded (the page's, without the browser).
 //! - [`net`]: what devices exchange to play together (invites, replies).
 //! - `web` (wasm only): the card table in the browser.
 
 pub mod ai;
+pub mod codec;
 pub mod engine;
 pub mod links;
 pub mod net;

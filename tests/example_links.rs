@@ -16,7 +16,7 @@
 //! them (`src/web/records/link.rs`).
 
 use duck_soup::ai::{self, Level, SeatHistory, SeatView};
-use duck_soup::engine::packed;
+use duck_soup::codec::record_link as packed;
 use duck_soup::engine::rng::shuffled_deck;
 use duck_soup::engine::{Call, Deal, Effect, Game, GameKind, GameRecord, Move, Rules};
 

@@ -1,4 +1,4 @@
-//! Game records packed for links (`engine::packed`): every conformance
+//! Game records packed for links (`codec::record_link`): every conformance
 //! record and random games of all three games round-trip; a two-player deal
 //! fits a short link; damaged, truncated and other-version links are refused
 //! by name.
@@ -6,7 +6,8 @@
 mod common;
 
 use common::*;
-use duck_soup::engine::packed::{self, LinkError, VERSION};
+use duck_soup::codec::record_link::{self as packed, LinkError, VERSION};
+use duck_soup::codec::Error;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::{Game, GameKind, GameRecord, Rules};
 use proptest::prelude::*;
@@ -104,7 +105,10 @@ fn damaged_links_are_refused_by_name() {
     play_random_deal(&mut game, &mut rng);
     let link = packed::pack(&GameRecord::of(&game)).unwrap();
     assert_eq!(packed::unpack("{not a link}"), Err(LinkError::NotALink));
-    assert_eq!(packed::unpack("AQ"), Err(LinkError::Truncated));
+    assert_eq!(
+        packed::unpack("AQ"),
+        Err(LinkError::Bytes(Error::Short("the game")))
+    );
     for cut in [1, 5, 20, link.len() / 2] {
         assert!(
             packed::unpack(&link[..link.len() - cut]).is_err(),
@@ -125,8 +129,23 @@ fn damaged_links_are_refused_by_name() {
 }
 
 #[test]
+fn a_seed_longer_than_a_link_holds_is_refused_when_packing() {
+    use duck_soup::engine::rng::shuffled_deck;
+    use duck_soup::engine::RecordProblem;
+    let record = |seed: &str| {
+        let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
+        let deck = shuffled_deck(GameKind::TwoPlayer, seed);
+        game.start_deal(deck, Some(seed.to_string())).unwrap();
+        GameRecord::of(&game)
+    };
+    round_trip(&record(&"s".repeat(255)));
+    let err = packed::pack(&record(&"s".repeat(256))).unwrap_err();
+    assert_eq!(err.problem, RecordProblem::SeedTooLongForALink { max: 255 });
+}
+
+#[test]
 fn a_link_of_another_version_is_named() {
-    use duck_soup::engine::b64;
+    use duck_soup::codec::b64;
     let link = packed::pack(&GameRecord::of(&Game::new(
         Rules::parlett(GameKind::TwoPlayer),
         0,

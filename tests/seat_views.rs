@@ -9,6 +9,7 @@
 mod common;
 
 use common::*;
+use duck_soup::codec::{Error, Reader, Writer};
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::view::{DealView, ViewError};
 use duck_soup::engine::{Card, CardSet, Deal, Game, GameKind, Rules};
@@ -38,14 +39,17 @@ fn check_every_seat(deal: &Deal) {
         );
         let back: DealView = serde_json::from_str(&json).unwrap();
         assert_eq!(back, view);
-        // The compact form a computer in the page's worker receives reads
-        // back the same, with whatever follows it left over.
-        let mut words = view.to_words();
-        words.push(77);
-        let (read, rest) = DealView::from_words(&words, &view.rules).unwrap();
-        assert_eq!((read, rest), (view.clone(), &[77][..]));
-        for cut in [0, words.len() / 2, words.len() - 2] {
-            assert!(DealView::from_words(&words[..cut], &view.rules).is_err());
+        // Its bytes (what a guest's device and the page's worker receive)
+        // read back the same, with whatever follows them left over.
+        let mut w = Writer::new();
+        w.deal_view(&view);
+        w.byte(77);
+        let bytes = w.into_bytes();
+        let mut r = Reader::new(&bytes);
+        assert_eq!(r.deal_view(), Ok(view.clone()));
+        assert_eq!((r.byte("after"), r.end()), (Ok(77), Ok(())));
+        for cut in [0, bytes.len() / 2, bytes.len() - 2] {
+            assert!(Reader::new(&bytes[..cut]).deal_view().is_err());
         }
         let rebuilt = back.to_deal().expect("a real view reads back");
         // Read as a view from another device, it is a position the game reaches.
@@ -130,30 +134,46 @@ fn forged_views_are_refused() {
         ViewError::Seat("the seat to move")
     );
 
-    let mut game_name = view.clone();
-    game_name.game = "poker\n".into();
-    let err = game_name.to_deal().unwrap_err();
-    assert!(!err.to_string().contains('\n'), "{err}");
-
-    let mut stock = view;
+    let mut stock = view.clone();
     stock.stock_next = stock.stock_end + 1;
     assert!(matches!(stock.to_deal(), Err(ViewError::Inconsistent(_))));
 
-    // In the compact form too: a card past the deck's, a seventh play.
-    let words = DealView::of(game.deal().unwrap(), 0).to_words();
-    let mut bad = words.clone();
-    bad[10] |= 1 << 31;
-    assert!(DealView::from_words(&bad, &view_rules(&game)).is_err());
-    let mut far = words.clone();
-    far[0] = 7;
-    assert!(DealView::from_words(&far, &view_rules(&game)).is_err());
+    // In bytes too: an unknown game, a seat past four, a card past the
+    // deck's, a seventh play.
+    let mut w = Writer::new();
+    w.deal_view(&view);
+    let bytes = w.into_bytes();
+    let refused = |at: usize, value: u8| {
+        let mut bad = bytes.clone();
+        bad[at] = value;
+        Reader::new(&bad).deal_view().unwrap_err()
+    };
+    assert_eq!(refused(1, 7), Error::Invalid("the game"));
+    assert_eq!(refused(0, 4), Error::Invalid("the seat"));
+    let mut head = Writer::new();
+    head.byte(view.seat);
+    head.game(view.game);
+    head.rules_file(&view.rules);
+    head.bytes(&[view.dealer, 0]);
+    head.count(view.hand.len());
+    assert_eq!(
+        refused(head.as_bytes().len(), 54),
+        Error::Invalid("the hand")
+    );
+    let mut seven = view.clone();
+    seven.trick.plays = vec![(0, view.hand[0]); 7];
+    let mut w = Writer::new();
+    w.deal_view(&seven);
+    assert_eq!(
+        Reader::new(w.as_bytes()).deal_view(),
+        Err(Error::Invalid("a trick"))
+    );
 
-    // Unknown fields are not silently taken.
+    // Unknown fields and games are not silently taken, and refused in one line.
     let json = serde_json::to_string(&DealView::of(game.deal().unwrap(), 1)).unwrap();
     let extra = json.replacen('{', "{\"hands\":[],", 1);
     assert!(serde_json::from_str::<DealView>(&extra).is_err());
-}
-
-fn view_rules(game: &Game) -> duck_soup::engine::record::RulesFile {
-    DealView::of(game.deal().unwrap(), 0).rules
+    let poker = json.replacen("\"two-player\"", "\"poker\\n\"", 1);
+    let err = serde_json::from_str::<DealView>(&poker).unwrap_err();
+    assert!(!err.to_string().contains('\n'), "{err}");
 }

@@ -2,9 +2,10 @@
 // runs the page's own wasm module, so that no search blocks the page. The
 // first message brings the wasm-bindgen glue's URL and the WebAssembly.Module
 // the page already compiled (nothing is downloaded or compiled twice); every
-// later message is a question [numbers, rules, deadline], answered in order
-// by the module's `think` export (src/web/think.rs): [ticket, move] back. If
-// the module cannot start, a text says why and the page thinks on its own.
+// later message is a question [ticket, bytes, deadline], answered in order
+// by the module's `think` export (src/web/think.rs): [ticket, the move's
+// bytes] back (none: no move). If the module cannot start, a text says why
+// and the page thinks on its own.
 let ready;
 
 async function start({ js, module }) {
@@ -24,12 +25,13 @@ self.onmessage = ({ data }) => {
   }
   ready.then((think) => {
     if (!think) return;
-    let move = 0xffffffff;
+    const [ticket, question, deadline] = data;
+    let move = new Uint8Array(0);
     try {
-      move = think(...data);
+      move = think(question, deadline);
     } catch {
       // (A trap in the search: the page asks again, of a new worker.)
     }
-    self.postMessage(new Uint32Array([data[0][0], move]));
+    self.postMessage([ticket, move]);
   });
 };

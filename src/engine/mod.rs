@@ -12,12 +12,10 @@
 //! nothing, and every call left in the loop costs the browser a real call.
 //! A native build at `opt-level = 3` inlines them anyway.
 
-pub mod b64;
 pub mod cards;
 pub mod deal;
 pub mod error;
 pub mod game;
-pub mod packed;
 mod partnership;
 pub mod playout;
 pub mod record;

@@ -108,8 +108,12 @@ pub enum RecordProblem {
     },
     /// A deal not played to its end, followed by another.
     Unfinished,
-    /// More deals than a link holds (see `packed`).
+    /// More deals than a link holds (see `codec::record_link`).
     TooLongForALink {
+        max: usize,
+    },
+    /// A seed longer than a link holds, in bytes.
+    SeedTooLongForALink {
         max: usize,
     },
 }
@@ -143,6 +147,9 @@ impl fmt::Display for RecordProblem {
             }
             RecordProblem::TooLongForALink { max } => {
                 write!(f, "a game link holds at most {max} deals")
+            }
+            RecordProblem::SeedTooLongForALink { max } => {
+                write!(f, "a game link holds seeds of at most {max} bytes")
             }
         }
     }

@@ -1,6 +1,7 @@
 //! One seat's view of a deal as a value that can travel: what that seat may
 //! know and nothing else. It is what a host sends a guest's device (and what
-//! a computer player in a worker receives): the seat's own hand, the public
+//! a computer player in a worker receives), as bytes through
+//! `codec::deal_view`: the seat's own hand, the public
 //! table (the trick, the stored piles, the cards shown, the counts) and no
 //! other hand, no stock order, no seed. Only its own hand's cards and cards
 //! already shown appear in it, by construction.
@@ -25,7 +26,7 @@ use std::fmt;
 #[serde(deny_unknown_fields)]
 pub struct DealView {
     pub seat: u8,
-    pub game: String,
+    pub game: GameKind,
     pub rules: RulesFile,
     pub dealer: u8,
     /// Partnership: which seats are High members (public, fixed for the game).
@@ -77,7 +78,6 @@ pub struct OutcomeView {
 /// Why a view could not be read back into a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ViewError {
-    UnknownGame(String),
     Rules(String),
     /// A seat number the game does not have.
     Seat(&'static str),
@@ -90,7 +90,6 @@ pub enum ViewError {
 impl fmt::Display for ViewError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ViewError::UnknownGame(g) => write!(f, "unknown game {}", super::text::quoted(g)),
             ViewError::Rules(why) => f.write_str(why),
             ViewError::Seat(what) => write!(f, "{what}: not a seat of this game"),
             ViewError::Inconsistent(what) => write!(f, "the table is inconsistent: {what}"),
@@ -161,7 +160,7 @@ impl DealView {
         };
         DealView {
             seat,
-            game: deal.rules.game.name().to_string(),
+            game: deal.rules.game,
             rules: RulesFile::of(&deal.rules),
             dealer: deal.dealer,
             high: [0, 1, 2, 3].map(|s| deal.roles.is_high(s)),
@@ -183,8 +182,7 @@ impl DealView {
     /// The deal with every hidden card removed, as the seat's device plays
     /// and shows it; refused if the view cannot come from a real deal.
     pub fn to_deal(&self) -> Result<Deal, ViewError> {
-        let game = GameKind::from_name(&self.game)
-            .ok_or_else(|| ViewError::UnknownGame(self.game.clone()))?;
+        let game = self.game;
         let rules: Rules = self
             .rules
             .to_rules(game)
@@ -590,196 +588,4 @@ fn reachable(v: &DealView, d: &Deal) -> Result<(), &'static str> {
         }
     }
     Ok(())
-}
-
-/// The view as 32-bit numbers: the compact form a computer player in a
-/// worker receives (the rules travel apart, once, as a [`RulesFile`]).
-/// Cards sets are bit masks, cards their index; read back by
-/// [`DealView::from_words`], which refuses anything out of range, and
-/// then checked like any view by [`DealView::to_deal`].
-impl DealView {
-    pub fn to_words(&self) -> Vec<u32> {
-        let mut w = Vec::with_capacity(64);
-        let set = |w: &mut Vec<u32>, cards: &[Card]| {
-            let mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
-            w.extend([mask as u32, (mask >> 32) as u32]);
-        };
-        let game = GameKind::ALL.iter().position(|g| g.name() == self.game);
-        let high = (0..4).fold(0, |b, s| b | (self.high[s] as u32) << s);
-        w.extend([
-            game.unwrap_or(9) as u32,
-            self.seat as u32,
-            self.dealer as u32,
-            high,
-        ]);
-        w.extend([self.stock_next, self.stock_end, self.leader, self.to_move].map(u32::from));
-        w.push(self.course as u32);
-        set(&mut w, &self.hand);
-        set(&mut w, &self.played);
-        for kept in &self.kept_quacks {
-            set(&mut w, kept);
-        }
-        for pile in self.piles.iter().flatten() {
-            w.extend([pile.down as u32, pile.up as u32]);
-        }
-        w.extend(self.voids.map(u32::from));
-        trick_words(&mut w, &self.trick);
-        match &self.last_trick {
-            None => w.push(0),
-            Some(o) => {
-                w.push(1);
-                trick_words(&mut w, &o.trick);
-                w.extend([
-                    o.winner as u32,
-                    o.keeper as u32,
-                    o.stored.down as u32,
-                    o.stored.up as u32,
-                ]);
-                w.push(o.course as u32);
-            }
-        }
-        w
-    }
-
-    /// A view from [`DealView::to_words`] (and the game's rules); the rest
-    /// of `words` is returned after it.
-    pub fn from_words<'a>(
-        words: &'a [u32],
-        rules: &RulesFile,
-    ) -> Result<(DealView, &'a [u32]), ViewError> {
-        let mut r = Words(words);
-        let game = *GameKind::ALL
-            .get(r.next()? as usize)
-            .ok_or(ViewError::Inconsistent("the game"))?;
-        let (seat, dealer, high) = (r.byte()?, r.byte()?, r.next()?);
-        let (stock_next, stock_end, leader, to_move) = (r.byte()?, r.byte()?, r.byte()?, r.byte()?);
-        let course = r.course()?;
-        let hand = r.cards()?;
-        let played = r.cards()?;
-        let kept_quacks = [r.cards()?, r.cards()?, r.cards()?, r.cards()?];
-        let mut piles = [[Pile::default(); 4]; 2];
-        for pile in piles.iter_mut().flatten() {
-            *pile = r.pile()?;
-        }
-        let voids = [r.byte()?, r.byte()?, r.byte()?, r.byte()?];
-        let trick = r.trick()?;
-        let last_trick = match r.next()? {
-            0 => None,
-            _ => Some(OutcomeView {
-                trick: r.trick()?,
-                winner: r.byte()?,
-                keeper: r.byte()?,
-                stored: r.pile()?,
-                course: r.course()?,
-            }),
-        };
-        let view = DealView {
-            seat,
-            game: game.name().to_string(),
-            rules: rules.clone(),
-            dealer,
-            high: [0, 1, 2, 3].map(|s| high >> s & 1 != 0),
-            hand,
-            stock_next,
-            stock_end,
-            leader,
-            to_move,
-            trick,
-            course,
-            piles,
-            kept_quacks,
-            played,
-            last_trick,
-            voids,
-        };
-        Ok((view, r.0))
-    }
-}
-
-fn trick_words(w: &mut Vec<u32>, t: &TrickView) {
-    w.push(t.plays.len() as u32);
-    for &(seat, card) in &t.plays {
-        w.extend([seat as u32, card.index() as u32]);
-    }
-    w.extend([
-        t.led_suit as u32,
-        t.led_rank as u32,
-        t.quacks as u32,
-        t.stage as u32,
-    ]);
-}
-
-/// Reads words in order; running out or a value out of range is refused.
-struct Words<'a>(&'a [u32]);
-
-impl Words<'_> {
-    fn next(&mut self) -> Result<u32, ViewError> {
-        let (&first, rest) = self
-            .0
-            .split_first()
-            .ok_or(ViewError::Inconsistent("cut short"))?;
-        self.0 = rest;
-        Ok(first)
-    }
-    fn byte(&mut self) -> Result<u8, ViewError> {
-        u8::try_from(self.next()?).map_err(|_| ViewError::Inconsistent("a number out of range"))
-    }
-    fn card(&mut self) -> Result<Card, ViewError> {
-        match self.next()? {
-            i @ 0..=53 => Ok(Card::from_index(i as u8)),
-            _ => Err(ViewError::Inconsistent("not a card")),
-        }
-    }
-    fn cards(&mut self) -> Result<Vec<Card>, ViewError> {
-        let mask = self.next()? as u64 | (self.next()? as u64) << 32;
-        if mask >> 54 != 0 {
-            return Err(ViewError::Inconsistent("not a card"));
-        }
-        Ok(CardSet(mask).iter().collect())
-    }
-    fn course(&mut self) -> Result<Course, ViewError> {
-        match self.next()? {
-            0 => Ok(Course::Duck),
-            1 => Ok(Course::Soup),
-            _ => Err(ViewError::Inconsistent("the course")),
-        }
-    }
-    fn pile(&mut self) -> Result<Pile, ViewError> {
-        let mut half =
-            || u16::try_from(self.next()?).map_err(|_| ViewError::Inconsistent("a pile"));
-        Ok(Pile {
-            down: half()?,
-            up: half()?,
-        })
-    }
-    fn trick(&mut self) -> Result<TrickView, ViewError> {
-        let n = self.next()?;
-        if n > 6 {
-            return Err(ViewError::Inconsistent("a trick of more than six cards"));
-        }
-        let mut plays = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            plays.push((self.byte()?, self.card()?));
-        }
-        let led_suit = match self.next()? {
-            s @ 0..=3 => Suit::from_index(s as u8),
-            _ => return Err(ViewError::Inconsistent("the suit led")),
-        };
-        let (led_rank, quacks) = (self.byte()?, self.byte()?);
-        let stage = match self.next()? {
-            0 => Stage::Lead,
-            1 => Stage::Follow,
-            2 => Stage::LeaderAnswer,
-            3 => Stage::FollowerAnswer,
-            4 => Stage::Discard,
-            _ => return Err(ViewError::Inconsistent("the trick's stage")),
-        };
-        Ok(TrickView {
-            plays,
-            led_suit,
-            led_rank,
-            quacks,
-            stage,
-        })
-    }
 }

@@ -8,7 +8,7 @@
 //! What fails is dropped and counted, never a panic; a peer that floods is
 //! slowed down by [`Flood`] so it cannot stall the table.
 
-use super::wire::WireError;
+use crate::codec;
 use crate::engine::rules::GameEnd;
 use crate::engine::view::{DealView, ViewError};
 use crate::engine::{
@@ -274,15 +274,15 @@ impl Refusal {
 pub enum Dropped {
     TooLarge(usize),
     /// Not a message of ours: cut short, an unknown type, an impossible value.
-    Malformed(WireError),
+    Malformed(codec::Error),
     /// Another version of the game.
     Version(u8),
     /// Over the flood limit.
     Flood,
 }
 
-impl From<WireError> for Dropped {
-    fn from(e: WireError) -> Dropped {
+impl From<codec::Error> for Dropped {
+    fn from(e: codec::Error) -> Dropped {
         Dropped::Malformed(e)
     }
 }

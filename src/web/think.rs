@@ -8,14 +8,15 @@
 //! The request carries what the seat may know and nothing else: its view of
 //! the deal (`engine::view::DealView`, checked again when read back) and,
 //! for the Expert player, its views before each move seen. It travels as
-//! 32-bit numbers (a `Uint32Array`), the rules as their link text: a few
-//! hundred bytes of code, where serde-wasm-bindgen's typed objects cost the
-//! page about 20 KB gzipped.
+//! bytes (a `Uint8Array`) made of the codec's values, the views in their one
+//! encoding (`codec::deal_view`, as a host's table to a guest), and the
+//! move comes back as the codec's move: a few hundred bytes of code, where
+//! serde-wasm-bindgen's typed objects cost the page about 20 KB gzipped.
 
 use crate::ai::{self, Level, SeatHistory, SeatView};
-use crate::engine::record::RulesFile;
+use crate::codec::{Reader, Writer};
 use crate::engine::view::DealView;
-use crate::engine::{Card, GameKind, Move, Suit};
+use crate::engine::Move;
 use wasm_bindgen::prelude::*;
 
 /// One decision to make.
@@ -34,104 +35,82 @@ pub struct Question {
     pub deadline: Option<f64>,
 }
 
-/// A request as it travels: its numbers, the rules' text, the deadline (0: none).
-pub struct Request {
-    pub words: Vec<u32>,
-    pub rules: String,
-    pub deadline: f64,
+/// The most steps a question's history holds (a deal has far fewer moves).
+const MAX_STEPS: usize = 1000;
+
+/// A move as it comes back from the worker: the codec's move.
+pub fn move_bytes(mv: Move) -> Vec<u8> {
+    let mut w = Writer::new();
+    w.game_move(mv);
+    w.into_bytes()
 }
 
-/// The reply's second number when there is no move.
-pub const NO_MOVE: u32 = u32::MAX;
-
-/// A move as one number: a card's index, a led Duck's with the suit named,
-/// or Duck.
-pub fn move_word(mv: Move) -> u32 {
-    match mv {
-        Move::Play(c) => c.index() as u32,
-        Move::LeadDuck(c, s) => 64 + c.index() as u32 * 4 + s as u32,
-        Move::Concede => 1000,
-    }
+/// The move of [`move_bytes`]; `None` for anything else (the worker's
+/// answer when a question does not hold together is empty).
+pub fn read_move(bytes: &[u8]) -> Option<Move> {
+    let mut r = Reader::new(bytes);
+    let mv = r.game_move("the move").ok()?;
+    r.end().ok().map(|()| mv)
 }
 
-pub fn word_move(w: u32) -> Option<Move> {
-    let card = |i: u32| (i < 54).then(|| Card::from_index(i as u8));
-    match w {
-        0..=63 => card(w).map(Move::Play),
-        1000 => Some(Move::Concede),
-        64..=999 => card((w - 64) / 4).map(|c| Move::LeadDuck(c, Suit::from_index((w % 4) as u8))),
-        _ => None,
-    }
+/// Why a question was refused, in one line.
+fn why(e: impl std::fmt::Display) -> String {
+    e.to_string()
 }
 
 impl Question {
-    /// The request `ticket`: `[ticket, level, seed (high, low), play-outs,
-    /// game, the view's words, steps seen, then each step's move and view]`.
-    pub fn request(&self, ticket: u32) -> Request {
+    /// The question as bytes: `level · seed · play-outs · the seat's view ·
+    /// steps seen, then each step's move and the view before it`. The
+    /// deadline travels apart, as a number.
+    pub fn request(&self) -> Vec<u8> {
         let d = &self.view.deal;
-        let level = Level::ALL
-            .iter()
-            .position(|&l| l == self.level)
-            .unwrap_or(0);
-        let game = GameKind::ALL
-            .iter()
-            .position(|&g| g == d.game())
-            .unwrap_or(0);
-        let mut words = vec![
-            ticket,
-            level as u32,
-            (self.seed >> 32) as u32,
-            self.seed as u32,
-        ];
-        words.extend([self.playouts, game as u32]);
-        words.extend(DealView::of(d, self.view.seat).to_words());
-        let steps = self.history.as_ref().map_or(0, |h| h.len());
-        words.push(steps as u32);
+        let level = Level::ALL.iter().position(|&l| l == self.level);
+        let mut w = Writer::new();
+        w.byte(level.unwrap_or(0) as u8);
+        w.varint(self.seed);
+        w.varint(self.playouts.into());
+        w.deal_view(&DealView::of(d, self.view.seat));
+        w.count(self.history.as_ref().map_or(0, |h| h.len()));
         for (v, mv) in self.history.iter().flat_map(|h| h.steps()) {
-            words.push(move_word(mv));
-            words.extend(DealView::of(&v.deal, v.seat).to_words());
+            w.game_move(mv);
+            w.deal_view(&DealView::of(&v.deal, v.seat));
         }
-        Request {
-            words,
-            rules: crate::links::rules_param(d.rules()),
-            deadline: self.deadline.unwrap_or(0.0),
-        }
+        w.into_bytes()
     }
 
     /// The question a request asks, refused if it does not hold together.
-    pub fn read(r: &Request) -> Result<Question, String> {
-        let short = || "cut short".to_string();
-        let w = &r.words;
-        let [_, level, high, low, playouts, game] = *w.get(..6).ok_or_else(short)? else {
-            return Err(short());
+    pub fn read(bytes: &[u8], deadline: f64) -> Result<Question, String> {
+        let mut r = Reader::new(bytes);
+        let level = r.below(Level::ALL.len() as u8, "the level").map_err(why)?;
+        let seed = r.varint("the seed").map_err(why)?;
+        let playouts = r.u32("the play-outs").map_err(why)?;
+        // A view read back into the deal the seat saw.
+        let deal = |r: &mut Reader| -> Result<_, String> {
+            let view = r.deal_view().map_err(why)?;
+            Ok((view.seat, view.to_deal().map_err(why)?))
         };
-        let level = *Level::ALL.get(level as usize).ok_or("a level")?;
-        let game = *GameKind::ALL.get(game as usize).ok_or("a game")?;
-        let rules = RulesFile::of(&crate::links::parse_rules(game, &r.rules)?);
-        let deal = |words| -> Result<_, String> {
-            let (v, rest) = DealView::from_words(words, &rules).map_err(|e| e.to_string())?;
-            Ok((v.seat, v.to_deal().map_err(|e| e.to_string())?, rest))
-        };
-        let (seat, now, rest) = deal(&w[6..])?;
+        let (seat, now) = deal(&mut r)?;
         if now.is_over() || now.to_move() != seat {
             return Err("not the seat's turn".into());
         }
-        let (&steps, mut rest) = rest.split_first().ok_or_else(short)?;
+        let steps = r.count(MAX_STEPS, "the steps seen").map_err(why)?;
         let mut history = SeatHistory::new(seat);
         for _ in 0..steps {
-            let (&mv, more) = rest.split_first().ok_or_else(short)?;
-            let (s, before, more) = deal(more)?;
-            let mv = word_move(mv).filter(|_| s == seat).ok_or("a step seen")?;
+            let mv = r.game_move("a step's move").map_err(why)?;
+            let (s, before) = deal(&mut r)?;
+            if s != seat {
+                return Err("a step seen from another seat".into());
+            }
             history.record(&before, mv);
-            rest = more;
         }
+        r.end().map_err(why)?;
         Ok(Question {
-            level,
+            level: Level::ALL[level as usize],
             view: SeatView { seat, deal: now },
             history: (steps > 0).then_some(history),
-            seed: (high as u64) << 32 | low as u64,
+            seed,
             playouts,
-            deadline: (r.deadline > 0.0).then_some(r.deadline),
+            deadline: (deadline > 0.0).then_some(deadline),
         })
     }
 
@@ -159,21 +138,17 @@ impl Question {
     }
 }
 
-/// The worker's entry point: a request's numbers, its rules' text and its
-/// deadline (0: none) in; the move's number out ([`NO_MOVE`] when the
-/// request does not hold together). Called by `www/worker.js` only.
+/// The worker's entry point: a question's bytes ([`Question::request`])
+/// and its deadline (0: none) in; the move's bytes out ([`move_bytes`]),
+/// empty when the question does not hold together. Called by
+/// `www/worker.js` only.
 #[wasm_bindgen]
-pub fn think(words: &[u32], rules: String, deadline: f64) -> u32 {
-    let request = Request {
-        words: words.to_vec(),
-        rules,
-        deadline,
-    };
-    match Question::read(&request) {
-        Ok(q) => move_word(q.decide()),
+pub fn think(question: &[u8], deadline: f64) -> Vec<u8> {
+    match Question::read(question, deadline) {
+        Ok(q) => move_bytes(q.decide()),
         Err(e) => {
             web_sys::console::warn_1(&JsValue::from_str(&format!("a question refused: {e}")));
-            NO_MOVE
+            Vec::new()
         }
     }
 }

@@ -15,7 +15,7 @@ use super::seats::{self, Turn};
 use super::{with, Controller, Mode};
 use crate::ai::Level;
 use crate::ai::SeatView;
-use crate::engine::packed;
+use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Action, Dispatch};
@@ -36,10 +36,14 @@ pub type Linked = (GameRecord, ViewerOptions);
 /// Reads `?r=` and the viewer's options; the error is the page's one line
 /// naming what is wrong (which deal, which move).
 pub fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
-    let record = packed::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
+    let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
     if record.deals.is_empty() {
         // (The viewer shows positions of deals: a game not dealt has none.)
-        return Err(lang.link_error(&packed::LinkError::Invalid("deal count")));
+        return Err(
+            lang.link_error(&record_link::LinkError::Bytes(codec::Error::Invalid(
+                "deal count",
+            ))),
+        );
     }
     Ok((record, ViewerOptions::read(p)))
 }

@@ -14,7 +14,7 @@
 //! game goes on, and only the page's smoothness suffers.
 
 use crate::engine::Move;
-use crate::web::think::{word_move, Question};
+use crate::web::think::{read_move, Question};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -161,11 +161,10 @@ impl Thinker {
                 .iter_mut()
                 .filter(|w| !w.posted && w.here.is_none())
             {
-                let r = w.question.request(w.ticket);
                 let message = js_sys::Array::of3(
-                    &js_sys::Uint32Array::from(&r.words[..]),
-                    &r.rules.into(),
-                    &r.deadline.into(),
+                    &w.ticket.into(),
+                    &js_sys::Uint8Array::from(&w.question.request()[..]),
+                    &w.question.deadline.unwrap_or(0.0).into(),
                 );
                 match running.worker.post_message(&message) {
                     Ok(()) => w.posted = true,
@@ -206,14 +205,17 @@ fn answer_here(inner: &Weak<RefCell<Inner>>, ticket: u32) {
 fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
     let Some(rc) = weak.upgrade() else { return };
     let thinker = Thinker(rc);
-    let reply = data
-        .dyn_ref::<js_sys::Uint32Array>()
-        .map(|a| a.to_vec())
-        .filter(|v| v.len() == 2);
+    // `[ticket, the move's bytes]` (empty bytes: no move).
+    let reply = data.dyn_ref::<js_sys::Array>().filter(|a| a.length() == 2);
     let done = {
         let mut inner = thinker.0.borrow_mut();
         let (ticket, mv) = match reply {
-            Some(v) => (Some(v[0]), word_move(v[1])),
+            Some(a) => (
+                a.get(0).as_f64().map(|t| t as u32),
+                a.get(1)
+                    .dyn_ref::<js_sys::Uint8Array>()
+                    .and_then(|m| read_move(&m.to_vec())),
+            ),
             None => (None, None),
         };
         let found = inner

@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn a_bad_game_link_is_one_line_naming_the_deal_and_move() {
-        use crate::engine::packed::LinkError;
+        use crate::codec::{record_link::LinkError, Error};
         use crate::engine::{Card, IllegalMove, RecordError, RecordProblem};
         let card: Card = "7H".parse().unwrap();
         let illegal = RecordProblem::Illegal(IllegalMove::NotInHand {
@@ -204,12 +204,13 @@ mod tests {
         });
         let errors = [
             LinkError::NotALink,
-            LinkError::Truncated,
+            LinkError::Bytes(Error::Short("the moves")),
             LinkError::Damaged,
             LinkError::Version(9),
-            LinkError::Invalid("moves"),
+            LinkError::Bytes(Error::Invalid("moves")),
             LinkError::Record(RecordError::position(2, 4, illegal)),
             LinkError::Record(RecordError::deal(0, RecordProblem::NoDeck)),
+            LinkError::Bytes(Error::Trailing),
         ];
         for lang in Lang::ALL {
             for e in &errors {

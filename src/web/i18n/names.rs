@@ -4,10 +4,12 @@
 
 use super::{CardWords, Lang, K};
 #[cfg(any(test, feature = "links"))]
-use crate::engine::{
-    packed::{self, LinkError},
-    RecordProblem,
+use crate::codec::{
+    record_link::{self, LinkError},
+    Error,
 };
+#[cfg(any(test, feature = "links"))]
+use crate::engine::RecordProblem;
 use crate::engine::{Card, IllegalMove, Suit};
 
 impl Lang {
@@ -145,13 +147,14 @@ impl Lang {
     pub fn link_error(self, why: &LinkError) -> String {
         let reason = match why {
             LinkError::NotALink => self.t(K::LinkNotALink).to_string(),
-            LinkError::Truncated => self.t(K::LinkTruncated).to_string(),
+            LinkError::Bytes(Error::Short(_)) => self.t(K::LinkTruncated).to_string(),
             LinkError::Damaged => self.t(K::LinkDamaged).to_string(),
             LinkError::Version(v) => self.tf(
                 K::LinkVersion,
-                &[&v.to_string(), &packed::VERSION.to_string()],
+                &[&v.to_string(), &record_link::VERSION.to_string()],
             ),
-            LinkError::Invalid(what) => self.tf(K::LinkInvalid, &[what]),
+            LinkError::Bytes(Error::Invalid(what)) => self.tf(K::LinkInvalid, &[what]),
+            LinkError::Bytes(Error::Trailing) => self.tf(K::LinkInvalid, &["length"]),
             LinkError::Record(e) => {
                 // An illegal move in the page's words; other problems in the engine's.
                 let problem = match &e.problem {

@@ -6,7 +6,8 @@
 //! shown in the dialog.
 
 use super::link::{self, ViewerOptions};
-use crate::engine::{packed, GameRecord};
+use crate::codec::record_link;
+use crate::engine::GameRecord;
 use crate::web::dom::{append, button, by_id, el, labelled_input};
 use crate::web::i18n::{Lang, K};
 use wasm_bindgen::JsCast;
@@ -23,9 +24,9 @@ pub struct AuthorLink {
 
 impl AuthorLink {
     /// None when the record cannot be packed (a game over a link's
-    /// [`packed::MAX_DEALS`] deals).
+    /// [`record_link::MAX_DEALS`] deals).
     pub fn new(record: &GameRecord, options: ViewerOptions, lang: Lang) -> Option<AuthorLink> {
-        let packed = packed::pack(record).ok()?;
+        let packed = record_link::pack(record).ok()?;
         let tail = format!("&lang={}", lang.tag());
         let at = options.at.unwrap_or(0);
         let (_, total) = link::move_counts(record);

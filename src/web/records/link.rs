@@ -3,7 +3,7 @@
 //!
 //! | Parameter | Meaning |
 //! |---|---|
-//! | `r` | the whole game record, packed ([`crate::engine::packed`]) |
+//! | `r` | the whole game record, packed ([`crate::codec::record_link`]) |
 //! | `at=N` | open at move N: the table just after the N-th move of the game |
 //! | `show=all` | every hand face up |
 //! | `puzzle=N` | stop before move N and ask the viewer to make it |
@@ -94,7 +94,7 @@ impl ViewerOptions {
 }
 
 /// The query (without `?`) of a viewer link: `r=…` then the options, in the
-/// order a person reads them. `packed` is [`crate::engine::packed::pack`]'s text.
+/// order a person reads them. `packed` is [`crate::codec::record_link::pack`]'s text.
 pub fn query(packed: &str, o: &ViewerOptions) -> String {
     let mut q = format!("r={packed}");
     if let Some(at) = o.at.filter(|&a| a > 0) {

@@ -15,9 +15,10 @@
 //! (its bytes, little-endian) · check (2 bytes)
 //! ```
 //!
-//! Counts are LEB128 varints; texts a varint length and UTF-8. Every deal but
-//! the last is played to its end (the record format requires it), so only
-//! the last deal's move count is written. A seeded deal keeps its seed
+//! Counts are the codec's varints, texts its texts (at most 255 bytes), the
+//! game its game code. Every deal but the last is played to its end (the
+//! record format requires it), so only the last deal's move count is
+//! written. A seeded deal keeps its seed
 //! instead of its deck, as in the record. The rules are written as a share
 //! link writes them (`parlett`, or `preset,option:value,…`) with the
 //! record's option names, which never change within a major version. The
@@ -27,12 +28,11 @@
 //! The arithmetic is multiplication and division of a big number by a small
 //! one; that is a few lines here rather than a big-number crate in the page.
 
-use super::cards::Card;
-use super::deal::Move;
-use super::game::{DealLog, Game};
-use super::record::{GameRecord, OptionFile, RecordError, RecordProblem, RulesFile};
-use super::rng::shuffled_deck;
-use super::rules::GameKind;
+use super::{b64, check, game_code, game_of_code, Error, Reader, Writer};
+use crate::engine::game::{DealLog, Game};
+use crate::engine::record::{GameRecord, OptionFile, RecordError, RecordProblem, RulesFile};
+use crate::engine::rng::shuffled_deck;
+use crate::engine::{Card, Move};
 use std::fmt;
 
 /// The packing's version, first in every link: a link of another version is
@@ -42,32 +42,45 @@ pub const VERSION: u8 = 1;
 /// The most deals a link may hold; a longer game is shared as a record file.
 pub const MAX_DEALS: usize = 200;
 
+/// The longest text a link holds (the rules, a seed), in bytes.
+const MAX_TEXT: usize = 255;
+
 /// Why a link could not be read back into a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     NotALink,
-    Truncated,
     /// A character changed on the way: the check does not match.
     Damaged,
     /// Made by another version of the game.
     Version(u8),
-    /// The link reads, but a value is impossible (e.g. too many deals).
-    Invalid(&'static str),
+    /// Cut short, or a value is impossible (e.g. too many deals).
+    Bytes(Error),
     /// The record inside is refused by the engine, naming the deal and move.
     Record(RecordError),
+}
+
+impl From<Error> for LinkError {
+    fn from(e: Error) -> LinkError {
+        LinkError::Bytes(e)
+    }
 }
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LinkError::NotALink => f.write_str("not a game link"),
-            LinkError::Truncated => f.write_str("the game link is cut short: copy all of it"),
+            LinkError::Bytes(Error::Short(_)) => {
+                f.write_str("the game link is cut short: copy all of it")
+            }
             LinkError::Damaged => f.write_str("the game link was changed on the way: copy it again"),
             LinkError::Version(v) => write!(
                 f,
                 "the game link was made by another version of the game ({v}; this one reads {VERSION})"
             ),
-            LinkError::Invalid(what) => write!(f, "the game link's {what} is not valid"),
+            LinkError::Bytes(Error::Invalid(what)) => {
+                write!(f, "the game link's {what} is not valid")
+            }
+            LinkError::Bytes(Error::Trailing) => f.write_str("the game link's length is not valid"),
             LinkError::Record(e) => write!(f, "the game link's record: {e}"),
         }
     }
@@ -83,25 +96,30 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
             max: MAX_DEALS,
         }));
     }
+    let mut seeds = record.deals.iter().filter_map(|d| d.seed.as_deref());
+    if seeds.any(|seed| seed.len() > MAX_TEXT) {
+        return Err(RecordError::record(RecordProblem::SeedTooLongForALink {
+            max: MAX_TEXT,
+        }));
+    }
     record.replay()?;
     let game_kind = record.rules.game;
-    let mut out = vec![VERSION, game_code(game_kind) | record.first_dealer << 2];
-    write_text(&mut out, &rules_text(&RulesFile::of(&record.rules)));
-    write_varint(&mut out, record.deals.len() as u64);
-    write_varint(
-        &mut out,
-        record.deals.last().map_or(0, |d| d.moves.len()) as u64,
-    );
+    let mut out = Writer::new();
+    out.byte(VERSION);
+    out.byte(game_code(game_kind) | record.first_dealer << 2);
+    out.text(&rules_text(&RulesFile::of(&record.rules)), MAX_TEXT);
+    out.count(record.deals.len());
+    out.count(record.deals.last().map_or(0, |d| d.moves.len()));
     let seeded: Vec<(usize, &str)> = record
         .deals
         .iter()
         .enumerate()
         .filter_map(|(i, d)| Some((i, d.seed.as_deref()?)))
         .collect();
-    write_varint(&mut out, seeded.len() as u64);
-    for (i, seed) in &seeded {
-        write_varint(&mut out, *i as u64);
-        write_text(&mut out, seed);
+    out.count(seeded.len());
+    for &(i, seed) in &seeded {
+        out.count(i);
+        out.text(seed, MAX_TEXT);
     }
     // The digits, in the order they are read back.
     let mut digits: Vec<(u32, u32)> = Vec::new();
@@ -129,18 +147,18 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
         number.mul_add(base, digit);
     }
     let bytes = number.to_bytes();
-    write_varint(&mut out, bytes.len() as u64);
-    out.extend_from_slice(&bytes);
-    let sum = check(&out);
-    out.extend_from_slice(&sum);
-    Ok(crate::engine::b64::encode(&out))
+    out.count(bytes.len());
+    out.bytes(&bytes);
+    let sum = check(out.as_bytes());
+    out.bytes(&sum);
+    Ok(b64::encode(out.as_bytes()))
 }
 
 /// Reads link text back into a record, replaying it through the engine.
 pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
-    let mut bytes = crate::engine::b64::decode(link.trim()).ok_or(LinkError::NotALink)?;
+    let bytes = b64::decode(link.trim()).ok_or(LinkError::NotALink)?;
     if bytes.len() < 4 {
-        return Err(LinkError::Truncated);
+        return Err(Error::Short("the game").into());
     }
     if bytes[0] != VERSION {
         return Err(LinkError::Version(bytes[0]));
@@ -149,38 +167,27 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     if check(&bytes[..body]) != bytes[body..] {
         return Err(LinkError::Damaged);
     }
-    bytes.truncate(body);
-    let mut r = Reader {
-        bytes: &bytes,
-        at: 1,
-    };
-    let head = r.byte()?;
-    let game_kind = match head & 3 {
-        0 => GameKind::TwoPlayer,
-        1 => GameKind::ThreePlayer,
-        2 => GameKind::Partnership,
-        _ => return Err(LinkError::Invalid("game")),
-    };
+    let mut r = Reader::new(&bytes[1..body]);
+    let head = r.byte("the game")?;
+    let game_kind = game_of_code(head & 3).ok_or(Error::Invalid("game"))?;
     let first_dealer = head >> 2;
     if first_dealer as usize >= game_kind.seats() {
-        return Err(LinkError::Invalid("first dealer"));
+        return Err(Error::Invalid("first dealer").into());
     }
-    let rules = parse_rules_text(&r.text()?)
+    let rules = parse_rules_text(&r.text(MAX_TEXT, "text")?)
         .to_rules(game_kind)
         .map_err(|problem| LinkError::Record(RecordError::record(problem)))?;
-    let deal_count = r.count(MAX_DEALS)?;
-    let last_moves = r.count(10_000)?;
-    let seeded_count = r.count(deal_count)?;
+    let deal_count = r.count(MAX_DEALS, "count")?;
+    let last_moves = r.count(10_000, "count")?;
+    let seeded_count = r.count(deal_count, "count")?;
     let mut seeds: Vec<Option<String>> = vec![None; deal_count];
     for _ in 0..seeded_count {
-        let i = r.count(deal_count.saturating_sub(1))?;
-        seeds[i] = Some(r.text()?);
+        let i = r.count(deal_count.saturating_sub(1), "count")?;
+        seeds[i] = Some(r.text(MAX_TEXT, "text")?);
     }
-    let len = r.count(bytes.len())?;
-    let mut number = BigNumber::from_bytes(r.take(len)?);
-    if r.at != bytes.len() {
-        return Err(LinkError::Invalid("length"));
-    }
+    let len = r.count(r.left(), "count")?;
+    let mut number = BigNumber::from_bytes(r.take(len, "the moves")?);
+    r.end()?;
     let mut game = Game::new(rules, first_dealer);
     let mut deals = Vec::with_capacity(deal_count);
     for (i, seed) in seeds.into_iter().enumerate() {
@@ -207,7 +214,7 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
         } {
             if !game.in_deal() {
                 // The last deal's count runs past its end.
-                return Err(LinkError::Invalid("move count"));
+                return Err(Error::Invalid("move count").into());
             }
             let legal = game.legal_moves();
             let mv = legal.as_slice()[number.div_rem(legal.len() as u32) as usize];
@@ -219,7 +226,7 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     }
     if !number.is_zero() {
         // Digits left over: the counts and the number disagree.
-        return Err(LinkError::Invalid("moves"));
+        return Err(Error::Invalid("moves").into());
     }
     Ok(GameRecord {
         rules,
@@ -233,14 +240,6 @@ fn record_error(deal: usize, position: Option<usize>, problem: RecordProblem) ->
         Some(p) => RecordError::position(deal, p, problem),
         None => RecordError::deal(deal, problem),
     })
-}
-
-fn game_code(game: GameKind) -> u8 {
-    match game {
-        GameKind::TwoPlayer => 0,
-        GameKind::ThreePlayer => 1,
-        GameKind::Partnership => 2,
-    }
 }
 
 /// `parlett`, or `preset,option:value,…` (the share link's `o` form).
@@ -279,77 +278,6 @@ fn parse_rules_text(text: &str) -> RulesFile {
         options.push((key.to_string(), value));
     }
     RulesFile::Options(options)
-}
-
-fn write_varint(out: &mut Vec<u8>, mut n: u64) {
-    loop {
-        let low = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(low);
-            return;
-        }
-        out.push(low | 0x80);
-    }
-}
-
-fn write_text(out: &mut Vec<u8>, text: &str) {
-    write_varint(out, text.len() as u64);
-    out.extend_from_slice(text.as_bytes());
-}
-
-/// The check the game's links end with (record links here, invites and
-/// replies in `net::invite`): 16 bits of FNV-1a, folded. It catches a
-/// changed or dropped character before anything is read from the link.
-pub fn check(bytes: &[u8]) -> [u8; 2] {
-    let mut h: u32 = 0x811c_9dc5;
-    for &b in bytes {
-        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-    }
-    let folded = (h >> 16) ^ (h & 0xffff);
-    [(folded >> 8) as u8, folded as u8]
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], LinkError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or(LinkError::Truncated)?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn byte(&mut self) -> Result<u8, LinkError> {
-        Ok(self.take(1)?[0])
-    }
-
-    /// A varint no larger than `max`.
-    fn count(&mut self, max: usize) -> Result<usize, LinkError> {
-        let mut n: u64 = 0;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            n |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                return usize::try_from(n)
-                    .ok()
-                    .filter(|&n| n <= max)
-                    .ok_or(LinkError::Invalid("count"));
-            }
-        }
-        Err(LinkError::Invalid("count"))
-    }
-
-    fn text(&mut self) -> Result<String, LinkError> {
-        let len = self.count(255)?;
-        let bytes = self.take(len)?;
-        let text = std::str::from_utf8(bytes).map_err(|_| LinkError::Invalid("text"))?;
-        Ok(text.to_string())
-    }
 }
 
 /// A non-negative whole number of any size, as 32-bit limbs, least

@@ -1,5 +1,5 @@
 //! base64url without padding (RFC 4648 §5), the form of the game's links:
-//! record links (`packed`) and the invites and replies of online play
+//! record links (`record_link`) and the invites and replies of online play
 //! (`net::invite`). A few lines of our own rather than a crate: the page
 //! needs only this one alphabet, strictly read.
 
