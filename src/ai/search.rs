@@ -63,8 +63,19 @@ pub fn play_out(d: &mut Deal) {
     }
 }
 
-/// How good a finished deal is for `seat`: winning it counts most, the margin a little.
+/// How good a finished deal is for `seat`: winning it counts most, the
+/// margin ([`margin`]) a little. Strictly increasing in the margin (a tie
+/// counts as a narrow win: `signum` of 0 is 1), so a search to the end
+/// chooses the same moves by either.
 pub fn outcome(d: &Deal, seat: u8) -> f32 {
+    let margin = margin(d, seat);
+    margin.signum() + margin / 200.0
+}
+
+/// The points by which `seat`'s scorer (its side in partnerships) leads the
+/// best other scorer in the deal's scores (negative when behind): what a
+/// deal is worth to the seat in a game played to a total.
+pub fn margin(d: &Deal, seat: u8) -> f32 {
     let scores = d.scores();
     let me = d.game().scorer_of(seat);
     let best_other = scores
@@ -73,6 +84,5 @@ pub fn outcome(d: &Deal, seat: u8) -> f32 {
         .map(|(_, &v)| v)
         .max();
     let (mine, theirs) = (scores[me], best_other.unwrap_or(0));
-    let margin = mine as f32 - theirs as f32;
-    margin.signum() + margin / 200.0
+    mine as f32 - theirs as f32
 }
