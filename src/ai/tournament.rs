@@ -207,6 +207,25 @@ fn mean_ci(xs: &[f64]) -> (f64, f64, f64) {
 
 /// Plays at least `deals` deals (whole decks, every seating) on `threads` threads.
 pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize) -> Summary {
+    run_with_progress(rules, lineup, deals, seed, threads, &|_| {})
+}
+
+/// The deals [`run`] plays for `deals` asked: whole decks, each in every seating.
+pub fn deals_played(game: GameKind, lineup: Lineup, deals: usize) -> usize {
+    let seatings = seatings(game, lineup).len();
+    deals.div_ceil(seatings).max(1) * seatings
+}
+
+/// [`run`], calling `progress` (from any of the threads) with the number of
+/// deals just played, after each deck.
+pub fn run_with_progress(
+    rules: Rules,
+    lineup: Lineup,
+    deals: usize,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Summary {
     let seats = seatings(rules.game, lineup);
     let expert_playouts = lineup
         .expert_playouts
@@ -231,6 +250,7 @@ pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize
                                 .iter()
                                 .map(|&s| play_deal(rules, &deck, s, expert_playouts, play_seed))
                                 .collect();
+                            progress(outs.len());
                             let n = outs.len() as f64;
                             (
                                 outs.iter().map(|o| o.result).sum::<f64>() / n,
