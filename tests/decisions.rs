@@ -271,6 +271,9 @@ fn decision_10_review_marks_by_points_lost_in_each_game() {
     for seat in 0..3u8 {
         let score = |s: u8| scores[GameKind::ThreePlayer.scorer_of(s)] as f32;
         let best_other = (0..3).filter(|&s| s != seat).map(score).fold(0.0, f32::max);
-        assert_eq!(duck_soup::ai::search::margin(last, seat), score(seat) - best_other);
+        assert_eq!(
+            duck_soup::ai::search::margin(last, seat),
+            score(seat) - best_other
+        );
     }
 }

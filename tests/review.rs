@@ -16,7 +16,9 @@ use std::collections::BTreeSet;
 fn played_deal(game: GameKind, levels: &[Level], seed: u64, playouts: u32) -> (Deal, Vec<Move>) {
     let mut rules = Rules::parlett(game);
     rules.deals = Some(1);
-    let seats: Vec<Level> = (0..game.seats()).map(|s| levels[s % levels.len()]).collect();
+    let seats: Vec<Level> = (0..game.seats())
+        .map(|s| levels[s % levels.len()])
+        .collect();
     let played = play_game(rules, &seats, seed, playouts, &mut |_| {});
     let log = &played.log()[0];
     let start = Deal::new(rules, 0, Roles::of_game(game, 0), &log.deck).expect("a dealt deck");
@@ -24,7 +26,12 @@ fn played_deal(game: GameKind, levels: &[Level], seed: u64, playouts: u32) -> (D
 }
 
 /// Each judged move with the real deal just before it.
-fn reviewed_with_positions(start: &Deal, moves: &[Move], playouts: u32, seed: u64) -> Vec<(Deal, Reviewed)> {
+fn reviewed_with_positions(
+    start: &Deal,
+    moves: &[Move],
+    playouts: u32,
+    seed: u64,
+) -> Vec<(Deal, Reviewed)> {
     let mut positions = Vec::new();
     let mut d = *start;
     for &mv in moves {
@@ -40,7 +47,11 @@ fn reviewed_with_positions(start: &Deal, moves: &[Move], playouts: u32, seed: u6
 /// Whether `seat` can know every card of `d`: the stock is empty and at
 /// most one other seat holds cards.
 fn known_to(d: &Deal, seat: u8) -> bool {
-    d.stock_len() == 0 && (0..d.seats()).filter(|&s| s != seat && !d.hand(s).is_empty()).count() <= 1
+    d.stock_len() == 0
+        && (0..d.seats())
+            .filter(|&s| s != seat && !d.hand(s).is_empty())
+            .count()
+            <= 1
 }
 
 /// Every deal consistent with the view, found by sampling it many times
@@ -66,7 +77,9 @@ fn consistent_deals(view: &SeatView) -> Vec<Deal> {
 
 fn solver_values(d: &Deal, seat: u8, moves: &[Move]) -> Vec<f64> {
     let mut solver = Solver::valuing(seat, margin);
-    let values = solver.root_values(d, moves, TO_THE_END).expect("no node limit");
+    let values = solver
+        .root_values(d, moves, TO_THE_END)
+        .expect("no node limit");
     values[..moves.len()].iter().map(|&v| v as f64).collect()
 }
 
@@ -77,7 +90,12 @@ fn values_of(j: &Judgement) -> Vec<f64> {
 /// The positions of a deal with the stock empty and at most `cards` in the
 /// mover's hand, each judged (its move as played) from the mover's view and
 /// history.
-fn judged_near_the_end(start: &Deal, moves: &[Move], cards: u32, playouts: u32) -> Vec<(Deal, Judgement)> {
+fn judged_near_the_end(
+    start: &Deal,
+    moves: &[Move],
+    cards: u32,
+    playouts: u32,
+) -> Vec<(Deal, Judgement)> {
     let mut out = Vec::new();
     let mut d = *start;
     for (i, &mv) in moves.iter().enumerate() {
@@ -103,19 +121,34 @@ fn exact_values_are_the_exact_solvers() {
                 }
                 let legal = real.legal_moves();
                 let moves: Vec<Move> = j.values.iter().map(|v| v.mv).collect();
-                assert_eq!(moves, legal.as_slice(), "{game}: every legal move, in order");
-                assert!(j.values.iter().all(|v| v.spread == 0.0), "{game}: no spread when exact");
+                assert_eq!(
+                    moves,
+                    legal.as_slice(),
+                    "{game}: every legal move, in order"
+                );
+                assert!(
+                    j.values.iter().all(|v| v.spread == 0.0),
+                    "{game}: no spread when exact"
+                );
                 if known_to(&real, j.seat) {
                     // One deal: the real one, searched to its end.
                     known += 1;
                     assert_eq!(j.deals, 1);
-                    assert_eq!(values_of(&j), solver_values(&real, j.seat, &moves), "{game}");
+                    assert_eq!(
+                        values_of(&j),
+                        solver_values(&real, j.seat, &moves),
+                        "{game}"
+                    );
                     continue;
                 }
                 // Several: the mean of the solver's values over them all.
                 among_several += 1;
                 let deals = consistent_deals(&SeatView::of(&real, j.seat));
-                assert_eq!(j.deals as usize, deals.len(), "{game}: every consistent deal");
+                assert_eq!(
+                    j.deals as usize,
+                    deals.len(),
+                    "{game}: every consistent deal"
+                );
                 let mut sums = vec![0.0; moves.len()];
                 for d in &deals {
                     for (sum, v) in sums.iter_mut().zip(solver_values(d, j.seat, &moves)) {
@@ -124,13 +157,20 @@ fn exact_values_are_the_exact_solvers() {
                 }
                 for (value, sum) in j.values.iter().zip(&sums) {
                     let mean = sum / deals.len() as f64;
-                    assert!((value.value - mean).abs() < 1e-9, "{game}: {} against {mean}", value.value);
+                    assert!(
+                        (value.value - mean).abs() < 1e-9,
+                        "{game}: {} against {mean}",
+                        value.value
+                    );
                 }
             }
         }
         assert!(known > 0, "{game}: positions known exactly were judged");
         if game != GameKind::TwoPlayer {
-            assert!(among_several > 0, "{game}: the last tricks were judged exactly");
+            assert!(
+                among_several > 0,
+                "{game}: the last tricks were judged exactly"
+            );
         }
     }
 }
@@ -154,7 +194,10 @@ fn losses_are_never_negative_and_the_best_move_loses_nothing() {
         for (_, r) in reviewed_with_positions(&start, &moves, 200, 2) {
             let j = &r.judgement;
             let top = values_of(j).into_iter().fold(f64::NEG_INFINITY, f64::max);
-            let played = j.value_of(j.played).expect("the move played is judged").value;
+            let played = j
+                .value_of(j.played)
+                .expect("the move played is judged")
+                .value;
             let best = j.value_of(j.best).expect("the best move is judged").value;
             assert!(j.loss >= 0.0, "{game}: {}", j.loss);
             assert_eq!(best, top, "{game}: the best move has the top value");
@@ -174,15 +217,23 @@ fn losses_are_never_negative_and_the_best_move_loses_nothing() {
 #[test]
 fn the_review_is_reproducible_however_it_is_sliced() {
     let (start, moves) = played_deal(GameKind::Partnership, &[Level::Hard], 4, 1);
-    let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 7).unwrap().collect();
-    assert!(whole.iter().all(|r| r.judgement.seat % 2 == 1), "only the seats asked");
+    let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 7)
+        .unwrap()
+        .collect();
+    assert!(
+        whole.iter().all(|r| r.judgement.seat % 2 == 1),
+        "only the seats asked"
+    );
     assert_eq!(whole.len(), moves.len() / 2);
     let mut sliced = DealReview::new(&start, &moves, &[1, 3], 100, 7).unwrap();
     assert_eq!(sliced.total(), whole.len());
     let first = sliced.next().unwrap();
     assert_eq!(sliced.judged(), 1);
     let rest: Vec<Reviewed> = sliced.collect();
-    assert_eq!(std::iter::once(first).chain(rest).collect::<Vec<_>>(), whole);
+    assert_eq!(
+        std::iter::once(first).chain(rest).collect::<Vec<_>>(),
+        whole
+    );
     // One position alone, from its view and history.
     let r = &whole[5];
     let mut d = start;
@@ -191,8 +242,13 @@ fn the_review_is_reproducible_however_it_is_sliced() {
     }
     let seat = d.to_move();
     let seen = SeatHistory::replay(&start, &moves[..r.index], seat);
-    assert_eq!(judge(&SeatView::of(&d, seat), &seen, moves[r.index], 100, 7), r.judgement);
-    let other: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 8).unwrap().collect();
+    assert_eq!(
+        judge(&SeatView::of(&d, seat), &seen, moves[r.index], 100, 7),
+        r.judgement
+    );
+    let other: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 8)
+        .unwrap()
+        .collect();
     assert_ne!(other, whole, "the seed draws the sampled deals");
 }
 
@@ -208,8 +264,14 @@ fn the_review_sees_no_hidden_card() {
     let view = SeatView::of(&start, seat);
     let other = view.sample(&mut Rng::new(3));
     assert_ne!(other.hand((seat + 1) % 3), start.hand((seat + 1) % 3));
-    let a = DealReview::new(&start, first, &[seat], 300, 1).unwrap().next().unwrap();
-    let b = DealReview::new(&other, first, &[seat], 300, 1).unwrap().next().unwrap();
+    let a = DealReview::new(&start, first, &[seat], 300, 1)
+        .unwrap()
+        .next()
+        .unwrap();
+    let b = DealReview::new(&other, first, &[seat], 300, 1)
+        .unwrap()
+        .next()
+        .unwrap();
     assert_eq!(a, b);
 }
 
@@ -218,9 +280,14 @@ fn the_review_sees_no_hidden_card() {
 fn mean_losses(game: GameKind, deals: u64, play_playouts: u32, review_playouts: u32) -> (f64, f64) {
     let (mut expert, mut random) = ((0.0, 0), (0.0, 0));
     for seed in 0..deals {
-        let (start, moves) = played_deal(game, &[Level::Expert, Level::Random], seed, play_playouts);
+        let (start, moves) =
+            played_deal(game, &[Level::Expert, Level::Random], seed, play_playouts);
         for r in DealReview::new(&start, &moves, &[], review_playouts, seed).unwrap() {
-            let tally = if r.judgement.seat % 2 == 0 { &mut expert } else { &mut random };
+            let tally = if r.judgement.seat % 2 == 0 {
+                &mut expert
+            } else {
+                &mut random
+            };
             tally.0 += r.judgement.loss;
             tally.1 += 1;
         }

@@ -173,7 +173,10 @@ pub fn judge(
             estimated_values(view, seen, moves, &mut rng, budget, least)
         }
     };
-    let top = values.iter().map(|v| v.value).fold(f64::NEG_INFINITY, f64::max);
+    let top = values
+        .iter()
+        .map(|v| v.value)
+        .fold(f64::NEG_INFINITY, f64::max);
     let played_value = values
         .iter()
         .find(|v| v.mv == played)
@@ -458,7 +461,13 @@ impl Iterator for DealReview {
             let seat = self.deal.to_move();
             let judgement = self.seats[seat as usize].then(|| {
                 let view = SeatView::of(&self.deal, seat);
-                judge(&view, &self.histories[seat as usize], mv, self.playouts, self.seed)
+                judge(
+                    &view,
+                    &self.histories[seat as usize],
+                    mv,
+                    self.playouts,
+                    self.seed,
+                )
             });
             for h in &mut self.histories {
                 h.record(&self.deal, mv);

@@ -168,7 +168,13 @@ pub fn play_game(
             let seat = deal.to_move();
             let view = SeatView::of(&deal, seat);
             let seen = &histories[seat as usize];
-            let mv = choose_with(levels[seat as usize], &view, Some(seen), rng.next_u64(), expert_playouts);
+            let mv = choose_with(
+                levels[seat as usize],
+                &view,
+                Some(seen),
+                rng.next_u64(),
+                expert_playouts,
+            );
             for h in &mut histories {
                 h.record(&deal, mv);
             }

@@ -157,7 +157,8 @@ fn tournament_cmd(f: &TournamentArgs) -> Result<(), String> {
     let played = tournament::deals_played(game, lineup, deals);
     let progress = Progress::new(Some(played as u64), "deals", f.json);
     let report = |n: usize| progress.inc(n as u64);
-    let s = tournament::run_with_progress(Rules::parlett(game), lineup, deals, seed, threads, &report);
+    let s =
+        tournament::run_with_progress(Rules::parlett(game), lineup, deals, seed, threads, &report);
     progress.finish();
     let playouts = lineup
         .expert_playouts
@@ -220,7 +221,12 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
         (Level::Hard, whole("hard", &f.hard, HARD, 0)?),
         (Level::Expert, whole("expert", &f.expert, HARD, 0)?),
     ];
-    let playouts = whole("playouts", &f.playouts, PLAYOUTS, expert::page_playouts(game))?;
+    let playouts = whole(
+        "playouts",
+        &f.playouts,
+        PLAYOUTS,
+        expert::page_playouts(game),
+    )?;
     let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
     let (mut deals, mut moves) = (0u64, 0u64);

@@ -99,9 +99,10 @@ fn settings(a: &ReviewArgs) -> Result<Settings, String> {
 }
 
 pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
-    let path = a.record.as_deref().ok_or_else(|| {
-        "review: takes a RECORD, a file or - (standard input)".to_string()
-    })?;
+    let path = a
+        .record
+        .as_deref()
+        .ok_or_else(|| "review: takes a RECORD, a file or - (standard input)".to_string())?;
     let settings = settings(a)?;
     let text = read_record(path).map_err(Failure::Plain)?;
     let record = GameRecord::parse(&text).map_err(|e| Failure::Plain(e.to_string()))?;
@@ -220,7 +221,12 @@ pub fn play_cmd(a: &PlayArgs) -> Result<(), Failure> {
     if a.deals.is_some() {
         rules.deals = Some(whole("deals", &a.deals, PLAY_DEALS, 1)?);
     }
-    let playouts = whole("playouts", &a.playouts, PLAYOUTS, expert::page_playouts(game))?;
+    let playouts = whole(
+        "playouts",
+        &a.playouts,
+        PLAYOUTS,
+        expert::page_playouts(game),
+    )?;
     let progress = Progress::new(rules.deals.map(u64::from), "deals played", false);
     let mut finished = 0;
     let played = tournament::play_game(rules, &levels, seed, playouts, &mut |g| {

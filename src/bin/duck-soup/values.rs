@@ -14,7 +14,12 @@ use std::str::FromStr;
 pub const MAX_SECONDS: f64 = 3600.0;
 
 /// A whole number in `range`, or `default` when the flag is absent.
-pub fn whole<T>(name: &str, value: &Value, range: RangeInclusive<T>, default: T) -> Result<T, String>
+pub fn whole<T>(
+    name: &str,
+    value: &Value,
+    range: RangeInclusive<T>,
+    default: T,
+) -> Result<T, String>
 where
     T: FromStr + PartialOrd + Display,
 {
@@ -60,13 +65,18 @@ pub fn level(name: &str, value: &Value) -> Result<Level, String> {
 pub fn seat_levels(value: &Value, game: GameKind) -> Result<Vec<Level>, String> {
     let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
     let names = names.join(", ");
-    let given = text("seats", value)?
-        .ok_or_else(|| format!("--seats: required, a level for each seat ({names}) separated by commas"))?;
+    let given = text("seats", value)?.ok_or_else(|| {
+        format!("--seats: required, a level for each seat ({names}) separated by commas")
+    })?;
     let levels: Vec<Level> = given
         .split(',')
         .map(|name| {
             Level::from_name(name).ok_or_else(|| {
-                format!("--seats: each level must be one of {names}, got {} in {}", quoted(name), quoted(given))
+                format!(
+                    "--seats: each level must be one of {names}, got {} in {}",
+                    quoted(name),
+                    quoted(given)
+                )
             })
         })
         .collect::<Result<_, _>>()?;
