@@ -254,7 +254,7 @@ fn help_and_version_for_the_tool_and_each_command() {
 }
 
 #[test]
-fn bad_review_and_play_arguments_are_refused_in_one_line() {
+fn bad_review_arguments_are_refused_in_one_line() {
     let record = one_deal("two-player", "1");
     refused(&["review"], "", &["review", "RECORD"], true);
     refused(
@@ -307,6 +307,10 @@ fn bad_review_and_play_arguments_are_refused_in_one_line() {
         &["deal 1, move 1"],
         false,
     );
+}
+
+#[test]
+fn bad_play_arguments_are_refused_in_one_line() {
     refused(
         &["play", "--seats", "expert"],
         "",
