@@ -168,6 +168,7 @@ fn review_prints_every_move_of_the_seat_asked_with_its_values() {
         assert!(loss >= 0.0);
         assert_eq!(loss, top - value_of(&m["move"]));
         assert!(m["exact"].is_boolean() && m["deals"].as_u64().unwrap() >= 1);
+        assert!(values.iter().all(|v| v["exact"] == m["exact"]));
         assert!(["good", "inaccuracy", "mistake"].contains(&m["mark"].as_str().unwrap()));
     }
     assert_eq!(ran(&args, &record), text, "the same seed, the same figures");

@@ -43,6 +43,9 @@ struct ValueOut {
     mv: String,
     value: f64,
     spread: f64,
+    /// The same for every value of a move (as the move's `exact`), so that
+    /// a reader of one value knows whether it is an estimate.
+    exact: bool,
 }
 
 #[derive(Serialize)]
@@ -66,6 +69,7 @@ impl MoveOut {
                     mv: v.mv.to_string(),
                     value: v.value,
                     spread: v.spread,
+                    exact: j.exact,
                 })
                 .collect(),
             exact: j.exact,
@@ -139,9 +143,9 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
     if a.json {
         let moves = out.iter().map(|(k, r)| MoveOut::of(*k, r)).collect();
         let json = serde_json::to_string(&ReviewOut { moves }).expect("numbers and text");
-        println!("{json}");
+        emit(&format!("{json}\n"));
     } else {
-        print_table(kind, &out);
+        emit(&table(kind, &out));
     }
     Ok(())
 }
@@ -152,12 +156,23 @@ fn start_of(game: &Game, k: usize, deck: &[duck_soup::engine::Card]) -> Deal {
     Deal::new(*game.rules(), game.dealer_of(k), roles, deck).expect("a replayed deal's deck")
 }
 
+/// Writes `text` to standard output; a reader that has gone (`| head`)
+/// ends the output quietly rather than with a panic.
+fn emit(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
 /// The review as a table, each move's values best first, then each seat's summary.
-fn print_table(game: GameKind, moves: &[(usize, Reviewed)]) {
-    println!("deal  move  seat  played  best    loss  mark        values (expected points ± spread; exact: no spread)");
+fn table(game: GameKind, moves: &[(usize, Reviewed)]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,"deal  move  seat  played  best    loss  mark        values (expected points ± spread; exact: no spread)");
     for (k, r) in moves {
         let j = &r.judgement;
-        println!(
+        let _ = writeln!(
+            out,
             "{:>4}  {:>4}  {:>4}  {:<6}  {:<6}  {:>5.1}  {:<10}  {}",
             k + 1,
             r.index + 1,
@@ -170,7 +185,7 @@ fn print_table(game: GameKind, moves: &[(usize, Reviewed)]) {
         );
     }
     let (inaccuracy, mistake) = review::thresholds(game);
-    println!("marks: good below {inaccuracy} points lost, inaccuracy below {mistake}, mistake from {mistake}");
+    let _ = writeln!(out, "marks: good below {inaccuracy} points lost, inaccuracy below {mistake}, mistake from {mistake}");
     for seat in 0..game.seats() as u8 {
         let mine: Vec<&Judgement> = moves
             .iter()
@@ -182,7 +197,8 @@ fn print_table(game: GameKind, moves: &[(usize, Reviewed)]) {
         }
         let lost: f64 = mine.iter().map(|j| j.loss).sum();
         let count = |mark| mine.iter().filter(|j| j.mark() == mark).count();
-        println!(
+        let _ = writeln!(
+            out,
             "seat {seat}: {} moves, about {lost:.0} points lost ({:.2} a move), {} inaccuracies, {} mistakes",
             mine.len(),
             lost / mine.len() as f64,
@@ -190,6 +206,7 @@ fn print_table(game: GameKind, moves: &[(usize, Reviewed)]) {
             count(Mark::Mistake)
         );
     }
+    out
 }
 
 fn values_text(j: &Judgement) -> String {
@@ -236,6 +253,6 @@ pub fn play_cmd(a: &PlayArgs) -> Result<(), Failure> {
         }
     });
     progress.finish();
-    println!("{}", GameRecord::of(&played).to_json());
+    emit(&format!("{}\n", GameRecord::of(&played).to_json()));
     Ok(())
 }
