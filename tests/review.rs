@@ -298,6 +298,8 @@ fn mean_losses(game: GameKind, deals: u64, play_playouts: u32, review_playouts: 
 fn random_loses_more(times: f64, deals: u64, play_playouts: u32, review_playouts: u32) {
     for game in GameKind::ALL {
         let (expert, random) = mean_losses(game, deals, play_playouts, review_playouts);
+        // Shown with --nocapture: the figures behind BENCHMARKS.md.
+        eprintln!("{game}: Random lost {random:.2} points a move, Expert {expert:.2}");
         assert!(
             random >= times * expert,
             "{game}: Random lost {random:.2} points a move, Expert {expert:.2}"
