@@ -2,10 +2,11 @@
 //! loss at least 0 and the best move's 0, the same figures however the work
 //! is sliced, and a Random seat judged to lose far more a move than an
 //! Expert one.
+#![cfg(feature = "review")]
 
+use duck_soup::ai::heuristic;
 use duck_soup::ai::review::{judge, DealReview, Judgement, Reviewed};
 use duck_soup::ai::search::margin;
-use duck_soup::ai::solve::{Solver, TO_THE_END};
 use duck_soup::ai::tournament::play_game;
 use duck_soup::ai::{Level, SeatHistory, SeatView};
 use duck_soup::engine::rng::Rng;
@@ -75,12 +76,54 @@ fn consistent_deals(view: &SeatView) -> Vec<Deal> {
     deals
 }
 
+/// Each seat's margin once `d` is played to its end with every card known:
+/// by two sides against each other, or in the three-player game by each
+/// seat for itself, ties going to the first move in the exact search's order
+/// (the Normal player's choice seeing every card, then the legal order).
+/// Plain minimax, no pruning and no table: the reference for the review's
+/// exact values, which come from the Expert's exact search (`ai::solve`).
+fn minimax(d: &Deal) -> [f64; 4] {
+    let ends = |d: &Deal| {
+        std::array::from_fn(|s| {
+            if s < d.seats() as usize {
+                margin(d, s as u8) as f64
+            } else {
+                0.0
+            }
+        })
+    };
+    if d.is_over() {
+        return ends(d);
+    }
+    let legal = d.legal_moves();
+    let first = heuristic::choose_seeing(d);
+    let order =
+        std::iter::once(first).chain(legal.as_slice().iter().copied().filter(|&m| m != first));
+    let mover = d.to_move() as usize;
+    let mut best: Option<[f64; 4]> = None;
+    for mv in order {
+        let mut c = *d;
+        c.apply(mv);
+        let v = minimax(&c);
+        // Two sides: each side's margin is the other's negated, so the
+        // mover's own margin decides in every game.
+        if best.is_none_or(|b| v[mover] > b[mover]) {
+            best = Some(v);
+        }
+    }
+    best.expect("a move")
+}
+
+/// The exact margin for `seat` after each of `moves` in `d`.
 fn solver_values(d: &Deal, seat: u8, moves: &[Move]) -> Vec<f64> {
-    let mut solver = Solver::valuing(seat, margin);
-    let values = solver
-        .root_values(d, moves, TO_THE_END)
-        .expect("no node limit");
-    values[..moves.len()].iter().map(|&v| v as f64).collect()
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut c = *d;
+            c.apply(mv);
+            minimax(&c)[seat as usize]
+        })
+        .collect()
 }
 
 fn values_of(j: &Judgement) -> Vec<f64> {

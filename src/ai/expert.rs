@@ -107,12 +107,10 @@ pub fn choose_while(
 
 /// What `seen` tells of the hidden cards, where the Expert player reads it:
 /// not in the two-player game, where which cards the opponent drew when is
-/// too uncertain for its moves to tell much (see `infer::TEMPERATURE`), and
-/// not before another seat has decided anything.
+/// too uncertain for its moves to tell much (see `infer::TEMPERATURE`).
 pub(crate) fn inference(view: &SeatView, seen: Option<&SeatHistory>) -> Option<Inference> {
     seen.filter(|_| view.deal.game() != GameKind::TwoPlayer)
         .map(|h| Inference::new(view, h))
-        .filter(|i| i.decisions() > 0)
 }
 
 /// Candidate deals drawn for each one searched, the one kept chosen by its
@@ -128,10 +126,12 @@ pub(crate) struct Worlds<'a> {
 }
 
 impl<'a> Worlds<'a> {
+    /// Deals sampled from `view`, weighed by `inference` once another seat
+    /// has decided anything.
     pub(crate) fn new(view: &'a SeatView, inference: Option<&'a Inference>) -> Worlds<'a> {
         Worlds {
             view,
-            inference,
+            inference: inference.filter(|i| i.decisions() > 0),
             spent: 0,
         }
     }

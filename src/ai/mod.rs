@@ -5,6 +5,7 @@ pub mod expert;
 pub mod heuristic;
 pub mod history;
 pub mod infer;
+#[cfg(feature = "review")]
 pub mod review;
 pub mod search;
 pub mod solve;

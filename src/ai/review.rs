@@ -11,7 +11,9 @@
 //! maximises [`super::search::outcome`], which is made of that margin alone
 //! and rises with it (winning the deal first, then by how much): the review
 //! values the same deals by the points themselves, so that a loss reads as
-//! points given away.
+//! points given away. The exact search maximises the outcome, as the Expert's
+//! does; as the outcome rises with the margin, its values are the margins'
+//! (turned back into points by [`margin_of_outcome`]).
 //!
 //! **Fair comparison.** Every legal move is judged on the same sampled
 //! deals, so that the luck of the sample cancels out of their differences;
@@ -33,7 +35,7 @@
 //! deal, moves and settings give the same judgements, however sliced.
 
 use super::expert::{self, Worlds};
-use super::search::margin;
+use super::search::{margin, margin_of_outcome};
 use super::solve::{play_out, Solver, TO_THE_END};
 use super::{position_hash, SeatHistory, SeatView};
 use crate::engine::rng::Rng;
@@ -248,14 +250,14 @@ fn searched_values(
     if d.stock_len() > 0 {
         return None;
     }
-    let mut solver = Solver::valuing(view.seat, margin);
+    let mut solver = Solver::new(view.seat);
     solver.node_limit = budget;
     if expert::single_world(view) {
         let (values, to_the_end) =
             expert::deepening_values(view, moves, &mut solver, &mut |_| true)?;
         let values = moves.iter().enumerate().map(|(i, &mv)| MoveValue {
             mv,
-            value: values[i] as f64,
+            value: margin_of_outcome(values[i]),
             spread: 0.0,
         });
         return Some((values.collect(), to_the_end, 1));
@@ -268,7 +270,7 @@ fn searched_values(
     for deal in &deals {
         let values = solver.root_values(deal, moves, TO_THE_END).ok()?;
         for (tally, &v) in tallies.iter_mut().zip(&values) {
-            tally.add(v as f64);
+            tally.add(margin_of_outcome(v));
         }
     }
     let values = moves.iter().zip(&tallies).map(|(&mv, t)| MoveValue {
@@ -341,7 +343,7 @@ fn estimated_values(
     let mut worlds = Worlds::new(view, inference.as_ref());
     let to_the_end = expert::searched_to_the_end(view);
     let per_move = expert::moves_left(&view.deal);
-    let mut solver = Solver::valuing(view.seat, margin);
+    let mut solver = Solver::new(view.seat);
     let mut tallies = vec![Tally::default(); moves.len()];
     let (mut spent, mut samples) = (0u64, 0u32);
     while samples < least || spent < budget {
@@ -355,7 +357,7 @@ fn estimated_values(
                 .expect("no node limit");
             spent += solver.nodes.max(per_move);
             for (tally, &v) in tallies.iter_mut().zip(&values) {
-                tally.add(v as f64);
+                tally.add(margin_of_outcome(v));
             }
         } else {
             for (tally, &mv) in tallies.iter_mut().zip(moves) {

@@ -87,15 +87,10 @@ const EXACT_DEPTH: u8 = u8::MAX;
 #[derive(Debug)]
 pub struct OutOfNodes;
 
-/// How a finished deal is valued for a seat: [`outcome`] (the players'
-/// search) or [`super::search::margin`] (the review's points).
-pub type Objective = fn(&Deal, u8) -> f32;
-
 /// An alpha-beta searcher for one seat, with its table of results; reused
 /// across worlds (positions of different worlds never share a key).
 pub struct Solver {
     me: u8,
-    objective: Objective,
     table: Vec<Option<Entry>>,
     /// Moves made so far (in the search and its play-outs).
     pub nodes: u64,
@@ -104,18 +99,9 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A searcher valuing deals by [`outcome`], as the players do.
     pub fn new(me: u8) -> Solver {
-        Solver::valuing(me, outcome)
-    }
-
-    /// A searcher valuing finished deals by `objective`, which must be
-    /// zero-sum between the sides in the two-player and partnership games
-    /// (each seat maximises its own in the three-player game).
-    pub fn valuing(me: u8, objective: Objective) -> Solver {
         Solver {
             me,
-            objective,
             table: vec![None; 1 << TABLE_BITS],
             nodes: 0,
             node_limit: u64::MAX,
@@ -165,14 +151,14 @@ impl Solver {
             let before = end.played().len();
             play_out(&mut end);
             self.nodes += (end.played().len() - before) as u64;
-            return Ok(self.outcomes(&end));
+            return Ok(outcomes(&end));
         }
         self.maxn(&child, depth)
     }
 
     fn maxn(&mut self, d: &Deal, depth: u8) -> Result<Outcomes, OutOfNodes> {
         if d.is_over() {
-            return Ok(self.outcomes(d));
+            return Ok(outcomes(d));
         }
         if self.nodes > self.node_limit {
             return Err(OutOfNodes);
@@ -230,12 +216,7 @@ impl Solver {
         let before = end.played().len();
         play_out(&mut end);
         self.nodes += (end.played().len() - before) as u64;
-        (self.objective)(&end, self.me)
-    }
-
-    /// Each seat's value of a finished deal (three seats).
-    fn outcomes(&self, d: &Deal) -> Outcomes {
-        std::array::from_fn(|s| (self.objective)(d, s as u8))
+        outcome(&end, self.me)
     }
 
     fn value(
@@ -246,7 +227,7 @@ impl Solver {
         mut beta: f32,
     ) -> Result<f32, OutOfNodes> {
         if d.is_over() {
-            return Ok((self.objective)(d, self.me));
+            return Ok(outcome(d, self.me));
         }
         if self.nodes > self.node_limit {
             return Err(OutOfNodes);
@@ -331,6 +312,11 @@ pub fn play_out(d: &mut Deal) {
     }
 }
 
+/// Each seat's outcome of a finished deal (three seats).
+fn outcomes(d: &Deal) -> Outcomes {
+    std::array::from_fn(|s| outcome(d, s as u8))
+}
+
 /// Tricks enough to reach the end of any deal: a search this deep is exact.
 pub const TO_THE_END: u8 = EXACT_DEPTH;
 
@@ -377,10 +363,6 @@ mod tests {
         } else {
             values.fold(f32::INFINITY, f32::min)
         }
-    }
-
-    fn outcomes(d: &Deal) -> Outcomes {
-        std::array::from_fn(|s| outcome(d, s as u8))
     }
 
     fn maxn(d: &Deal) -> Outcomes {
