@@ -24,12 +24,16 @@
 //! holds cards (the two-player Soup course, where every card's place is
 //! known) or the mover holds few cards (the last tricks of any game), every
 //! deal consistent with the view is searched to its end, if there are few
-//! enough and the search fits the budget: a move's value is then the mean of
-//! the exact solver's values over those deals, each as likely as any other
-//! (the moves seen are not weighed there), with no sampling error, and
-//! marked exact.
+//! enough (at most 128) and the search fits the Expert player's budget for
+//! the decision (in the two-player Soup course, from about eight cards a
+//! hand at the default budget): a move's value is then the mean of the
+//! exact solver's values over those deals, each as likely as any other (the
+//! moves seen are not weighed there), with no sampling error, and marked
+//! exact. Earlier in the two-player Soup course the values are those of the
+//! Expert player's deepest search that fits the budget, finished by
+//! play-outs: one deal, not exact.
 //!
-//! A review runs in slices ([`DealReview::next`] judges one move), so a
+//! A review runs in slices (each `next` of a [`DealReview`] judges one move), so a
 //! caller can show progress and stop between moves. No clock and no thread:
 //! it runs in the page's worker as it does natively. Deterministic: the same
 //! deal, moves and settings give the same judgements, however sliced.
