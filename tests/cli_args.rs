@@ -257,7 +257,8 @@ fn replay_takes_exactly_one_argument() {
 #[test]
 fn a_missing_or_unknown_command_is_refused() {
     refused_saying(&[] as &[&str], &["missing command"]);
-    refused_saying(&["play"], &["unknown command 'play'"]);
+    // (`play` is a command now: a misspelling of it stands in.)
+    refused_saying(&["plya"], &["unknown command 'plya'"]);
     refused_saying(&["Bench", "--game", "two-player"], &["'Bench'"]);
 }
 

@@ -246,3 +246,35 @@ fn decision_9_only_ascii_white_space_separates_moves_and_cards() {
         assert!(err.to_string().starts_with("deal 1: deck: '"), "{err}");
     }
 }
+
+#[cfg(feature = "review")]
+#[test]
+fn decision_10_review_marks_by_points_lost_in_each_game() {
+    use duck_soup::ai::review::{thresholds, Mark};
+    let expected = [
+        (GameKind::TwoPlayer, 5.0, 20.0),
+        (GameKind::ThreePlayer, 2.0, 8.0),
+        (GameKind::Partnership, 15.0, 50.0),
+    ];
+    for (game, inaccuracy, mistake) in expected {
+        assert_eq!(thresholds(game), (inaccuracy, mistake), "{game}");
+        assert_eq!(Mark::of(game, 0.0), Mark::Good);
+        assert_eq!(Mark::of(game, inaccuracy - 0.01), Mark::Good);
+        assert_eq!(Mark::of(game, inaccuracy), Mark::Inaccuracy);
+        assert_eq!(Mark::of(game, mistake - 0.01), Mark::Inaccuracy);
+        assert_eq!(Mark::of(game, mistake), Mark::Mistake);
+        assert_eq!(Mark::of(game, 1000.0), Mark::Mistake);
+    }
+    // The points are the seat's margin: its score less the best other's.
+    let game = random_game(Rules::parlett(GameKind::ThreePlayer));
+    let last = game.deal().expect("the last deal, finished");
+    let scores = &game.results().last().unwrap().scores;
+    for seat in 0..3u8 {
+        let score = |s: u8| scores[GameKind::ThreePlayer.scorer_of(s)] as f32;
+        let best_other = (0..3).filter(|&s| s != seat).map(score).fold(0.0, f32::max);
+        assert_eq!(
+            duck_soup::ai::search::margin(last, seat),
+            score(seat) - best_other
+        );
+    }
+}

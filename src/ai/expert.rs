@@ -58,6 +58,12 @@ pub fn page_playouts(game: GameKind) -> u32 {
 /// [`deepening`].)
 const EXACT_CARDS: u32 = 3;
 
+/// Whether each sampled deal is searched to its end rather than played out
+/// (few cards left: see [`EXACT_CARDS`]).
+pub(crate) fn searched_to_the_end(view: &SeatView) -> bool {
+    view.deal.stock_len() == 0 && view.hand().len() <= EXACT_CARDS
+}
+
 /// The fewest samples a round judges its moves on.
 const MIN_SAMPLES: u64 = 8;
 
@@ -94,36 +100,46 @@ pub fn choose_while(
     if single_world(view) {
         return deepening(view, moves, budget, &mut ask);
     }
-    // Which cards a two-player opponent drew when is too uncertain for its
-    // moves to tell much (see `infer::TEMPERATURE`).
-    let inference = seen
-        .filter(|_| view.deal.game() != GameKind::TwoPlayer)
-        .map(|h| Inference::new(view, h));
-    let mut worlds = Worlds {
-        view,
-        inference: inference.as_ref().filter(|i| i.decisions() > 0),
-        spent: 0,
-    };
+    let inference = inference(view, seen);
+    let mut worlds = Worlds::new(view, inference.as_ref());
     halving(&mut worlds, moves, rng, budget, &mut ask)
+}
+
+/// What `seen` tells of the hidden cards, where the Expert player reads it:
+/// not in the two-player game, where which cards the opponent drew when is
+/// too uncertain for its moves to tell much (see `infer::TEMPERATURE`).
+pub(crate) fn inference(view: &SeatView, seen: Option<&SeatHistory>) -> Option<Inference> {
+    seen.filter(|_| view.deal.game() != GameKind::TwoPlayer)
+        .map(|h| Inference::new(view, h))
 }
 
 /// Candidate deals drawn for each one searched, the one kept chosen by its
 /// likelihood given the moves seen.
 const CANDIDATES: usize = 8;
 
-/// The sampled deals of a decision.
-struct Worlds<'a> {
+/// The sampled deals of a decision (the Expert player's and the review's).
+pub(crate) struct Worlds<'a> {
     view: &'a SeatView,
     inference: Option<&'a Inference>,
     /// Moves' worth of work spent weighing candidates.
-    spent: u64,
+    pub(crate) spent: u64,
 }
 
-impl Worlds<'_> {
+impl<'a> Worlds<'a> {
+    /// Deals sampled from `view`, weighed by `inference` once another seat
+    /// has decided anything.
+    pub(crate) fn new(view: &'a SeatView, inference: Option<&'a Inference>) -> Worlds<'a> {
+        Worlds {
+            view,
+            inference: inference.filter(|i| i.decisions() > 0),
+            spent: 0,
+        }
+    }
+
     /// A deal consistent with the seat's view; with inference, one of
     /// [`CANDIDATES`] such deals drawn in proportion to its likelihood
     /// (sampling-importance-resampling).
-    fn next(&mut self, rng: &mut Rng) -> Deal {
+    pub(crate) fn next(&mut self, rng: &mut Rng) -> Deal {
         let Some(inference) = self.inference else {
             return self.view.sample(rng);
         };
@@ -147,7 +163,7 @@ impl Worlds<'_> {
 }
 
 /// Moves left in the deal, about: one per card not yet shown.
-fn moves_left(d: &Deal) -> u64 {
+pub(crate) fn moves_left(d: &Deal) -> u64 {
     (d.game().deck_size() as u64)
         .saturating_sub(d.played().len() as u64)
         .max(1)
@@ -155,7 +171,7 @@ fn moves_left(d: &Deal) -> u64 {
 
 /// Whether the seat can know every card: the stock is empty and at most one
 /// other seat holds cards (the two-player Soup course).
-fn single_world(view: &SeatView) -> bool {
+pub(crate) fn single_world(view: &SeatView) -> bool {
     let d = &view.deal;
     d.stock_len() == 0
         && (0..d.seats())
@@ -171,14 +187,37 @@ fn deepening(
     budget: u64,
     keep_going: &mut dyn FnMut(u64) -> bool,
 ) -> Move {
-    let world = view.sample(&mut Rng::new(0));
     let mut solver = Solver::new(view.seat);
     solver.node_limit = budget;
-    // The stock is empty: no more tricks than cards in the mover's hand.
-    let tricks_left = view.hand().len() as u8;
     let normal = heuristic::choose(&view.deal);
     // Should even one trick be too deep for the budget, Normal's choice.
-    let mut best = normal;
+    let Some((values, _)) = deepening_values(view, moves, &mut solver, keep_going) else {
+        return normal;
+    };
+    let values = &values[..moves.len()];
+    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    // Among equally valued moves, Normal's (see the end of `halving`).
+    match moves.iter().position(|&m| m == normal) {
+        Some(i) if values[i] >= top => normal,
+        _ => moves[values.iter().position(|&v| v >= top).expect("a best move")],
+    }
+}
+
+/// The values of `moves` in the one deal the seat can know (see
+/// [`single_world`]), searched a trick deeper each time while `solver`'s
+/// node limit lasts and `keep_going` (asked before each deeper search) says
+/// so: those of the deepest search finished, and whether it reached the
+/// deal's end (then they are exact). None when even one trick is too deep.
+pub(crate) fn deepening_values(
+    view: &SeatView,
+    moves: &[Move],
+    solver: &mut Solver,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Option<([f32; 16], bool)> {
+    let world = view.sample(&mut Rng::new(0));
+    // The stock is empty: no more tricks than cards in the mover's hand.
+    let tricks_left = view.hand().len() as u8;
+    let mut deepest = None;
     for depth in 1..=tricks_left {
         if depth > 1 && !keep_going(solver.nodes) {
             break;
@@ -186,15 +225,9 @@ fn deepening(
         let Ok(values) = solver.root_values(&world, moves, depth) else {
             break;
         };
-        let values = &values[..moves.len()];
-        let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        // Among equally valued moves, Normal's (see the end of `halving`).
-        best = match moves.iter().position(|&m| m == normal) {
-            Some(i) if values[i] >= top => normal,
-            _ => moves[values.iter().position(|&v| v >= top).expect("a best move")],
-        };
+        deepest = Some((values, depth == tricks_left));
     }
-    best
+    deepest
 }
 
 /// Sampled deals, the moves judged on each by play-out (or exact search
@@ -208,7 +241,7 @@ fn halving(
 ) -> Move {
     let view = worlds.view;
     let d = &view.deal;
-    let exact = d.stock_len() == 0 && view.hand().len() <= EXACT_CARDS;
+    let exact = searched_to_the_end(view);
     let per_move = moves_left(d);
     let mut alive: Vec<usize> = (0..moves.len()).collect();
     let mut totals = [0f64; 16];

@@ -5,6 +5,8 @@ pub mod expert;
 pub mod heuristic;
 pub mod history;
 pub mod infer;
+#[cfg(feature = "review")]
+pub mod review;
 pub mod search;
 pub mod solve;
 #[cfg(not(target_arch = "wasm32"))]
@@ -122,7 +124,7 @@ pub fn choose_expert_while(
 
 /// A hash of the public position and the mover's hand, so that different
 /// positions draw different random numbers from the same seed.
-fn position_hash(d: &Deal) -> u64 {
+pub(crate) fn position_hash(d: &Deal) -> u64 {
     let mut h = d.hand(d.to_move()).0 ^ d.played().0.rotate_left(17);
     h ^= (d.to_move() as u64) << 58 | (d.trick().len() as u64) << 54 | d.stock_len() as u64;
     h.wrapping_mul(0x9e37_79b9_7f4a_7c15)

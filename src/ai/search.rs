@@ -63,8 +63,31 @@ pub fn play_out(d: &mut Deal) {
     }
 }
 
-/// How good a finished deal is for `seat`: winning it counts most, the margin a little.
+/// How good a finished deal is for `seat`: winning it counts most, the
+/// margin ([`margin`]) a little. Strictly increasing in the margin (a tie
+/// counts as a narrow win: `signum` of 0 is 1), so that a search to the end
+/// values moves in the same order by either, and [`margin_of_outcome`] turns
+/// its values back into points.
 pub fn outcome(d: &Deal, seat: u8) -> f32 {
+    let margin = margin_of(d, seat);
+    margin.signum() + margin / 200.0
+}
+
+/// The points by which `seat`'s scorer (its side in partnerships) leads the
+/// best other scorer in the deal's scores (negative when behind): what a
+/// deal is worth to the seat in a game played to a total. (With the deal
+/// review only: a second caller of [`margin_of`] would change how the
+/// page's build compiles [`outcome`].)
+#[cfg(feature = "review")]
+pub fn margin(d: &Deal, seat: u8) -> f32 {
+    margin_of(d, seat)
+}
+
+/// The margin of [`margin`], always inlined: [`outcome`] runs in every
+/// play-out, and the page's build keeps its search as it was before margins
+/// were public.
+#[inline(always)]
+fn margin_of(d: &Deal, seat: u8) -> f32 {
     let scores = d.scores();
     let me = d.game().scorer_of(seat);
     let best_other = scores
@@ -73,6 +96,46 @@ pub fn outcome(d: &Deal, seat: u8) -> f32 {
         .map(|(_, &v)| v)
         .max();
     let (mine, theirs) = (scores[me], best_other.unwrap_or(0));
-    let margin = mine as f32 - theirs as f32;
-    margin.signum() + margin / 200.0
+    mine as f32 - theirs as f32
+}
+
+/// The margin whose [`outcome`] is `value`, rounded to whole points (scores
+/// are whole numbers): the inverse of `outcome`, for values the exact
+/// search finds (a search maximising the outcome maximises the margin).
+#[cfg(feature = "review")]
+pub fn margin_of_outcome(value: f32) -> f64 {
+    let margin = if value >= 1.0 {
+        (value - 1.0) * 200.0
+    } else {
+        (value + 1.0) * 200.0
+    };
+    margin.round() as f64
+}
+
+#[cfg(all(test, feature = "review"))]
+mod tests {
+    use super::*;
+    use crate::engine::playout::random_positions;
+    use crate::engine::rng::Rng;
+
+    #[test]
+    fn an_outcome_gives_back_its_margin() {
+        for game in crate::engine::GameKind::ALL {
+            let mut rng = Rng::new(4);
+            for mut d in random_positions(game, 40, 9) {
+                while !d.is_over() {
+                    let mv = d.random_move(&mut rng);
+                    d.apply(mv);
+                }
+                for seat in 0..d.seats() {
+                    let m = margin(&d, seat);
+                    assert_eq!(margin_of_outcome(outcome(&d, seat)), m as f64, "{game}");
+                }
+            }
+        }
+        for m in -700..=700 {
+            let m = m as f32;
+            assert_eq!(margin_of_outcome(m.signum() + m / 200.0), m as f64);
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::{choose_with, expert, Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, Rng};
-use crate::engine::{Card, Deal, GameKind, Roles, Rules};
+use crate::engine::{Card, Deal, Game, GameKind, Roles, Rules};
 
 /// Who plays: level A against level B. In partnerships a `partner` level
 /// makes each side one `partner` player (a stand-in for a person) and one
@@ -144,6 +144,47 @@ pub fn play_deal(
     }
 }
 
+/// A whole game (or `rules`' fixed number of deals) played by the computer
+/// levels at each seat (`levels[s]` at seat `s`), from decks shuffled by the
+/// random numbers of `seed`, with seat 0 the first dealer. Every seat
+/// decides from its view and the history of the deal as it saw it.
+/// `on_move` is called after each move (for a progress bar). Deterministic.
+pub fn play_game(
+    rules: Rules,
+    levels: &[Level],
+    seed: u64,
+    expert_playouts: u32,
+    on_move: &mut dyn FnMut(&Game),
+) -> Game {
+    assert_eq!(levels.len(), rules.game.seats(), "a level for each seat");
+    let mut game = Game::new(rules, 0);
+    let mut rng = Rng::new(seed);
+    while !game.is_over() {
+        game.start_deal(random_deck(rules.game, &mut rng), None)
+            .expect("a generated deck is valid and the game goes on");
+        let start = *game.deal().expect("a deal in progress");
+        let mut histories: Vec<SeatHistory> = (0..start.seats()).map(SeatHistory::new).collect();
+        while let Some(&deal) = game.deal().filter(|d| !d.is_over()) {
+            let seat = deal.to_move();
+            let view = SeatView::of(&deal, seat);
+            let seen = &histories[seat as usize];
+            let mv = choose_with(
+                levels[seat as usize],
+                &view,
+                Some(seen),
+                rng.next_u64(),
+                expert_playouts,
+            );
+            for h in &mut histories {
+                h.record(&deal, mv);
+            }
+            game.play(mv).expect("a computer plays a legal move");
+            on_move(&game);
+        }
+    }
+    game
+}
+
 /// A tournament's figures. Confidence intervals treat each deck (all its
 /// seatings together) as one independent sample.
 #[derive(Clone, Debug)]
@@ -172,6 +213,25 @@ fn mean_ci(xs: &[f64]) -> (f64, f64, f64) {
 
 /// Plays at least `deals` deals (whole decks, every seating) on `threads` threads.
 pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize) -> Summary {
+    run_with_progress(rules, lineup, deals, seed, threads, &|_| {})
+}
+
+/// The deals [`run`] plays for `deals` asked: whole decks, each in every seating.
+pub fn deals_played(game: GameKind, lineup: Lineup, deals: usize) -> usize {
+    let seatings = seatings(game, lineup).len();
+    deals.div_ceil(seatings).max(1) * seatings
+}
+
+/// [`run`], calling `progress` (from any of the threads) with the number of
+/// deals just played, after each deck.
+pub fn run_with_progress(
+    rules: Rules,
+    lineup: Lineup,
+    deals: usize,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Summary {
     let seats = seatings(rules.game, lineup);
     let expert_playouts = lineup
         .expert_playouts
@@ -196,6 +256,7 @@ pub fn run(rules: Rules, lineup: Lineup, deals: usize, seed: u64, threads: usize
                                 .iter()
                                 .map(|&s| play_deal(rules, &deck, s, expert_playouts, play_seed))
                                 .collect();
+                            progress(outs.len());
                             let n = outs.len() as f64;
                             (
                                 outs.iter().map(|o| o.result).sum::<f64>() / n,

@@ -1,30 +1,31 @@
-//! The Duck Soup command line: replay records, run tournaments between
-//! computer players, and measure the engine's speed.
+//! The Duck Soup command line: replay and review records, play games and
+//! run tournaments between computer players, and measure the engine's speed.
+//! Arguments are read by clap (`args.rs`); their values are checked by
+//! `values.rs`; `review.rs` has the review and play commands.
 
+#[path = "duck-soup/args.rs"]
+mod args;
+#[path = "duck-soup/progress.rs"]
+mod progress;
+#[path = "duck-soup/review.rs"]
+mod review;
+#[path = "duck-soup/values.rs"]
+mod values;
+
+use args::{BenchArgs, Command, Refusal, TournamentArgs, USAGE};
 use duck_soup::ai::tournament::{self, Lineup};
 use duck_soup::ai::{choose_with, expert, history, Level, SeatView};
 use duck_soup::engine::record::replay_text;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::text::quoted;
 use duck_soup::engine::{playout, GameKind, Rules};
+use progress::Progress;
 use std::ffi::{OsStr, OsString};
-use std::fmt::Display;
 use std::io::Read;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
-
-const USAGE: &str = "usage:
-  duck-soup replay FILE|-
-  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--json]
-  duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--playouts N] [--json]
-games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
---partner (partnership only): each side is a LEVEL player with an A or B partner
---playouts 1 to 1000000: the Expert player's play-outs per decision (default: the page's budget for the game)
---deals 1 to 1000000 (default 2000; rounded up to whole decks, each played in every seating)
---seed 0 to 18446744073709551615 (default 1); --threads 1 to 256 (default: one per core)
---seconds above 0, at most 3600 (default 2); --normal, --hard, --expert 0 to 10000 decisions to time (default 0)";
+use values::whole;
 
 /// Tournament deals. A million already narrows the 95% interval of the win
 /// rate to under ±0.15 points, and Hard against Hard takes days of one core
@@ -33,68 +34,86 @@ const DEALS: RangeInclusive<usize> = 1..=1_000_000;
 /// Tournament threads. More threads than cores only adds switching; this
 /// covers the largest machines and bounds how many threads one typo starts.
 const THREADS: RangeInclusive<usize> = 1..=256;
-/// Bench seconds: the benchmarks take bursts of a second or two; an hour is
-/// far beyond any use and keeps a typo such as `1e30` from running for ever.
-const MAX_SECONDS: f64 = 3600.0;
 /// Hard decisions the bench times. Every position is built before the
 /// timing, and each decision takes milliseconds: 10,000 is a few minutes
 /// (the benchmarks use 100).
 const HARD: RangeInclusive<usize> = 0..=10_000;
 
 /// Expert play-outs per decision: a million is minutes a decision.
-const PLAYOUTS: RangeInclusive<u32> = 1..=1_000_000;
+pub const PLAYOUTS: RangeInclusive<u32> = 1..=1_000_000;
 
-const TOURNAMENT_FLAGS: &[&str] = &[
-    "game", "a", "b", "partner", "deals", "seed", "threads", "playouts", "json",
-];
-const BENCH_FLAGS: &[&str] = &[
-    "game", "seconds", "normal", "hard", "expert", "playouts", "json",
-];
+/// Why a command did not run.
+pub enum Failure {
+    /// A bad argument: the line, then the usage.
+    Usage(String),
+    /// Anything else (a file unreadable, a record refused): the line alone.
+    Plain(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Usage(message)
+    }
+}
 
 fn main() -> ExitCode {
     // Arguments as the system gives them: a file name need not be UTF-8.
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let result = match args.split_first() {
-        None => Err("missing command: replay, tournament or bench".to_string()),
-        Some((command, rest)) => match command.to_str() {
-            Some("replay") => match rest {
-                [path] => return replay(path),
-                _ => Err(format!(
-                    "replay: takes exactly one argument, FILE or - (standard input), got {} arguments",
-                    rest.len()
-                )),
-            },
-            Some("tournament") => {
-                Flags::parse("tournament", TOURNAMENT_FLAGS, rest).and_then(|f| tournament_cmd(&f))
-            }
-            Some("bench") => Flags::parse("bench", BENCH_FLAGS, rest).and_then(|f| bench_cmd(&f)),
-            _ => Err(format!(
-                "unknown command {} (replay, tournament or bench)",
-                quoted(&command.to_string_lossy())
-            )),
+    let cli = match args::parse(&args) {
+        Ok(cli) => cli,
+        Err(Refusal::Asked(shown)) => {
+            let _ = shown.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(Refusal::Bad(message)) => return refuse(Failure::Usage(message)),
+    };
+    let result = match cli.command {
+        Command::Replay { files } => match files.as_slice() {
+            [path] => return replay(path),
+            _ => Err(Failure::Usage(format!(
+                "replay: takes exactly one argument, FILE or - (standard input), got {} arguments",
+                files.len()
+            ))),
         },
+        Command::Tournament(a) => tournament_cmd(&a).map_err(Failure::Usage),
+        Command::Bench(a) => bench_cmd(&a).map_err(Failure::Usage),
+        Command::Review(a) => review::review_cmd(&a),
+        Command::Play(a) => review::play_cmd(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("{message}");
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
+        Err(failure) => refuse(failure),
     }
 }
 
-fn replay(path: &OsStr) -> ExitCode {
+/// Status 2, the message in one line (and the usage after a bad argument).
+fn refuse(failure: Failure) -> ExitCode {
+    match failure {
+        Failure::Usage(message) => {
+            eprintln!("{message}");
+            eprintln!("{USAGE}");
+        }
+        Failure::Plain(message) => eprintln!("{message}"),
+    }
+    ExitCode::from(2)
+}
+
+/// A record's text from a file, or standard input for `-`.
+pub fn read_record(path: &OsStr) -> Result<String, String> {
     let text = if path == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map(|_| s)
     } else {
         std::fs::read_to_string(path)
     };
-    let text = match text {
+    text.map_err(|e| format!("cannot read {}: {e}", quoted(&path.to_string_lossy())))
+}
+
+fn replay(path: &OsStr) -> ExitCode {
+    let text = match read_record(path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("cannot read {}: {e}", quoted(&path.to_string_lossy()));
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
@@ -110,158 +129,43 @@ fn replay(path: &OsStr) -> ExitCode {
     }
 }
 
-/// An argument as text, or a message saying it is not.
-fn utf8<'a>(context: &str, arg: &'a OsStr) -> Result<&'a str, String> {
-    arg.to_str().ok_or_else(|| {
-        format!(
-            "{context}: not valid UTF-8: {}",
-            quoted(&arg.to_string_lossy())
-        )
-    })
-}
-
-/// A command's flags as given: only the ones it accepts, each at most once,
-/// `--json` alone and every other one followed by its value.
-struct Flags(Vec<(&'static str, Option<String>)>);
-
-impl Flags {
-    fn parse(command: &str, accepted: &[&'static str], args: &[OsString]) -> Result<Flags, String> {
-        let mut given: Vec<(&'static str, Option<String>)> = Vec::new();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let arg = utf8(command, arg)?;
-            let Some(name) = arg.strip_prefix("--") else {
-                return Err(format!(
-                    "{command}: unexpected argument {} (flags start with --)",
-                    quoted(arg)
-                ));
-            };
-            let Some(&name) = accepted.iter().find(|&&known| known == name) else {
-                let known: Vec<String> = accepted.iter().map(|n| format!("--{n}")).collect();
-                return Err(format!(
-                    "{command}: unknown flag {} (it takes {})",
-                    quoted(arg),
-                    known.join(", ")
-                ));
-            };
-            if given.iter().any(|&(seen, _)| seen == name) {
-                return Err(format!("--{name}: given more than once"));
-            }
-            let value = if name == "json" {
-                None
-            } else {
-                let value = args.next().ok_or(format!("--{name}: needs a value"))?;
-                Some(utf8(&format!("--{name}"), value)?.to_string())
-            };
-            given.push((name, value));
-        }
-        Ok(Flags(given))
-    }
-
-    fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, v)| v.as_deref())
-    }
-
-    fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|(n, _)| *n == name)
-    }
-
-    /// A whole number in `range`, or `default` when the flag is absent.
-    fn whole<T>(&self, name: &str, range: RangeInclusive<T>, default: T) -> Result<T, String>
-    where
-        T: FromStr + PartialOrd + Display,
-    {
-        let Some(text) = self.get(name) else {
-            return Ok(default);
-        };
-        text.parse()
-            .ok()
-            .filter(|n| range.contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "--{name}: must be a whole number from {} to {}, got {}",
-                    range.start(),
-                    range.end(),
-                    quoted(text)
-                )
-            })
-    }
-
-    /// One of `choices` by name; the flag is required.
-    fn choice<T: Copy>(&self, name: &str, choices: &[(&str, T)]) -> Result<T, String> {
-        let names: Vec<&str> = choices.iter().map(|&(n, _)| n).collect();
-        let names = names.join(", ");
-        let given = self
-            .get(name)
-            .ok_or_else(|| format!("--{name}: required, one of {names}"))?;
-        choices
-            .iter()
-            .find(|&&(n, _)| n == given)
-            .map(|&(_, choice)| choice)
-            .ok_or_else(|| format!("--{name}: must be one of {names}, got {}", quoted(given)))
-    }
-
-    fn game(&self) -> Result<GameKind, String> {
-        self.choice("game", &GameKind::ALL.map(|g| (g.name(), g)))
-    }
-
-    fn level(&self, name: &str) -> Result<Level, String> {
-        self.choice(name, &Level::ALL.map(|l| (l.name(), l)))
-    }
-
-    /// Seconds: finite and above 0 (a `Duration` cannot be negative, NaN or
-    /// unbounded), at most [`MAX_SECONDS`].
-    fn seconds(&self, default: f64) -> Result<f64, String> {
-        let Some(text) = self.get("seconds") else {
-            return Ok(default);
-        };
-        text.parse()
-            .ok()
-            .filter(|&s: &f64| s > 0.0 && s <= MAX_SECONDS)
-            .ok_or_else(|| {
-                format!(
-                    "--seconds: must be a number above 0 and at most {MAX_SECONDS}, got {}",
-                    quoted(text)
-                )
-            })
-    }
-}
-
-fn tournament_cmd(f: &Flags) -> Result<(), String> {
-    let game = f.game()?;
-    let (a, b) = (f.level("a")?, f.level("b")?);
-    let partner = if f.has("partner") {
+fn tournament_cmd(f: &TournamentArgs) -> Result<(), String> {
+    let game = values::game(&f.game)?;
+    let (a, b) = (values::level("a", &f.a)?, values::level("b", &f.b)?);
+    let partner = if f.partner.is_some() {
         if game != GameKind::Partnership {
             return Err(format!(
                 "--partner: only in the partnership game, not {game}"
             ));
         }
-        Some(f.level("partner")?)
+        Some(values::level("partner", &f.partner)?)
     } else {
         None
     };
     let lineup = Lineup {
         partner,
-        expert_playouts: match f.get("playouts") {
-            Some(_) => Some(f.whole("playouts", PLAYOUTS, 0)?),
+        expert_playouts: match f.playouts {
+            Some(_) => Some(whole("playouts", &f.playouts, PLAYOUTS, 0)?),
             None => None,
         },
         ..Lineup::new(a, b)
     };
-    let deals = f.whole("deals", DEALS, 2000)?;
-    let seed = f.whole("seed", 0..=u64::MAX, 1)?;
+    let deals = whole("deals", &f.deals, DEALS, 2000)?;
+    let seed = whole("seed", &f.seed, 0..=u64::MAX, 1)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = f.whole("threads", THREADS, cores.min(*THREADS.end()))?;
-    let s = tournament::run(Rules::parlett(game), lineup, deals, seed, threads);
+    let threads = whole("threads", &f.threads, THREADS, cores.min(*THREADS.end()))?;
+    let played = tournament::deals_played(game, lineup, deals);
+    let progress = Progress::new(Some(played as u64), "deals", f.json);
+    let report = |n: usize| progress.inc(n as u64);
+    let s =
+        tournament::run_with_progress(Rules::parlett(game), lineup, deals, seed, threads, &report);
+    progress.finish();
     let playouts = lineup
         .expert_playouts
         .unwrap_or_else(|| expert::page_playouts(game));
     // Every deck is played in every seating (2 or 3), so the count played is
     // rounded up to whole decks; the output says so rather than hide it.
-    if f.has("json") {
+    if f.json {
         println!(
             "{{\"deals\": {}, \"deals_asked\": {deals}, \"expert_playouts\": {playouts}, \"a_win_rate\": {:.4}, \"ci95\": [{:.4}, {:.4}], \"mean_margin\": {:.2}, \"pairwise\": {:.4}, \"pairwise_ci95\": [{:.4}, {:.4}]}}",
             s.deals, s.a_win_rate, s.ci95.0, s.ci95.1, s.mean_margin, s.pairwise, s.pairwise_ci95.0, s.pairwise_ci95.1
@@ -309,15 +213,20 @@ fn tournament_cmd(f: &Flags) -> Result<(), String> {
 
 /// Uniformly random legal play-outs of whole deals on one thread; with
 /// `--hard N`, also the time of N Hard decisions from random positions.
-fn bench_cmd(f: &Flags) -> Result<(), String> {
-    let game = f.game()?;
-    let seconds = f.seconds(2.0)?;
+fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
+    let game = values::game(&f.game)?;
+    let seconds = values::seconds(&f.seconds, 2.0)?;
     let timed = [
-        (Level::Normal, f.whole("normal", HARD, 0)?),
-        (Level::Hard, f.whole("hard", HARD, 0)?),
-        (Level::Expert, f.whole("expert", HARD, 0)?),
+        (Level::Normal, whole("normal", &f.normal, HARD, 0)?),
+        (Level::Hard, whole("hard", &f.hard, HARD, 0)?),
+        (Level::Expert, whole("expert", &f.expert, HARD, 0)?),
     ];
-    let playouts = f.whole("playouts", PLAYOUTS, expert::page_playouts(game))?;
+    let playouts = whole(
+        "playouts",
+        &f.playouts,
+        PLAYOUTS,
+        expert::page_playouts(game),
+    )?;
     let start_deal = playout::start_deal(game, 7);
     let mut rng = Rng::new(7);
     let (mut deals, mut moves) = (0u64, 0u64);
@@ -333,7 +242,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
     }
     let rate = deals as f64 / start.elapsed().as_secs_f64();
     let mut json = format!("{{\"deals_per_second\": {rate:.0}");
-    if !f.has("json") {
+    if !f.json {
         println!(
             "{game}: {rate:.0} random deals per second ({:.1} moves per deal)",
             moves as f64 / deals as f64
@@ -359,7 +268,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
             pct(0.95),
             pct(1.0)
         );
-        if !f.has("json") {
+        if !f.json {
             println!(
                 "{name} decision: {:.3} ms median, {:.3} ms at the 95th percentile, {:.3} ms at most",
                 pct(0.5),
@@ -368,7 +277,7 @@ fn bench_cmd(f: &Flags) -> Result<(), String> {
             );
         }
     }
-    if f.has("json") {
+    if f.json {
         println!("{json}}}");
     }
     Ok(())

@@ -1,0 +1,490 @@
+//! The deal review: every move a seat made in a deal, judged from that
+//! seat's view at that moment with the history it had seen (what the Expert
+//! player decides from: no hidden card is read), by the Expert player's
+//! machinery: its sampled deals weighed by the moves seen
+//! ([`super::expert::Worlds`]), its play-outs that see the sampled deal
+//! ([`super::solve::play_out`]) and its exact search ([`super::solve`]).
+//!
+//! **Points.** A move's value is the seat's expected *margin*: its scorer's
+//! deal score (its side's in partnerships), as the rules score it, minus
+//! the best other scorer's ([`super::search::margin`]). The Expert's search
+//! maximises [`super::search::outcome`], which is made of that margin alone
+//! and rises with it (winning the deal first, then by how much): the review
+//! values the same deals by the points themselves, so that a loss reads as
+//! points given away. The exact search maximises the outcome, as the Expert's
+//! does; as the outcome rises with the margin, its values are the margins'
+//! (turned back into points by [`margin_of_outcome`]).
+//!
+//! **Fair comparison.** Every legal move is judged on the same sampled
+//! deals, so that the luck of the sample cancels out of their differences;
+//! each value comes with its spread (the standard error of the mean over
+//! those deals).
+//!
+//! **Exact values.** When the stock is empty and either only one other seat
+//! holds cards (the two-player Soup course, where every card's place is
+//! known) or the mover holds few cards (the last tricks of any game), every
+//! deal consistent with the view is searched to its end, if there are few
+//! enough (at most 128) and the search fits the Expert player's budget for
+//! the decision (in the two-player Soup course, from about eight cards a
+//! hand at the default budget): a move's value is then the mean of the
+//! exact solver's values over those deals, each as likely as any other (the
+//! moves seen are not weighed there), with no sampling error, and marked
+//! exact. Earlier in the two-player Soup course the values are those of the
+//! Expert player's deepest search that fits the budget, finished by
+//! play-outs: one deal, not exact.
+//!
+//! A review runs in slices (each `next` of a [`DealReview`] judges one move), so a
+//! caller can show progress and stop between moves. No clock and no thread:
+//! it runs in the page's worker as it does natively. Deterministic: the same
+//! deal, moves and settings give the same judgements, however sliced.
+
+use super::expert::{self, Worlds};
+use super::search::{margin, margin_of_outcome};
+use super::solve::{play_out, Solver, TO_THE_END};
+use super::{position_hash, SeatHistory, SeatView};
+use crate::engine::rng::Rng;
+use crate::engine::{Card, CardSet, Deal, GameKind, IllegalMove, Move};
+
+/// Play-outs per judged move by default: the Expert player's budget for a
+/// decision ([`expert::DEFAULT_PLAYOUTS`]), spent as it spends it (a
+/// play-out is worth as many moves as are left in the deal).
+pub const DEFAULT_PLAYOUTS: u32 = expert::DEFAULT_PLAYOUTS;
+
+/// The points lost from which a move is marked an inaccuracy, then a
+/// mistake, in each game (see [`Mark`]). Deal scores differ in size from
+/// game to game (two-player: Duck points times Soup points, margins of a
+/// hundred points and more; three-player: small counts, three deals to a
+/// game; partnerships: the product of the partners' counts), so each game
+/// has its own. The lower is above twice the spread of a value at the
+/// default budget in most positions (about 2.5 points two-player, 1 in the
+/// three-player game, 6 to 9 in partnerships), so that sampling noise alone
+/// rarely marks a good move; the higher is about what a trick won or lost
+/// early in a deal is worth there.
+pub const fn thresholds(game: GameKind) -> (f64, f64) {
+    match game {
+        GameKind::TwoPlayer => (5.0, 20.0),
+        GameKind::ThreePlayer => (2.0, 8.0),
+        GameKind::Partnership => (15.0, 50.0),
+    }
+}
+
+/// How a move is marked by the points it lost ([`thresholds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Lost less than the game's lower threshold.
+    Good,
+    /// Lost at least the lower threshold, less than the higher.
+    Inaccuracy,
+    /// Lost at least the higher threshold.
+    Mistake,
+}
+
+impl Mark {
+    pub fn of(game: GameKind, loss: f64) -> Mark {
+        let (inaccuracy, mistake) = thresholds(game);
+        if loss >= mistake {
+            Mark::Mistake
+        } else if loss >= inaccuracy {
+            Mark::Inaccuracy
+        } else {
+            Mark::Good
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+        }
+    }
+}
+
+/// One legal move's value: the seat's expected margin in points after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub value: f64,
+    /// The standard error of `value` over the deals judged (0 when exact).
+    pub spread: f64,
+}
+
+/// A move judged: every legal move's value, the best and what the move
+/// played cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    pub game: GameKind,
+    pub seat: u8,
+    pub played: Move,
+    /// Every legal move, in the engine's order of legal moves.
+    pub values: Vec<MoveValue>,
+    /// The move of highest value (the move played when it is among the highest).
+    pub best: Move,
+    /// Points the move played gave away against the best: at least 0, and 0
+    /// when it is the best.
+    pub loss: f64,
+    /// The values are the exact solver's (see the module's doc).
+    pub exact: bool,
+    /// The complete deals the values were judged on.
+    pub deals: u32,
+}
+
+impl Judgement {
+    pub fn mark(&self) -> Mark {
+        Mark::of(self.game, self.loss)
+    }
+
+    pub fn value_of(&self, mv: Move) -> Option<&MoveValue> {
+        self.values.iter().find(|v| v.mv == mv)
+    }
+}
+
+/// The fewest sampled deals a move is judged on.
+const MIN_SAMPLES: u32 = 8;
+
+/// The sampled deals a forced move (the only legal one) is judged on.
+const FORCED_SAMPLES: u32 = 32;
+
+/// The most deals consistent with a view that are searched one by one for
+/// exact values (the last two tricks of the partnership game have 90, the
+/// last four of the three-player game 70).
+const MOST_EXACT_DEALS: usize = 128;
+
+/// Judges `played`, made by `view`'s seat in `view` having seen `seen`,
+/// with a budget of `playouts` play-outs (at least 1) and the random
+/// numbers of `seed`. `played` must be legal in the view.
+pub fn judge(
+    view: &SeatView,
+    seen: &SeatHistory,
+    played: Move,
+    playouts: u32,
+    seed: u64,
+) -> Judgement {
+    debug_assert_eq!(seen.seat(), view.seat, "another seat's history");
+    let legal = view.deal.legal_moves();
+    let moves = legal.as_slice();
+    debug_assert!(legal.contains(played), "{played} is not legal here");
+    let budget = playouts.max(1) as u64 * expert::moves_left(&view.deal);
+    let (values, exact, deals) = match searched_values(view, moves, budget) {
+        Some(found) => found,
+        None => {
+            let mut rng = Rng::new(seed ^ position_hash(&view.deal));
+            // A forced move loses nothing whatever its value: a few deals
+            // tell the value, at no cost to the review's time.
+            let (budget, least) = if moves.len() == 1 {
+                (0, FORCED_SAMPLES)
+            } else {
+                (budget, MIN_SAMPLES)
+            };
+            estimated_values(view, seen, moves, &mut rng, budget, least)
+        }
+    };
+    let top = values
+        .iter()
+        .map(|v| v.value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let played_value = values
+        .iter()
+        .find(|v| v.mv == played)
+        .map_or(top, |v| v.value);
+    let best = if played_value >= top {
+        played
+    } else {
+        values
+            .iter()
+            .find(|v| v.value >= top)
+            .expect("a legal move")
+            .mv
+    };
+    Judgement {
+        game: view.deal.game(),
+        seat: view.seat,
+        played,
+        values,
+        best,
+        loss: (top - played_value).max(0.0),
+        exact,
+        deals,
+    }
+}
+
+/// Mean and spread of one move's values over the deals judged.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    count: u32,
+    sum: f64,
+    squares: f64,
+}
+
+impl Tally {
+    fn add(&mut self, x: f64) {
+        self.count += 1;
+        self.sum += x;
+        self.squares += x * x;
+    }
+
+    fn mean(&self) -> f64 {
+        self.sum / self.count.max(1) as f64
+    }
+
+    /// The standard error of the mean (0 with fewer than two values).
+    fn spread(&self) -> f64 {
+        if self.count < 2 {
+            return 0.0;
+        }
+        let n = self.count as f64;
+        let variance = ((self.squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (variance / n).sqrt()
+    }
+}
+
+/// The values of `moves` found by search alone, where the seat knows the
+/// deal or few deals are consistent with its view (see the module's doc),
+/// within `budget` moves of search: the values, whether they are exact,
+/// and how many deals they are the mean of. In the one deal of the
+/// two-player Soup course a search too deep for the budget gives the
+/// Expert player's values (the deepest search finished, then play-outs),
+/// not exact. None where sampling is needed.
+fn searched_values(
+    view: &SeatView,
+    moves: &[Move],
+    budget: u64,
+) -> Option<(Vec<MoveValue>, bool, u32)> {
+    let d = &view.deal;
+    if d.stock_len() > 0 {
+        return None;
+    }
+    let mut solver = Solver::new(view.seat);
+    solver.node_limit = budget;
+    if expert::single_world(view) {
+        let (values, to_the_end) =
+            expert::deepening_values(view, moves, &mut solver, &mut |_| true)?;
+        let values = moves.iter().enumerate().map(|(i, &mv)| MoveValue {
+            mv,
+            value: margin_of_outcome(values[i]),
+            spread: 0.0,
+        });
+        return Some((values.collect(), to_the_end, 1));
+    }
+    if !expert::searched_to_the_end(view) {
+        return None;
+    }
+    let deals = every_deal(view, MOST_EXACT_DEALS)?;
+    let mut tallies = vec![Tally::default(); moves.len()];
+    for deal in &deals {
+        let values = solver.root_values(deal, moves, TO_THE_END).ok()?;
+        for (tally, &v) in tallies.iter_mut().zip(&values) {
+            tally.add(margin_of_outcome(v));
+        }
+    }
+    let values = moves.iter().zip(&tallies).map(|(&mv, t)| MoveValue {
+        mv,
+        value: t.mean(),
+        spread: 0.0,
+    });
+    Some((values.collect(), true, deals.len() as u32))
+}
+
+/// Every complete deal consistent with `view` once the stock is empty: the
+/// unknown cards dealt to the other seats in every way their hand sizes and
+/// shown voids allow; None when there are more than `most`.
+fn every_deal(view: &SeatView, most: usize) -> Option<Vec<Deal>> {
+    let d = &view.deal;
+    let cards: Vec<_> = view.unknown().iter().collect();
+    let mut need = [0u32; 4];
+    for s in (0..d.seats()).filter(|&s| s != view.seat) {
+        need[s as usize] = view.hand_len(s);
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    hands[view.seat as usize] = view.hand();
+    let mut out = Vec::new();
+    deal_each(view, &cards, &mut need, &mut hands, most, &mut out).then_some(out)
+}
+
+/// Deals `cards` in every allowed way into `hands` (which still `need`
+/// cards), pushing each complete deal to `out`; false past `most` deals.
+fn deal_each(
+    view: &SeatView,
+    cards: &[Card],
+    need: &mut [u32; 4],
+    hands: &mut [CardSet; 4],
+    most: usize,
+    out: &mut Vec<Deal>,
+) -> bool {
+    let Some((&card, rest)) = cards.split_first() else {
+        out.push(view.deal.with_hidden(*hands, &[]));
+        return out.len() <= most;
+    };
+    for s in 0..view.deal.seats() {
+        let may_hold = card.is_joker() || !view.deal.shown_void(s, card.suit());
+        if s == view.seat || need[s as usize] == 0 || !may_hold {
+            continue;
+        }
+        need[s as usize] -= 1;
+        hands[s as usize].insert(card);
+        let within = deal_each(view, rest, need, hands, most, out);
+        hands[s as usize].remove(card);
+        need[s as usize] += 1;
+        if !within {
+            return false;
+        }
+    }
+    true
+}
+
+/// Values estimated on sampled deals (the Expert player's, weighed by the
+/// moves seen), every move on each: played out, or searched to the end when
+/// few cards are left. Returns the values, false (not exact) and the deals.
+fn estimated_values(
+    view: &SeatView,
+    seen: &SeatHistory,
+    moves: &[Move],
+    rng: &mut Rng,
+    budget: u64,
+    least: u32,
+) -> (Vec<MoveValue>, bool, u32) {
+    let inference = expert::inference(view, Some(seen));
+    let mut worlds = Worlds::new(view, inference.as_ref());
+    let to_the_end = expert::searched_to_the_end(view);
+    let per_move = expert::moves_left(&view.deal);
+    let mut solver = Solver::new(view.seat);
+    let mut tallies = vec![Tally::default(); moves.len()];
+    let (mut spent, mut samples) = (0u64, 0u32);
+    while samples < least || spent < budget {
+        let before = worlds.spent;
+        let world = worlds.next(rng);
+        spent += worlds.spent - before;
+        if to_the_end {
+            solver.nodes = 0;
+            let values = solver
+                .root_values(&world, moves, TO_THE_END)
+                .expect("no node limit");
+            spent += solver.nodes.max(per_move);
+            for (tally, &v) in tallies.iter_mut().zip(&values) {
+                tally.add(margin_of_outcome(v));
+            }
+        } else {
+            for (tally, &mv) in tallies.iter_mut().zip(moves) {
+                let mut w = world;
+                w.apply(mv);
+                play_out(&mut w);
+                tally.add(margin(&w, view.seat) as f64);
+                spent += per_move;
+            }
+        }
+        samples += 1;
+    }
+    let values = moves.iter().zip(&tallies).map(|(&mv, t)| MoveValue {
+        mv,
+        value: t.mean(),
+        spread: t.spread(),
+    });
+    (values.collect(), false, samples)
+}
+
+/// The review of one deal's moves by the chosen seats, one move at a time.
+#[derive(Clone, Debug)]
+pub struct DealReview {
+    /// The real deal before the next move.
+    deal: Deal,
+    moves: Vec<Move>,
+    /// The index in `moves` of the next move.
+    next: usize,
+    /// Each seat's history so far (every seat's, so that each is right
+    /// whichever seat is judged).
+    histories: Vec<SeatHistory>,
+    seats: [bool; 4],
+    playouts: u32,
+    seed: u64,
+    judged: usize,
+}
+
+/// A move of the deal judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The move's index among the deal's moves (from 0).
+    pub index: usize,
+    pub judgement: Judgement,
+}
+
+impl DealReview {
+    /// A review of `moves`, played from the start of the real deal `start`,
+    /// judging the moves of the seats in `seats` (all when it is empty) with
+    /// `playouts` play-outs a move (see [`judge`]) and the random numbers of
+    /// `seed`. Refuses a move that is not legal where it is made (its index
+    /// and why).
+    pub fn new(
+        start: &Deal,
+        moves: &[Move],
+        seats: &[u8],
+        playouts: u32,
+        seed: u64,
+    ) -> Result<DealReview, (usize, IllegalMove)> {
+        let mut d = *start;
+        for (i, &mv) in moves.iter().enumerate() {
+            d.play(mv).map_err(|e| (i, e))?;
+        }
+        let chosen: [bool; 4] =
+            std::array::from_fn(|s| seats.is_empty() || seats.contains(&(s as u8)));
+        Ok(DealReview {
+            deal: *start,
+            moves: moves.to_vec(),
+            next: 0,
+            histories: (0..start.seats()).map(SeatHistory::new).collect(),
+            seats: chosen,
+            playouts,
+            seed,
+            judged: 0,
+        })
+    }
+
+    /// How many moves the review judges in all.
+    pub fn total(&self) -> usize {
+        let mut d = self.deal;
+        let mut count = 0;
+        for &mv in &self.moves[self.next..] {
+            count += self.seats[d.to_move() as usize] as usize;
+            d.apply(mv);
+        }
+        self.judged + count
+    }
+
+    /// How many moves have been judged so far.
+    pub fn judged(&self) -> usize {
+        self.judged
+    }
+}
+
+/// Each call of `next` judges the next move of a chosen seat: one slice of
+/// work, so a caller may stop between calls.
+impl Iterator for DealReview {
+    type Item = Reviewed;
+
+    fn next(&mut self) -> Option<Reviewed> {
+        while self.next < self.moves.len() {
+            let index = self.next;
+            let mv = self.moves[index];
+            let seat = self.deal.to_move();
+            let judgement = self.seats[seat as usize].then(|| {
+                let view = SeatView::of(&self.deal, seat);
+                judge(
+                    &view,
+                    &self.histories[seat as usize],
+                    mv,
+                    self.playouts,
+                    self.seed,
+                )
+            });
+            for h in &mut self.histories {
+                h.record(&self.deal, mv);
+            }
+            self.deal.apply(mv);
+            self.next += 1;
+            if let Some(judgement) = judgement {
+                self.judged += 1;
+                return Some(Reviewed { index, judgement });
+            }
+        }
+        None
+    }
+}
