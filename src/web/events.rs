@@ -122,9 +122,7 @@ fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
         }
         // The replay viewer's fields: a move number, a speed, a seat.
         Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
-            let Some(n) = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok()) else {
-                return None;
-            };
+            let n = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok())?;
             Action::Records(match what {
                 "replay-jump" => RecordsAction::Jump(n),
                 "replay-speed" => RecordsAction::Speed(n),

@@ -465,8 +465,6 @@ fn state_name(s: &LinkState) -> &'static str {
     }
 }
 
-/// The text in the reply paste box.
-
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
 pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
