@@ -18,8 +18,9 @@
 //   posted from it, which runs after that frame);
 // - style, layout, script: what DevTools counts on the page's main thread
 //   over the same span (Performance.getMetrics before and after);
-// - written: the DOM nodes the move added or removed, attributes and texts
-//   it set, by a MutationObserver over the whole document (deterministic).
+// - written: the DOM nodes the move added or removed (each with all it
+//   holds), attributes and texts it set, by a MutationObserver over the
+//   whole document (deterministic).
 // Medians per size; with several --dist builds, the sizes run build by build
 // in turn (before, after, before, ...), so that a change in the machine's
 // load falls on both. Prints one JSON object, and a line per size on stderr.
@@ -92,9 +93,11 @@ function savedGame(two, n) {
 /** Runs in the page: counts what each move writes into the DOM. */
 function countWrites() {
   const w = (window.__writes = { nodes: 0, attributes: 0, texts: 0 });
+  // A node and everything in it (a table written whole counts all its rows).
+  const size = (list) => [...list].reduce((n, node) => n + 1 + (node.querySelectorAll?.('*').length ?? 0), 0);
   new MutationObserver((records) => {
     for (const r of records) {
-      if (r.type === 'childList') w.nodes += r.addedNodes.length + r.removedNodes.length;
+      if (r.type === 'childList') w.nodes += size(r.addedNodes) + size(r.removedNodes);
       else if (r.type === 'attributes') w.attributes += 1;
       else w.texts += 1;
     }

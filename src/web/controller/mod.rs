@@ -94,6 +94,8 @@ pub struct Controller {
     pub(super) pace: Pace,
     pub(super) ui: Ui,
     pub(super) view: View,
+    /// The score sheet's rows of finished deals, built once each.
+    sheet_rows: scene::SheetRows,
     timer: Option<Timeout>,
     banner_timer: Option<Timeout>,
     call_counter: u32,
@@ -153,6 +155,7 @@ impl Controller {
             pace,
             ui: Ui::default(),
             view,
+            sheet_rows: scene::SheetRows::default(),
             timer: None,
             banner_timer: None,
             call_counter: 0,
@@ -287,7 +290,9 @@ impl Controller {
 
     pub(super) fn render(&mut self) {
         self.before_render();
-        let scene = scene::build(&self.game, &self.setup, &self.ui, &self.scene_context());
+        let ctx = self.scene_context();
+        let rows = &mut self.sheet_rows;
+        let scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows);
         self.view.render(&scene);
         self.after_render();
         // The replay viewer's bar, while it shows (again after a language switch).
@@ -661,6 +666,10 @@ impl Controller {
             }
             Action::ToggleScores => {
                 self.ui.scores_open = !self.ui.scores_open;
+                self.render();
+            }
+            Action::ToggleAllScores => {
+                self.ui.scores_all = !self.ui.scores_all;
                 self.render();
             }
             Action::ToggleReview => {

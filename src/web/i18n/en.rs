@@ -106,6 +106,7 @@ pub(super) fn text(key: K) -> &'static str {
         FaceUp => "face up",
         ScoreSheet => "Score sheet",
         Deal => "Deal {0}",
+        AllDeals => "All {0} deals",
         Total => "Total",
         Product => "{0} × {1}",
         Sum => "{0} + {1}",

@@ -106,6 +106,7 @@ pub(super) fn text(key: K) -> &'static str {
         FaceUp => "表向き",
         ScoreSheet => "得点表",
         Deal => "第{0}ディール",
+        AllDeals => "全{0}ディール",
         Total => "合計",
         Product => "{0} × {1}",
         Sum => "{0} + {1}",

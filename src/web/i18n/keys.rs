@@ -111,6 +111,7 @@ pub enum K {
     FaceUp,
     ScoreSheet,
     Deal,
+    AllDeals,
     Total,
     Product,
     Sum,
