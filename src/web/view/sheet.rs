@@ -52,7 +52,7 @@ impl Sheet {
 
     pub fn render(&mut self, lang: Lang, s: &ScoreSheet) {
         if !matches!(&self.shown, Some(w) if w.lang == lang && w.heads == s.heads) {
-            self.shown = Some(Shown::build(lang, &self.target, &s.heads));
+            self.shown = Some(Shown::build(lang, &self.target, s.heads.clone()));
         }
         let Some(w) = self.shown.as_mut() else {
             return;
@@ -70,14 +70,14 @@ impl Sheet {
         w.finished(lang, &s.finished);
         w.live(lang, s.live.as_ref());
         if w.totals.as_ref() != Some(&s.totals) {
-            w.write_totals(lang, &s.totals);
+            w.write_totals(lang, s.totals.clone());
         }
     }
 }
 
 impl Shown {
     /// The sheet's frame: heading, caption, and a table with no rows yet.
-    fn build(lang: Lang, target: &Element, heads: &[String]) -> Shown {
+    fn build(lang: Lang, target: &Element, heads: Vec<String>) -> Shown {
         clear(target);
         let head = el("div", "scores-head");
         append(&head, &text_el("h2", "", lang.t(K::ScoreSheet)));
@@ -93,7 +93,7 @@ impl Shown {
         let thead = el("thead", "");
         let tr = el("tr", "");
         append(&tr, &el("th", ""));
-        for h in heads {
+        for h in &heads {
             append(&tr, &text_el("th", "", h));
         }
         append(&thead, &tr);
@@ -107,7 +107,7 @@ impl Shown {
         append(target, &table);
         Shown {
             lang,
-            heads: heads.to_vec(),
+            heads,
             caption,
             all_deals,
             body,
@@ -131,7 +131,8 @@ impl Shown {
         } else {
             (from - self.from).min(self.finished.len())
         };
-        for tr in self.finished.drain(..gone) {
+        let kept = self.finished.split_off(gone);
+        for tr in std::mem::replace(&mut self.finished, kept) {
             tr.remove();
         }
         self.generation = rows_of;
@@ -169,7 +170,7 @@ impl Shown {
         }
     }
 
-    fn write_totals(&mut self, lang: Lang, totals: &[u32]) {
+    fn write_totals(&mut self, lang: Lang, totals: Vec<u32>) {
         clear(&self.totals_row);
         append(&self.totals_row, &text_el("th", "", lang.t(K::Total)));
         for (i, v) in totals.iter().enumerate() {
@@ -177,7 +178,7 @@ impl Shown {
             let _ = td.set_attribute("data-total", &i.to_string());
             append(&self.totals_row, &td);
         }
-        self.totals = Some(totals.to_vec());
+        self.totals = Some(totals);
     }
 }
 
