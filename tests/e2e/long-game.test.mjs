@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, launchBrowser, newPage, startServer } from './harness.mjs';
 import { ready, waitForTurn, humanMove, twoComputerDeals } from './play-helpers.mjs';
+import { assertAxeClean } from './a11y-helpers.mjs';
 
 /** A game saved in format 1 (one key): `finished` deals of `two` in turn, then a fresh deal, South a person. */
 function saved(two, finished) {
@@ -105,12 +106,14 @@ test('a move writes as much into the page at deal 401 as at deal 3, and the shee
         assert.equal(await all.isVisible(), false, 'no switch when every deal shows');
         continue;
       }
+      await assertAxeClean(page, 'the score sheet with the latest deals');
       assert.equal(await all.innerText(), `All ${finished + 1} deals`);
       assert.equal(await all.getAttribute('aria-pressed'), 'false');
       await all.click();
       await page.waitForSelector('#scores button.all-deals[aria-pressed="true"]');
       assert.equal(await page.locator('#scores tbody tr:not(.live)').count(), finished + 1, 'every finished deal has its row');
       assert.equal(await page.locator('#scores tbody tr').first().getAttribute('data-deal'), '1');
+      await assertAxeClean(page, 'the score sheet with every deal');
       await all.click();
       await page.waitForSelector('#scores button.all-deals[aria-pressed="false"]');
       assert.equal(await page.locator('#scores').innerHTML(), sheet, 'the latest deals again, as before');

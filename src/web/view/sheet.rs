@@ -67,10 +67,14 @@ impl Sheet {
                 if *all { "true" } else { "false" },
             );
         }
-        w.finished(lang, &s.finished);
-        w.live(lang, s.live.as_ref());
+        let deals_ended = w.finished(lang, &s.finished);
+        let deal_started = w.live(lang, s.live.as_ref());
         if w.totals.as_ref() != Some(&s.totals) {
             w.write_totals(lang, s.totals.clone());
+        }
+        if deals_ended || deal_started {
+            // The sheet scrolls in its column: a new row brings the latest deals in sight.
+            self.target.set_scroll_top(i32::MAX);
         }
     }
 }
@@ -121,7 +125,8 @@ impl Shown {
     }
 
     /// The finished deals' rows: only those not written yet are written.
-    fn finished(&mut self, lang: Lang, rows: &DealRows) {
+    /// True if it wrote any.
+    fn finished(&mut self, lang: Lang, rows: &DealRows) -> bool {
         let from = rows.from();
         let rows_of = Some(rows.generation());
         // Rows of another generation, or earlier rows to show (every deal):
@@ -153,21 +158,25 @@ impl Shown {
         if let Some((_, live)) = self.live.as_ref().filter(|_| !new.is_empty()) {
             append(&self.body, live);
         }
+        !new.is_empty()
     }
 
-    /// The deal in play's row, written again when its figures change.
-    fn live(&mut self, lang: Lang, row: Option<&ScoreRow>) {
+    /// The deal in play's row, written again when its figures change. True
+    /// for a new deal's row.
+    fn live(&mut self, lang: Lang, row: Option<&ScoreRow>) -> bool {
         if self.live.as_ref().map(|(shown, _)| shown) == row {
-            return;
+            return false;
         }
-        if let Some((_, old)) = self.live.take() {
-            old.remove();
+        let old = self.live.take().map(|(_, tr)| tr);
+        if let Some(tr) = &old {
+            tr.remove();
         }
         if let Some(row) = row {
             let tr = row_el(lang, row, true);
             append(&self.body, &tr);
             self.live = Some((row.clone(), tr));
         }
+        old.is_none() && row.is_some()
     }
 
     fn write_totals(&mut self, lang: Lang, totals: Vec<u32>) {
