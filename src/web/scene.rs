@@ -197,7 +197,8 @@ pub struct ScoreRow {
     /// The deal's number, from 1 (the row's key).
     pub deal: usize,
     pub label: String,
-    pub cells: Vec<(String, Option<u32>)>,
+    /// Each scorer's working ("7 × 5") and score.
+    pub cells: Vec<(String, u32)>,
 }
 
 /// The score sheet shows the latest deals only, unless asked for all: a
@@ -208,7 +209,7 @@ pub const SHEET_LATEST: usize = 100;
 /// list that [`SheetRows`] only ever adds to within one `generation`. So a
 /// view that wrote rows of this generation need write only the new ones,
 /// and a scene costs the same at deal 1 and at deal 6,000.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DealRows {
     rows: Rc<Vec<ScoreRow>>,
     from: usize,
@@ -229,13 +230,6 @@ impl DealRows {
     /// Rows of one generation are the same rows: a longer list only adds rows.
     pub fn generation(&self) -> u64 {
         self.generation
-    }
-}
-
-impl PartialEq for DealRows {
-    fn eq(&self, other: &DealRows) -> bool {
-        (Rc::ptr_eq(&self.rows, &other.rows) && (self.from, self.to) == (other.from, other.to))
-            || (self.from == other.from && self.rows() == other.rows())
     }
 }
 
@@ -292,7 +286,7 @@ impl SheetRows {
                 rows.push(ScoreRow {
                     deal: k + 1,
                     label: lang.tf(K::Deal, &[&(k + 1).to_string()]),
-                    cells: score_cells(deal_cells(lang, game, &r.points, &r.scores)),
+                    cells: deal_cells(lang, game, &r.points, &r.scores),
                 });
                 self.results.push(*r);
             }
@@ -1010,7 +1004,7 @@ fn score_sheet(
         ScoreRow {
             deal,
             label: lang.tf(K::Deal, &[&deal.to_string()]),
-            cells: score_cells(deal_cells(lang, game, &d.points(), &d.scores())),
+            cells: deal_cells(lang, game, &d.points(), &d.scores()),
         }
     });
     ScoreSheet {
@@ -1026,14 +1020,6 @@ fn score_sheet(
         live,
         totals: game.totals().to_vec(),
     }
-}
-
-/// A score-sheet row's cells: every score known (the view can also show one in progress).
-fn score_cells(cells: Vec<(String, u32)>) -> Vec<(String, Option<u32>)> {
-    cells
-        .into_iter()
-        .map(|(detail, score)| (detail, Some(score)))
-        .collect()
 }
 
 fn result_lines(

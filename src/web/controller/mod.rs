@@ -599,6 +599,18 @@ impl Controller {
         }
     }
 
+    /// The score sheet (on a phone), every deal on it, or the last trick:
+    /// shown or not.
+    fn toggle_panel(&mut self, action: &Action) {
+        let ui = &mut self.ui;
+        match action {
+            Action::ToggleScores => ui.scores_open = !ui.scores_open,
+            Action::ToggleAllScores => ui.scores_all = !ui.scores_all,
+            _ => ui.review_open = !ui.review_open,
+        }
+        self.render();
+    }
+
     pub fn act(&mut self, action: Action) {
         match action {
             Action::Play(c) => self.play_card(c),
@@ -664,17 +676,8 @@ impl Controller {
                 sound.unlock();
                 self.render();
             }
-            Action::ToggleScores => {
-                self.ui.scores_open = !self.ui.scores_open;
-                self.render();
-            }
-            Action::ToggleAllScores => {
-                self.ui.scores_all = !self.ui.scores_all;
-                self.render();
-            }
-            Action::ToggleReview => {
-                self.ui.review_open = !self.ui.review_open;
-                self.render();
+            Action::ToggleScores | Action::ToggleAllScores | Action::ToggleReview => {
+                self.toggle_panel(&action)
             }
             // A puzzle's answer is the person's own.
             Action::Hint if self.replay.is_some() => {}

@@ -110,7 +110,6 @@ pub(super) fn text(key: K) -> &'static str {
         Total => "Total",
         Product => "{0} × {1}",
         Sum => "{0} + {1}",
-        InProgress => "in play",
         DealOverTitle => "Deal {0} is over",
         DealWinner => "{0} wins the deal.",
         DealTie => "The deal is tied.",

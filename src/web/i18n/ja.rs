@@ -110,7 +110,6 @@ pub(super) fn text(key: K) -> &'static str {
         Total => "合計",
         Product => "{0} × {1}",
         Sum => "{0} + {1}",
-        InProgress => "プレイ中",
         DealOverTitle => "第{0}ディール終了",
         DealWinner => "{0}がこのディールの勝ち。",
         DealTie => "このディールは引き分け。",

@@ -115,7 +115,6 @@ pub enum K {
     Total,
     Product,
     Sum,
-    InProgress,
     DealOverTitle,
     DealWinner,
     DealTie,

@@ -67,8 +67,8 @@ impl Sheet {
                 if *all { "true" } else { "false" },
             );
         }
-        let deals_ended = w.finished(lang, &s.finished);
-        let deal_started = w.live(lang, s.live.as_ref());
+        let deals_ended = w.finished(&s.finished);
+        let deal_started = w.live(s.live.as_ref());
         if w.totals.as_ref() != Some(&s.totals) {
             w.write_totals(lang, s.totals.clone());
         }
@@ -126,7 +126,7 @@ impl Shown {
 
     /// The finished deals' rows: only those not written yet are written.
     /// True if it wrote any.
-    fn finished(&mut self, lang: Lang, rows: &DealRows) -> bool {
+    fn finished(&mut self, rows: &DealRows) -> bool {
         let from = rows.from();
         let rows_of = Some(rows.generation());
         // Rows of another generation, or earlier rows to show (every deal):
@@ -150,7 +150,7 @@ impl Shown {
         }
         let new = &rows[self.finished.len()..];
         for row in new {
-            let tr = row_el(lang, row, false);
+            let tr = row_el(row, false);
             append(&self.body, &tr);
             self.finished.push(tr);
         }
@@ -163,7 +163,7 @@ impl Shown {
 
     /// The deal in play's row, written again when its figures change. True
     /// for a new deal's row.
-    fn live(&mut self, lang: Lang, row: Option<&ScoreRow>) -> bool {
+    fn live(&mut self, row: Option<&ScoreRow>) -> bool {
         if self.live.as_ref().map(|(shown, _)| shown) == row {
             return false;
         }
@@ -172,7 +172,7 @@ impl Shown {
             tr.remove();
         }
         if let Some(row) = row {
-            let tr = row_el(lang, row, true);
+            let tr = row_el(row, true);
             append(&self.body, &tr);
             self.live = Some((row.clone(), tr));
         }
@@ -192,7 +192,7 @@ impl Shown {
 }
 
 /// One deal's row: its label, then each scorer's working and score.
-fn row_el(lang: Lang, row: &ScoreRow, live: bool) -> Element {
+fn row_el(row: &ScoreRow, live: bool) -> Element {
     let tr = el("tr", if live { "live" } else { "" });
     let _ = tr.set_attribute("data-deal", &row.deal.to_string());
     append(&tr, &text_el("th", "", &row.label));
@@ -200,11 +200,7 @@ fn row_el(lang: Lang, row: &ScoreRow, live: bool) -> Element {
         let td = el("td", "");
         let _ = td.set_attribute("data-scorer", &i.to_string());
         append(&td, &text_el("span", "work", detail));
-        let sc = match score {
-            Some(v) => v.to_string(),
-            None => lang.t(K::InProgress).to_string(),
-        };
-        append(&td, &text_el("span", "deal-score", &sc));
+        append(&td, &text_el("span", "deal-score", &score.to_string()));
         append(&tr, &td);
     }
     tr
