@@ -201,9 +201,11 @@ pub struct ScoreRow {
     pub cells: Vec<(String, u32)>,
 }
 
-/// The score sheet shows the latest deals only, unless asked for all: a
-/// table of thousands of rows costs the browser's layout more at every move.
-pub const SHEET_LATEST: usize = 100;
+/// The score sheet shows the latest deals only, unless asked for all: every
+/// row on the page costs the browser's layout and paint a little at every
+/// move (thousands of them, most of a second). Thirty is a screenful and
+/// more than a game of the default length has.
+pub const SHEET_LATEST: usize = 30;
 
 /// The finished deals' rows as one scene shows them: rows `from..to` of a
 /// list that [`SheetRows`] only ever adds to within one `generation`. So a

@@ -1,5 +1,5 @@
 // A move costs the same at deal 3 and deal 401 (src/web/view/sheet.rs): the
-// score sheet shows the latest 100 deals (all on request) and writes only
+// score sheet shows the latest 30 deals (all on request) and writes only
 // the rows that changed, so what a move writes into the page does not grow
 // with the game. Counted, not timed (timings are scripts/bench-long-game.mjs's,
 // not CI's): a MutationObserver over the whole document counts the nodes
@@ -65,6 +65,8 @@ async function movesOfOneDeal(page) {
   throw new Error('the deal did not end');
 }
 
+/** Finished deals the score sheet shows (`scene::SHEET_LATEST`), unless asked for all. */
+const LATEST = 30;
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 test('a move writes as much into the page at deal 401 as at deal 3, and the sheet stays whole', { timeout: 180_000 }, async () => {
@@ -89,11 +91,11 @@ test('a move writes as much into the page at deal 401 as at deal 3, and the shee
         const at = `${finished} deals, move ${i + 1}`;
         assert.ok(m.rowsAdded <= 2, `${at}: ${m.rowsAdded} rows written`);
         assert.equal(m.finishedAdded, m.dealOver ? 1 : 0, `${at}: finished rows written`);
-        assert.equal(m.finishedRemoved, m.dealOver && finished >= 100 ? 1 : 0, `${at}: finished rows removed`);
+        assert.equal(m.finishedRemoved, m.dealOver && finished >= LATEST ? 1 : 0, `${at}: finished rows removed`);
       }
       const shown = await page.evaluate(() => [...document.querySelectorAll('#scores tbody tr:not(.live)')].map((tr) => Number(tr.dataset.deal)));
-      const first = Math.max(1, finished + 1 - 99);
-      assert.deepEqual(shown, Array.from({ length: finished + 2 - first }, (_, k) => first + k), 'the latest 100 deals, in order');
+      const first = Math.max(1, finished + 2 - LATEST);
+      assert.deepEqual(shown, Array.from({ length: finished + 2 - first }, (_, k) => first + k), `the latest ${LATEST} deals, in order`);
       // The sheet written move by move is the sheet written from scratch.
       const sheet = await page.locator('#scores').innerHTML();
       await open('?pace=0');
@@ -102,7 +104,7 @@ test('a move writes as much into the page at deal 401 as at deal 3, and the shee
       assert.equal(await page.locator('#scores').innerHTML(), sheet, 'a reload shows the same score sheet');
       // Every deal, on request; then the latest again.
       const all = page.locator('#scores button.all-deals');
-      if (finished + 1 <= 100) {
+      if (finished + 1 <= LATEST) {
         assert.equal(await all.isVisible(), false, 'no switch when every deal shows');
         continue;
       }
