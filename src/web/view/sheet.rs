@@ -67,12 +67,12 @@ impl Sheet {
                 if *all { "true" } else { "false" },
             );
         }
-        let deals_ended = w.finished(&s.finished);
+        let rows_added = w.finished(&s.finished);
         let deal_started = w.live(s.live.as_ref());
         if w.totals.as_ref() != Some(&s.totals) {
             w.write_totals(lang, s.totals.clone());
         }
-        if deals_ended || deal_started {
+        if rows_added || deal_started {
             // The sheet scrolls in its column: a new row brings the latest deals in sight.
             self.target.set_scroll_top(i32::MAX);
         }
