@@ -221,6 +221,7 @@ fn action_of(el: &Element) -> Option<Action> {
         "play-again" => Action::PlayAgain,
         "mute" => Action::ToggleMute,
         "scores" => Action::ToggleScores,
+        "scores-all" => Action::ToggleAllScores,
         "review" => Action::ToggleReview,
         "hint" => Action::Hint,
         "help" => Action::Help,

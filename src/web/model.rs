@@ -108,6 +108,8 @@ pub struct Ui {
     pub call: Option<(Call, u8, u32)>,
     pub review_open: bool,
     pub scores_open: bool,
+    /// The score sheet shows every deal, not only the latest (a long game).
+    pub scores_all: bool,
     /// Moves made in this game (tests wait on it).
     pub moves: usize,
     /// Every hand face up (the replay viewer's "show all hands").
@@ -147,6 +149,7 @@ pub enum Action {
     PlayAgain,
     ToggleMute,
     ToggleScores,
+    ToggleAllScores,
     ToggleReview,
     Escape,
     // Help, hints, settings, languages, the walkthrough (see assist.rs)

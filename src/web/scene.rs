@@ -8,9 +8,11 @@ use super::model::{Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
-    Call, Card, CardSet, Course, Deal, Game, GameKind, PerCourse, PerSeat, Pile, Role, Scorer,
-    ScorerSeats, Scores, Suit, Trick, TrickOutcome, Turn,
+    Call, Card, CardSet, Course, Deal, DealResult, Game, GameKind, PerCourse, PerSeat, Pile, Role,
+    Scorer, ScorerSeats, Scores, Suit, Trick, TrickOutcome, Turn,
 };
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where a seat sits on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,15 +252,126 @@ pub struct CallScene {
 pub struct ScoreSheet {
     pub caption: String,
     pub heads: Vec<String>,
-    pub rows: Vec<ScoreRow>,
+    /// The finished deals' rows shown (the latest [`SHEET_LATEST`], or all).
+    pub finished: DealRows,
+    /// In a game of more deals than that: the switch that shows every deal
+    /// (its label, and whether every deal shows).
+    pub all_deals: Option<(String, bool)>,
+    /// The deal in play, with the points stored so far in each course.
+    pub live: Option<ScoreRow>,
     pub totals: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreRow {
+    /// The deal's number, from 1 (the row's key).
+    pub deal: usize,
     pub label: String,
-    pub live: bool,
-    pub cells: Vec<(String, Option<u32>)>,
+    /// Each scorer's working ("7 × 5") and score.
+    pub cells: Vec<(String, u32)>,
+}
+
+/// The score sheet shows the latest deals only, unless asked for all: every
+/// row on the page costs the browser's layout and paint a little at every
+/// move (thousands of them, most of a second). Thirty is a screenful and
+/// more than a game of the default length has.
+pub const SHEET_LATEST: usize = 30;
+
+/// The finished deals' rows as one scene shows them: rows `from..to` of a
+/// list that [`SheetRows`] only ever adds to within one `generation`. So a
+/// view that wrote rows of this generation need write only the new ones,
+/// and a scene costs the same at deal 1 and at deal 6,000.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DealRows {
+    rows: Rc<Vec<ScoreRow>>,
+    from: usize,
+    to: usize,
+    generation: u64,
+}
+
+impl DealRows {
+    /// The rows shown, the first being deal `from() + 1`.
+    pub fn rows(&self) -> &[ScoreRow] {
+        &self.rows[self.from..self.to]
+    }
+
+    pub fn from(&self) -> usize {
+        self.from
+    }
+
+    /// Rows of one generation are the same rows: a longer list only adds rows.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+}
+
+/// The score sheet's rows of finished deals, each built once: a finished
+/// deal's row never changes, so a render builds only the rows of the deals
+/// finished since the last one. The controller keeps one and hands it to
+/// [`build`]. A row depends on the language, the game, its way of combining
+/// the courses and the deal's result; all are checked at each build (the
+/// results by value), so another game, or a step back in the replay
+/// viewer, is shown exactly: rows that no longer match start a new
+/// generation.
+#[derive(Default)]
+pub struct SheetRows {
+    made_for: Option<(Lang, GameKind, Combine)>,
+    results: Vec<DealResult>,
+    rows: Rc<Vec<ScoreRow>>,
+    generation: u64,
+}
+
+/// Generations are numbered across every [`SheetRows`], so two never share one.
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+impl SheetRows {
+    /// The rows of `game`'s finished deals shown (the latest, or `all`),
+    /// built for those not built yet.
+    fn rows_of(&mut self, lang: Lang, game: &Game, all: bool) -> DealRows {
+        let made_for = Some((lang, game.kind(), game.rules().combine));
+        let results = game.results();
+        // How many of the rows built are this game's (results are cheap to
+        // compare, unlike the rows' words).
+        let fresh = self.made_for != made_for || self.generation == 0;
+        let same = if fresh {
+            0
+        } else {
+            self.results
+                .iter()
+                .zip(results)
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        // Rows are added in place, unless a scene still holds them (none
+        // does after its render): then they are built again.
+        if fresh
+            || same < self.results.len().min(results.len())
+            || (results.len() > self.results.len() && Rc::get_mut(&mut self.rows).is_none())
+        {
+            self.made_for = made_for;
+            self.results.clear();
+            self.rows = Rc::default();
+            self.generation = GENERATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        if let Some(rows) = Rc::get_mut(&mut self.rows) {
+            for (k, r) in results.iter().enumerate().skip(self.results.len()) {
+                rows.push(ScoreRow {
+                    deal: k + 1,
+                    label: lang.tf(K::Deal, &[&(k + 1).to_string()]),
+                    cells: deal_cells(lang, game, &r.points, &r.scores),
+                });
+                self.results.push(*r);
+            }
+        }
+        let to = results.len();
+        let latest = to.saturating_sub(SHEET_LATEST);
+        DealRows {
+            rows: Rc::clone(&self.rows),
+            from: if all { 0 } else { latest },
+            to,
+            generation: self.generation,
+        }
+    }
 }
 
 /// The end-of-deal or end-of-game panel.
@@ -492,7 +605,8 @@ impl<'a> Facts<'a> {
 }
 
 /// Builds the scene for the current state.
-pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
+/// `rows`: the score sheet's rows built so far (kept by the caller).
+pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut SheetRows) -> Scene {
     let f = Facts::of(game, setup, ui, ctx);
     let lang = f.lang;
     let hint = ui
@@ -541,7 +655,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context) -> Scene {
         duck,
         chooser: chooser_scene(lang, ui),
         call,
-        scores: score_sheet(lang, game, setup),
+        scores: score_sheet(lang, game, setup, ui, rows),
         deal_end: (f.phase == Phase::DealOver && ui.held.is_none())
             .then(|| deal_panel(lang, game, setup, ctx)),
         game_over: (f.over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx)),
@@ -956,7 +1070,13 @@ fn deal_cells(
         .collect()
 }
 
-fn score_sheet(lang: Lang, game: &Game, setup: &Setup) -> ScoreSheet {
+fn score_sheet(
+    lang: Lang,
+    game: &Game,
+    setup: &Setup,
+    ui: &Ui,
+    rows: &mut SheetRows,
+) -> ScoreSheet {
     let caption = match game.rules().end() {
         GameEnd::Target(t) => lang.tf(K::Target, &[&t.to_string()]),
         GameEnd::Deals(n) => {
@@ -964,38 +1084,28 @@ fn score_sheet(lang: Lang, game: &Game, setup: &Setup) -> ScoreSheet {
             lang.tf(K::DealsLeft, &[&k.to_string(), &n.to_string()])
         }
     };
-    let mut rows: Vec<ScoreRow> = game
-        .results()
-        .iter()
-        .enumerate()
-        .map(|(k, r)| ScoreRow {
-            label: lang.tf(K::Deal, &[&(k + 1).to_string()]),
-            live: false,
-            cells: score_cells(deal_cells(lang, game, &r.points, &r.scores)),
-        })
-        .collect();
-    if let Some(d) = game.deal().filter(|_| game.in_deal()) {
-        // The deal in play: points stored so far in each course.
-        rows.push(ScoreRow {
-            label: lang.tf(K::Deal, &[&game.log().len().to_string()]),
-            live: true,
-            cells: score_cells(deal_cells(lang, game, &d.points(), &d.scores())),
-        });
-    }
+    let finished = game.results().len();
+    let live = game.deal().filter(|_| game.in_deal()).map(|d| {
+        let deal = game.log().len();
+        ScoreRow {
+            deal,
+            label: lang.tf(K::Deal, &[&deal.to_string()]),
+            cells: deal_cells(lang, game, &d.points(), &d.scores()),
+        }
+    });
     ScoreSheet {
         caption,
         heads: scorer_names(lang, game, setup),
-        rows,
+        finished: rows.rows_of(lang, game, ui.scores_all),
+        all_deals: (finished > SHEET_LATEST).then(|| {
+            (
+                lang.tf(K::AllDeals, &[&finished.to_string()]),
+                ui.scores_all,
+            )
+        }),
+        live,
         totals: game.totals().to_vec(),
     }
-}
-
-/// A score-sheet row's cells: every score known (the view can also show one in progress).
-fn score_cells(cells: Vec<(String, u32)>) -> Vec<(String, Option<u32>)> {
-    cells
-        .into_iter()
-        .map(|(detail, score)| (detail, Some(score)))
-        .collect()
 }
 
 fn result_lines(

@@ -125,6 +125,8 @@ pub struct Controller {
     pub(super) rng: Rng,
     // Services the controller calls (none calls back).
     pub(super) view: View,
+    /// The score sheet's rows of finished deals, built once each.
+    sheet_rows: scene::SheetRows,
     /// Saving the game on the table.
     pub(super) saver: Saver,
     /// Online play: this table's remote seats, the servers set, replies
@@ -211,6 +213,7 @@ impl Controller {
             },
             rng: Rng::new(entropy),
             view,
+            sheet_rows: scene::SheetRows::default(),
             saver,
             online: online::Online::new(),
             walkthrough: Walkthrough::default(),
@@ -333,7 +336,9 @@ impl Controller {
 
     pub(super) fn render(&mut self) {
         self.before_render();
-        let scene = scene::build(&self.game, &self.setup, &self.ui, &self.scene_context());
+        let ctx = self.scene_context();
+        let rows = &mut self.sheet_rows;
+        let scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows);
         self.view.render(&scene);
         self.after_render();
         // The replay viewer's bar, while it shows (again after a language switch).
@@ -665,6 +670,18 @@ impl Controller {
         }
     }
 
+    /// The score sheet (on a phone), every deal on it, or the last trick:
+    /// shown or not.
+    fn toggle_panel(&mut self, action: &Action) {
+        let ui = &mut self.ui;
+        match action {
+            Action::ToggleScores => ui.scores_open = !ui.scores_open,
+            Action::ToggleAllScores => ui.scores_all = !ui.scores_all,
+            _ => ui.review_open = !ui.review_open,
+        }
+        self.render();
+    }
+
     pub fn act(&mut self, action: Action) {
         match action {
             Action::Play(c) => self.play_card(c),
@@ -730,13 +747,8 @@ impl Controller {
                 sound.unlock();
                 self.render();
             }
-            Action::ToggleScores => {
-                self.ui.scores_open = !self.ui.scores_open;
-                self.render();
-            }
-            Action::ToggleReview => {
-                self.ui.review_open = !self.ui.review_open;
-                self.render();
+            Action::ToggleScores | Action::ToggleAllScores | Action::ToggleReview => {
+                self.toggle_panel(&action)
             }
             // A puzzle's answer is the person's own.
             Action::Hint if self.is_viewing() => {}

@@ -389,6 +389,7 @@ impl Controller {
             call: self.ui.call,
             chooser: self.ui.chooser.take().filter(|_| asking.is_some()),
             scores_open: self.ui.scores_open,
+            scores_all: self.ui.scores_all,
             ..Ui::default()
         };
         // (The viewer's bar comes with the render: `replay_bar`.)

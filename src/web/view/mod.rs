@@ -8,7 +8,8 @@
 //! By part of the table: [`toolbar`] (the header), [`seats`] (name plates,
 //! hands, piles) with [`cards`] (card elements), [`trick`] (stock, trick,
 //! call banner), [`actionbar`] (prompt, Quack!/Duck/Hint, chooser),
-//! [`panels`] (end of deal and game, last trick, pass the device, scores).
+//! [`panels`] (end of deal and game, last trick, pass the device) with
+//! [`sheet`] (the score sheet, written row by row as deals end).
 //! After a render, [`focus`] moves the keyboard focus as the scene asks and
 //! [`readout`] tells the announcer what newly shows.
 
@@ -18,6 +19,7 @@ mod focus;
 mod panels;
 mod readout;
 mod seats;
+mod sheet;
 mod toolbar;
 mod trick;
 

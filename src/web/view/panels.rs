@@ -1,13 +1,15 @@
 //! The panels over and beside the table: the end of a deal, the end of the
 //! game (with its Share button), the last trick, the pass-the-device cover
-//! and the score sheet. Each is rebuilt only when its content changes. The
-//! overlays are modal dialogs named by their heading.
+//! and the score sheet (written row by row by [`super::sheet`]). Each other
+//! panel is rebuilt only when its content changes. The overlays are modal
+//! dialogs named by their heading.
 
-use super::super::dom::{append, button, clear, el, icon, set_hidden, set_text, text_el};
+use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{EndPanel, ReviewScene, Scene, ScoreSheet};
+use super::super::scene::{EndPanel, ReviewScene, Scene};
 use super::cards::card_el;
-use super::{changed, rebuild, with_id};
+use super::sheet::Sheet;
+use super::{rebuild, with_id};
 use web_sys::Element;
 
 pub struct Panels {
@@ -16,8 +18,7 @@ pub struct Panels {
     pub review: Element,
     pub privacy: Element,
     privacy_text: Element,
-    scores: Element,
-    scores_shown: Option<ScoreSheet>,
+    scores: Sheet,
     deal_end_shown: Option<Option<EndPanel>>,
     game_over_shown: Option<Option<EndPanel>>,
     review_shown: Option<Option<ReviewScene>>,
@@ -73,8 +74,7 @@ impl Panels {
             review,
             privacy,
             privacy_text,
-            scores,
-            scores_shown: None,
+            scores: Sheet::new(scores),
             deal_end_shown: None,
             game_over_shown: None,
             review_shown: None,
@@ -83,7 +83,7 @@ impl Panels {
 
     /// A new table: every panel is drawn afresh.
     pub fn clear(&mut self) {
-        self.scores_shown = None;
+        self.scores.clear();
         self.deal_end_shown = None;
         self.game_over_shown = None;
         self.review_shown = None;
@@ -91,9 +91,7 @@ impl Panels {
 
     pub fn render(&mut self, s: &Scene) {
         let lang = s.lang;
-        if changed(&mut self.scores_shown, s.scores.clone()) {
-            render_scores(lang, &self.scores, &s.scores);
-        }
+        self.scores.render(lang, &s.scores);
         self.render_deal_end(lang, s.deal_end.as_ref());
         self.render_game_over(lang, s.game_over.as_ref());
         self.render_review(lang, s.review.as_ref());
@@ -188,54 +186,4 @@ fn fill_panel(target: &Element, p: &EndPanel, class: &str, id: &str) {
         append(target, &list);
         append(target, &text_el("p", "verdict", &p.verdict));
     }
-}
-
-fn render_scores(lang: Lang, target: &Element, s: &ScoreSheet) {
-    clear(target);
-    let head = el("div", "scores-head");
-    append(&head, &text_el("h2", "", lang.t(K::ScoreSheet)));
-    let close = button("tool close-scores", "scores");
-    close.set_text_content(Some(lang.t(K::Close)));
-    append(&head, &close);
-    append(target, &head);
-    append(target, &text_el("p", "caption", &s.caption));
-    let table = el("table", "");
-    let thead = el("thead", "");
-    let tr = el("tr", "");
-    append(&tr, &el("th", ""));
-    for h in &s.heads {
-        append(&tr, &text_el("th", "", h));
-    }
-    append(&thead, &tr);
-    append(&table, &thead);
-    let tbody = el("tbody", "");
-    for (k, row) in s.rows.iter().enumerate() {
-        let tr = el("tr", if row.live { "live" } else { "" });
-        let _ = tr.set_attribute("data-deal", &(k + 1).to_string());
-        append(&tr, &text_el("th", "", &row.label));
-        for (i, (detail, score)) in row.cells.iter().enumerate() {
-            let td = el("td", "");
-            let _ = td.set_attribute("data-scorer", &i.to_string());
-            append(&td, &text_el("span", "work", detail));
-            let sc = match score {
-                Some(v) => v.to_string(),
-                None => lang.t(K::InProgress).to_string(),
-            };
-            append(&td, &text_el("span", "deal-score", &sc));
-            append(&tr, &td);
-        }
-        append(&tbody, &tr);
-    }
-    append(&table, &tbody);
-    let tfoot = el("tfoot", "");
-    let tr = el("tr", "");
-    append(&tr, &text_el("th", "", lang.t(K::Total)));
-    for (i, v) in s.totals.iter().enumerate() {
-        let td = text_el("td", "", &v.to_string());
-        let _ = td.set_attribute("data-total", &i.to_string());
-        append(&tr, &td);
-    }
-    append(&tfoot, &tr);
-    append(&table, &tfoot);
-    append(target, &table);
 }
