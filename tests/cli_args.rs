@@ -4,29 +4,13 @@
 //! in it cannot make a second line), then the usage; never a panic. Good
 //! arguments still run.
 
+mod common;
+
+use common::cli::{run_command, Run};
 use std::ffi::OsStr;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_duck-soup");
-
-/// What one run of the command printed.
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 fn run<S: AsRef<OsStr>>(args: &[S]) -> Run {
-    let out = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
+    run_command(args, "")
 }
 
 /// Characters a terminal or a log reader may take as the end of a line.

@@ -3,38 +3,13 @@
 //! as JSON with every field, both reproducible from their seeds; bad
 //! arguments are refused in one line (status 2, nothing on standard output).
 
+mod common;
+
+use common::cli::{run_command, Run};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_duck-soup");
-
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 fn run_with(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A refusal may come before standard input is read: a closed pipe then.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("the binary ends");
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
+    run_command(args, stdin)
 }
 
 fn run(args: &[&str]) -> Run {

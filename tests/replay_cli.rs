@@ -6,24 +6,14 @@
 
 mod common;
 
+use common::cli::{run_command, Run};
 use common::{conformance_cases, conformance_dirs, normalized_report, play_random_deal};
 use duck_soup::engine::record::{replay_text, GameRecord};
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Game, GameKind, Rules};
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-const BIN: &str = env!("CARGO_BIN_EXE_duck-soup");
-
-/// What one run of the command printed.
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 impl Run {
     /// A good record's report: exit 0, one JSON line, nothing on standard error.
@@ -56,25 +46,7 @@ impl Run {
 }
 
 fn run(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The command may exit without reading its input (a usage error): ignore a broken pipe.
-    let _ = child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("the binary finishes");
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
+    run_command(args, stdin)
 }
 
 fn replay_stdin(text: &str) -> Run {

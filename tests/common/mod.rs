@@ -6,6 +6,8 @@
 //! Every test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::rules::{
