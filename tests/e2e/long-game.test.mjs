@@ -8,22 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, launchBrowser, newPage, startServer } from './harness.mjs';
-import { ready, waitForTurn, humanMove, twoComputerDeals } from './play-helpers.mjs';
+import { ready, waitForTurn, humanMove, twoComputerDeals, versionOneSave } from './play-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
-
-/** A game saved in format 1 (one key): `finished` deals of `two` in turn, then a fresh deal, South a person. */
-function saved(two, finished) {
-  const deals = Array.from({ length: finished }, (_, i) => two.deals[i % 2]);
-  deals.push({ seed: two.deals[finished % 2].seed, moves: '' });
-  return JSON.stringify({
-    v: 1,
-    record: { game: 'two-player', rules: { preset: 'parlett', deals: finished + 10 }, first_dealer: two.first_dealer, deals },
-    players: ['human', 'normal'],
-    seed: two.deals[0].seed,
-    ai_seed: '12345',
-    bottom: 0,
-  });
-}
 
 /** Runs in the page: counts what is written into the DOM, and into the score sheet. */
 function countWrites() {
@@ -78,7 +64,7 @@ test('a move writes as much into the page at deal 401 as at deal 3, and the shee
     const two = await twoComputerDeals(page, open, 'long-game-dom');
     const byLength = {};
     for (const finished of [2, 400]) {
-      await page.evaluate((text) => { localStorage.clear(); localStorage.setItem('duck-soup.game', text); }, saved(two, finished));
+      await page.evaluate((text) => { localStorage.clear(); localStorage.setItem('duck-soup.game', text); }, JSON.stringify(versionOneSave(two, finished)));
       await open('?pace=0');
       await ready(page);
       await waitForTurn(page);

@@ -250,6 +250,25 @@ export async function twoComputerDeals(page, open, seed) {
   return record;
 }
 
+/**
+ * A game saved by the previous version (format 1: the whole record in one
+ * key), as the object stored: `finished` deals (the two deals of `two`, from
+ * twoComputerDeals, alternately, so each is dealt by its own dealer again),
+ * then a fresh deal, South to play as a person.
+ */
+export function versionOneSave(two, finished) {
+  const deals = Array.from({ length: finished }, (_, i) => two.deals[i % 2]);
+  deals.push({ seed: two.deals[finished % 2].seed, moves: '' });
+  return {
+    v: 1,
+    record: { game: 'two-player', rules: { preset: 'parlett', deals: finished + 10 }, first_dealer: two.first_dealer, deals },
+    players: ['human', 'normal'],
+    seed: two.deals[0].seed,
+    ai_seed: '12345',
+    bottom: 0,
+  };
+}
+
 /** A record of `count` deals: the two deals of `two` in turn, with room for all of them. */
 export function repeatedRecord(two, count) {
   return {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, launchBrowser, newPage, screenshot, startServer } from './harness.mjs';
-import { ready, waitForTurn, humanMove, state, twoComputerDeals } from './play-helpers.mjs';
+import { ready, waitForTurn, humanMove, state, twoComputerDeals, versionOneSave } from './play-helpers.mjs';
 import { snapshot } from './table-snapshot.mjs';
 
 async function withServer(fn) {
@@ -71,24 +71,6 @@ async function fillStorage(page) {
       }
     }
   });
-}
-
-/**
- * A game saved by the previous version (format 1: the whole record in one
- * key): `finished` deals (the two deals of `two`, alternately, so each is
- * dealt by its own dealer again), then a fresh deal, South to play as a person.
- */
-function versionOneSave(two, finished) {
-  const deals = Array.from({ length: finished }, (_, i) => two.deals[i % 2]);
-  deals.push({ seed: two.deals[finished % 2].seed, moves: '' });
-  return {
-    v: 1,
-    record: { game: 'two-player', rules: { preset: 'parlett', deals: finished + 10 }, first_dealer: two.first_dealer, deals },
-    players: ['human', 'normal'],
-    seed: two.deals[0].seed,
-    ai_seed: '12345',
-    bottom: 0,
-  };
 }
 
 test('a long game saved by the previous version resumes, and a move saves as little as at the start', { timeout: 180_000 }, async () => {
