@@ -67,9 +67,10 @@ pub struct Link {
     /// table changes first.
     early: Option<Move>,
     /// The early move handed to the controller once the seat was asked (it
-    /// arrives after the asking call returns): put back as early if the
-    /// seat's turn is cancelled before it arrives, so it is never lost.
-    handing: Option<Move>,
+    /// arrives after the asking call returns), with the request it answers:
+    /// put back as early if the seat's turn is cancelled before it arrives,
+    /// and then handed only with the next request, so it is never lost.
+    handing: Option<(u64, Move)>,
     /// The last table sent (sent again when the channel opens).
     table: Option<Vec<u8>>,
 }
@@ -208,12 +209,16 @@ impl SeatPlayer for RemoteSeat {
             match turn.view.deal.check(mv) {
                 Ok(()) => {
                     let (ticket, seat) = (turn.ticket, turn.seat);
-                    link.handing = Some(mv);
+                    link.handing = Some((ticket, mv));
                     // (After this call: the controller that asks is busy now.)
                     let weak = Rc::downgrade(&self.0);
                     Timeout::new(0, move || {
-                        let handed = weak.upgrade().and_then(|l| l.borrow_mut().handing.take());
-                        if let Some(mv) = handed {
+                        let Some(link) = weak.upgrade() else { return };
+                        let mut link = link.borrow_mut();
+                        // (Put back and handed again with a newer request meanwhile: that one's.)
+                        if link.handing.is_some_and(|(t, _)| t == ticket) {
+                            link.handing = None;
+                            drop(link);
                             answer(Action::SeatMoved { ticket, seat, mv });
                         }
                     })
@@ -232,7 +237,7 @@ impl SeatPlayer for RemoteSeat {
     fn cancel(&mut self) {
         let mut link = self.0.borrow_mut();
         link.pending = None;
-        if let Some(mv) = link.handing.take() {
+        if let Some((_, mv)) = link.handing.take() {
             link.early = Some(mv);
         }
     }
