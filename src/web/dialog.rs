@@ -10,6 +10,7 @@ use super::model::{NewGameForm, OptionField, Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
+use crate::web::model::Command;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -103,13 +104,13 @@ pub fn open(lang: Lang, setup: &Setup) {
                 id: None,
                 label: lang.t(K::Cancel),
                 primary: false,
-                does: Does::Action("cancel-dialog"),
+                does: Does::Action(Command::CancelDialog),
             },
             FooterButton {
                 id: Some("start-game"),
                 label: lang.t(K::StartGame),
                 primary: true,
-                does: Does::Action("start-game"),
+                does: Does::Action(Command::StartGame),
             },
         ],
     );

@@ -2,6 +2,7 @@
 //! are only ever classes and CSS custom properties set through the CSSOM, so
 //! the page runs under a CSP without 'unsafe-inline'.
 
+use crate::web::model::Command;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -27,14 +28,23 @@ pub fn el(tag: &str, class: &str) -> Element {
     e
 }
 
-/// A `<button type="button">` carrying a `data-action`.
-pub fn button(class: &str, action: &str) -> Element {
+/// A `<button type="button">`.
+pub fn button(class: &str) -> Element {
     let b = el("button", class);
     let _ = b.set_attribute("type", "button");
-    if !action.is_empty() {
-        let _ = b.set_attribute("data-action", action);
-    }
     b
+}
+
+/// A `<button type="button">` asking for `command` (its `data-action`).
+pub fn action_button(class: &str, command: Command) -> Element {
+    let b = button(class);
+    set_command(&b, command);
+    b
+}
+
+/// Marks `e` as asking for `command` when clicked (its `data-action`).
+pub fn set_command(e: &Element, command: Command) {
+    let _ = e.set_attribute("data-action", command.name());
 }
 
 pub fn by_id(id: &str) -> Option<Element> {
@@ -180,8 +190,8 @@ pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
 
 /// What a dialog's footer button does when clicked.
 pub enum Does<'a> {
-    /// A `data-action` for the controller's click listener.
-    Action(&'a str),
+    /// A command for the controller's click listener.
+    Action(Command),
     /// A `data-rec` for the records dialog's own listener.
     Records(&'a str),
 }
@@ -202,9 +212,9 @@ pub fn dialog_footer(form: &Element, buttons: &[FooterButton]) {
     for b in buttons {
         let class = if b.primary { "primary" } else { "secondary" };
         let e = match b.does {
-            Does::Action(action) => button(class, action),
+            Does::Action(command) => action_button(class, command),
             Does::Records(what) => {
-                let e = button(class, "");
+                let e = button(class);
                 let _ = e.set_attribute("data-rec", what);
                 e
             }

@@ -13,7 +13,7 @@ use super::dom::doc;
 use super::keyboard;
 #[cfg(feature = "online")]
 use super::model::NetInput;
-use super::model::{Action, Closed, Dispatch, RecordsAction, Step};
+use super::model::{Action, Closed, Command, Dispatch, RecordsAction, Step};
 use crate::engine::{Card, GameKind, Suit};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
@@ -130,7 +130,8 @@ fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
             })
         }
         Some("author-puzzle" | "author-caption") => Action::Records(RecordsAction::AuthorChanged),
-        _ => return None,
+        Some(other) => return unknown("data-change", other),
+        None => return None,
     };
     Some(action)
 }
@@ -154,7 +155,10 @@ fn clicked(e: &Event) -> Option<Action> {
     let target = target(e)?;
     // A dialog's own Close button: the dialog holds no game state.
     if let Some(b) = target
-        .closest("[data-action=\"close-dialog\"]")
+        .closest(&format!(
+            "[data-action=\"{}\"]",
+            Command::CloseDialog.name()
+        ))
         .ok()
         .flatten()
     {
@@ -168,9 +172,20 @@ fn clicked(e: &Event) -> Option<Action> {
         return GameKind::from_name(&game).map(Action::HelpGame);
     }
     if let Some(rec) = target.closest("[data-rec]").ok().flatten() {
-        return records_action(&rec.get_attribute("data-rec")?).map(Action::Records);
+        let what = rec.get_attribute("data-rec")?;
+        return match records_action(&what) {
+            Some(a) => Some(Action::Records(a)),
+            None => unknown("data-rec", &what),
+        };
     }
     action_of(&target.closest("[data-action]").ok().flatten()?)
+}
+
+/// A name no part of the page writes (a bug): said on the console rather
+/// than ignored; nothing is done.
+fn unknown(scheme: &str, name: &str) -> Option<Action> {
+    web_sys::console::warn_1(&format!("an unknown {scheme}: {name}").into());
+    None
 }
 
 /// The Share and records dialog's and the replay viewer's buttons.
@@ -203,41 +218,49 @@ fn records_action(what: &str) -> Option<RecordsAction> {
 
 fn action_of(el: &Element) -> Option<Action> {
     let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
-    Some(match el.get_attribute("data-action")?.as_str() {
-        "play" => Action::Play(card("data-card")?),
-        "choice" => Action::Choice(card("data-choice")?),
-        "quack" => Action::Quack,
-        "duck" => Action::Duck,
-        "duck-suit" => Action::DuckSuit(
+    let name = el.get_attribute("data-action")?;
+    let Some(command) = Command::from_name(&name) else {
+        return unknown("data-action", &name);
+    };
+    Some(match command {
+        Command::Play => Action::Play(card("data-card")?),
+        Command::Choice => Action::Choice(card("data-choice")?),
+        Command::Quack => Action::Quack,
+        Command::Duck => Action::Duck,
+        Command::DuckSuit => Action::DuckSuit(
             el.get_attribute("data-suit")
                 .and_then(|s| s.chars().next())
                 .and_then(Suit::from_letter)?,
         ),
-        "privacy" => Action::PrivacyContinue,
-        "next-deal" => Action::NextDeal,
-        "new-game" => Action::OpenDialog,
-        "start-game" => Action::StartGame(super::dialog::form()),
-        "cancel-dialog" => Action::CancelDialog,
-        "play-again" => Action::PlayAgain,
-        "mute" => Action::ToggleMute,
-        "scores" => Action::ToggleScores,
-        "scores-all" => Action::ToggleAllScores,
-        "review" => Action::ToggleReview,
-        "hint" => Action::Hint,
-        "help" => Action::Help,
-        "settings" => Action::Settings,
-        "lang" => Action::SwitchLang,
-        "tutorial" => Action::Tutorial,
-        "tutorial-next" => Action::TutorialNext,
-        "tutorial-end" => Action::TutorialEnd,
+        Command::Privacy => Action::PrivacyContinue,
+        Command::NextDeal => Action::NextDeal,
+        Command::NewGame => Action::OpenDialog,
+        Command::StartGame => Action::StartGame(super::dialog::form()),
+        Command::CancelDialog => Action::CancelDialog,
+        // (A dialog's own Close: handled before, in `clicked`.)
+        Command::CloseDialog => return None,
+        Command::PlayAgain => Action::PlayAgain,
+        Command::Mute => Action::ToggleMute,
+        Command::Scores => Action::ToggleScores,
+        Command::ScoresAll => Action::ToggleAllScores,
+        Command::Review => Action::ToggleReview,
+        Command::Hint => Action::Hint,
+        Command::Help => Action::Help,
+        Command::Settings => Action::Settings,
+        Command::Lang => Action::SwitchLang,
+        Command::Tutorial => Action::Tutorial,
+        Command::TutorialNext => Action::TutorialNext,
+        Command::TutorialEnd => Action::TutorialEnd,
         // Online play's dialogs: what, and for which seat.
         #[cfg(feature = "online")]
-        "net" => Action::Net(super::net::NetEvent::Input(NetInput::of(
+        Command::Net => Action::Net(super::net::NetEvent::Input(NetInput::of(
             &el.get_attribute("data-net")?,
             el.get_attribute("data-seat").and_then(|s| s.parse().ok()),
             super::net::ui::typed,
         )?)),
-        _ => return None,
+        // (The table alone has no online dialogs: never written there.)
+        #[cfg(not(feature = "online"))]
+        Command::Net => return None,
     })
 }
 

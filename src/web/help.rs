@@ -9,6 +9,7 @@ use super::dom::{
 };
 use super::i18n::{Lang, K};
 use crate::engine::GameKind;
+use crate::web::model::Command;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlDialogElement;
 
@@ -102,7 +103,7 @@ pub fn open(lang: Lang, game: GameKind) {
     let title = text_el("h2", "", lang.t(K::HelpTitle));
     title.set_id("help-title");
     append(&head, &title);
-    let close_x = super::dom::button("secondary", "close-dialog");
+    let close_x = super::dom::action_button("secondary", Command::CloseDialog);
     close_x.set_text_content(Some(lang.t(K::Close)));
     append(&head, &close_x);
     append(&form, &head);
@@ -111,7 +112,7 @@ pub fn open(lang: Lang, game: GameKind) {
     let _ = tabs.set_attribute("role", "group");
     let _ = tabs.set_attribute("aria-label", lang.t(K::HelpRulesFor));
     for g in GameKind::ALL {
-        let b = super::dom::button("game-tab", "");
+        let b = super::dom::button("game-tab");
         let _ = b.set_attribute("data-help-game", g.name());
         b.set_text_content(Some(game_label(lang, g)));
         append(&tabs, &b);
@@ -148,13 +149,13 @@ pub fn open(lang: Lang, game: GameKind) {
                 id: Some("start-tutorial"),
                 label: lang.t(K::HelpWalkthrough),
                 primary: false,
-                does: Does::Action("tutorial"),
+                does: Does::Action(Command::Tutorial),
             },
             FooterButton {
                 id: Some("help-close"),
                 label: lang.t(K::Close),
                 primary: true,
-                does: Does::Action("close-dialog"),
+                does: Does::Action(Command::CloseDialog),
             },
         ],
     );

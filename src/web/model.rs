@@ -177,6 +177,101 @@ pub enum Action {
     Net(NetEvent),
 }
 
+/// What a button of the page asks for: its `data-action`, named once here,
+/// written by the view and the dialogs and read back by the listeners
+/// (`events.rs`), which turn it into an [`Action`] with what it carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Play,
+    Choice,
+    Quack,
+    Duck,
+    DuckSuit,
+    Privacy,
+    NextDeal,
+    NewGame,
+    StartGame,
+    CancelDialog,
+    CloseDialog,
+    PlayAgain,
+    Mute,
+    Scores,
+    ScoresAll,
+    Review,
+    Hint,
+    Help,
+    Settings,
+    Lang,
+    Tutorial,
+    TutorialNext,
+    TutorialEnd,
+    Net,
+}
+
+impl Command {
+    const ALL: [Command; 24] = [
+        Command::Play,
+        Command::Choice,
+        Command::Quack,
+        Command::Duck,
+        Command::DuckSuit,
+        Command::Privacy,
+        Command::NextDeal,
+        Command::NewGame,
+        Command::StartGame,
+        Command::CancelDialog,
+        Command::CloseDialog,
+        Command::PlayAgain,
+        Command::Mute,
+        Command::Scores,
+        Command::ScoresAll,
+        Command::Review,
+        Command::Hint,
+        Command::Help,
+        Command::Settings,
+        Command::Lang,
+        Command::Tutorial,
+        Command::TutorialNext,
+        Command::TutorialEnd,
+        Command::Net,
+    ];
+
+    /// Its name in the page (`data-action`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Play => "play",
+            Command::Choice => "choice",
+            Command::Quack => "quack",
+            Command::Duck => "duck",
+            Command::DuckSuit => "duck-suit",
+            Command::Privacy => "privacy",
+            Command::NextDeal => "next-deal",
+            Command::NewGame => "new-game",
+            Command::StartGame => "start-game",
+            Command::CancelDialog => "cancel-dialog",
+            Command::CloseDialog => "close-dialog",
+            Command::PlayAgain => "play-again",
+            Command::Mute => "mute",
+            Command::Scores => "scores",
+            Command::ScoresAll => "scores-all",
+            Command::Review => "review",
+            Command::Hint => "hint",
+            Command::Help => "help",
+            Command::Settings => "settings",
+            Command::Lang => "lang",
+            Command::Tutorial => "tutorial",
+            Command::TutorialNext => "tutorial-next",
+            Command::TutorialEnd => "tutorial-end",
+            Command::Net => "net",
+        }
+    }
+
+    /// The command a `data-action` names, if any.
+    pub fn from_name(name: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 /// What the new game's form holds when Start is pressed, as typed and
 /// chosen: checked by [`NewGameForm::setup`].
 #[derive(Clone, Debug, PartialEq)]

@@ -14,6 +14,7 @@ use super::dom::{append, by_id, dialog_footer, dialog_form, doc, el, text_el, Do
 use super::i18n::{Lang, K};
 use super::model::SettingsForm;
 use super::{serial, storage};
+use crate::web::model::Command;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
@@ -254,7 +255,7 @@ pub fn open(lang: Lang, s: Settings, muted: bool) {
             id: Some("settings-close"),
             label: lang.t(K::Close),
             primary: true,
-            does: Does::Action("close-dialog"),
+            does: Does::Action(Command::CloseDialog),
         }],
     );
     append(&d, &form);

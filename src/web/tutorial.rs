@@ -6,6 +6,7 @@
 
 use super::dom::{append, by_id, clear, doc, el, set_text, text_el};
 use super::i18n::{Lang, K};
+use crate::web::model::Command;
 
 pub const SEED: &str = "walkthrough";
 /// Your decisions the walkthrough explains before it lets go.
@@ -177,18 +178,18 @@ fn coach(lang: Lang, step: Step, tricks: u32, reason: Option<&str>, situation: S
     if buttons.get_attribute("data-step").as_deref() != Some(want.as_str()) {
         clear(&buttons);
         if step == Step::Intro {
-            let next = super::dom::button("primary", "tutorial-next");
+            let next = super::dom::action_button("primary", Command::TutorialNext);
             next.set_id("coach-next");
             next.set_text_content(Some(lang.t(K::TutNext)));
             append(&buttons, &next);
         }
-        let end = super::dom::button(
+        let end = super::dom::action_button(
             if step == Step::Done {
                 "primary"
             } else {
                 "secondary"
             },
-            "tutorial-end",
+            Command::TutorialEnd,
         );
         end.set_id("coach-end");
         end.set_text_content(Some(lang.t(K::TutEnd)));

@@ -10,6 +10,7 @@ use crate::engine::GameKind;
 use crate::net::invite::Invite;
 use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, text_el};
 use crate::web::i18n::{Lang, K};
+use crate::web::model::Command;
 use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
@@ -24,7 +25,7 @@ pub fn link(key: &str, payload: &str) -> String {
 }
 
 fn net_button(class: &str, what: &str, seat: Option<u8>, label: &str) -> Element {
-    let b = crate::web::dom::button(class, "net");
+    let b = crate::web::dom::action_button(class, crate::web::model::Command::Net);
     let _ = b.set_attribute("data-net", what);
     if let Some(s) = seat {
         let _ = b.set_attribute("data-seat", &s.to_string());
@@ -446,7 +447,7 @@ pub fn invites(
         &row,
         &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)),
     );
-    let close = crate::web::dom::button("secondary", "close-dialog");
+    let close = crate::web::dom::action_button("secondary", Command::CloseDialog);
     close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
     append(&form, &row);
@@ -577,7 +578,7 @@ pub fn notice(lang: Lang, text: &str) {
     let _ = p.set_attribute("role", "status");
     append(&form, &p);
     let row = el("div", "buttons");
-    let close = crate::web::dom::button("primary", "close-dialog");
+    let close = crate::web::dom::action_button("primary", Command::CloseDialog);
     close.set_text_content(Some(lang.t(K::Close)));
     append(&row, &close);
     append(&form, &row);

@@ -74,7 +74,7 @@ fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: K, multiline:
     let _ = field.set_attribute("spellcheck", "false");
     let _ = field.set_attribute("aria-label", lang.t(label));
     append(&r, &field);
-    let b = button("secondary", "");
+    let b = button("secondary");
     let _ = b.set_attribute("data-rec", &format!("copy-{id}"));
     b.set_id(&format!("{id}-copy"));
     b.set_text_content(Some(lang.t(label)));
@@ -125,7 +125,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         K::AuthorCopyEmbed,
         true,
     );
-    let b = button("secondary", "");
+    let b = button("secondary");
     b.set_id("author-preview-button");
     let _ = b.set_attribute("data-rec", "preview");
     b.set_text_content(Some(lang.t(K::AuthorPreview)));

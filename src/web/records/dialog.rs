@@ -112,7 +112,7 @@ fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool
     let _ = field.set_attribute("readonly", "");
     let _ = field.set_attribute("spellcheck", "false");
     append(&row, &field);
-    let b = button("secondary", "");
+    let b = button("secondary");
     let _ = b.set_attribute("data-rec", action);
     b.set_id(&format!("{id}-copy"));
     b.set_text_content(Some(lang.t(K::Copy)));
@@ -147,7 +147,7 @@ pub fn open(
     {
         let _ = author;
         let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
-        let b = button("", "");
+        let b = button("");
         b.set_id("author-full-page");
         b.set_text_content(Some(lang.t(K::AuthorInFullPage)));
         let _ = b.set_attribute("data-rec", "full-page");
@@ -180,7 +180,7 @@ pub fn open(
     if let Some(result) = share::daily_result(lang, game, setup) {
         copy_row(lang, &f, "daily-text", &result, true, "copy-result");
     }
-    let b = button("primary", "");
+    let b = button("primary");
     b.set_id("play-daily");
     let _ = b.set_attribute("data-rec", "daily");
     b.set_text_content(Some(lang.t(K::PlayDaily)));
@@ -199,7 +199,7 @@ pub fn open(
             true,
             "copy-record",
         );
-        let b = button("secondary", "");
+        let b = button("secondary");
         b.set_id("record-download");
         let _ = b.set_attribute("data-rec", "download");
         b.set_text_content(Some(lang.t(K::Download)));
@@ -225,7 +225,7 @@ pub fn open(
     err.set_id("record-error");
     let _ = err.set_attribute("role", "alert");
     append(&f, &err);
-    let b = button("primary", "");
+    let b = button("primary");
     b.set_id("record-import");
     let _ = b.set_attribute("data-rec", "import");
     b.set_text_content(Some(lang.t(K::ReplayButton)));

@@ -264,7 +264,7 @@ fn build(lang: Lang, s: &BarState) -> Element {
     append(&b, &place);
     let group = el("span", "replay-steps");
     for (id, label, text, keys) in STEPS {
-        let x = button("secondary step", "");
+        let x = button("secondary step");
         x.set_id(&format!("replay-{id}"));
         let _ = x.set_attribute("data-rec", id);
         let _ = x.set_attribute("aria-label", lang.t(label));
@@ -299,12 +299,12 @@ fn build(lang: Lang, s: &BarState) -> Element {
         append(&seat, &o);
     }
     append(&b, &field(lang.t(K::ReplaySeat), &seat));
-    let r = button("secondary", "");
+    let r = button("secondary");
     r.set_id("replay-reveal");
     let _ = r.set_attribute("data-rec", "reveal");
     append(&b, &r);
     if !s.embedded {
-        let x = button("primary", "");
+        let x = button("primary");
         x.set_id("replay-exit");
         let _ = x.set_attribute("data-rec", "exit");
         x.set_text_content(Some(lang.t(K::ExitReplay)));

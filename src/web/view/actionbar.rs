@@ -2,12 +2,14 @@
 //! and Hint buttons, and the chooser (a led Duck's suit, or which card to
 //! quack with).
 
-use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el, toggle_class};
+use super::super::dom::{append, el, icon, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
 use super::cards::card_el;
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
+use crate::web::dom::{action_button, set_command};
+use crate::web::model::Command;
 use web_sys::Element;
 
 pub struct ActionBar {
@@ -27,13 +29,13 @@ impl ActionBar {
         let _ = status.set_attribute("role", "status");
         append(&bar, &status);
         let buttons = el("div", "calls");
-        let quack = with_id(button("quack-btn", "quack"), "quack");
+        let quack = with_id(action_button("quack-btn", Command::Quack), "quack");
         let _ = quack.set_attribute("aria-keyshortcuts", "Q");
-        let duck = with_id(button("duck-btn", "duck"), "duck");
+        let duck = with_id(action_button("duck-btn", Command::Duck), "duck");
         duck.set_text_content(Some(lang.t(K::DuckButton)));
         let _ = duck.set_attribute("title", lang.t(K::DuckButtonHint));
         let _ = duck.set_attribute("aria-keyshortcuts", "D");
-        let hint = with_id(button("hint-btn", "hint"), "hint");
+        let hint = with_id(action_button("hint-btn", Command::Hint), "hint");
         hint.set_text_content(Some(lang.t(K::Hint)));
         let _ = hint.set_attribute("aria-keyshortcuts", "H");
         for b in [&quack, &duck, &hint] {
@@ -90,7 +92,7 @@ impl ActionBar {
         append(&self.chooser, &text_el("span", "prompt", &c.prompt));
         for &suit in &c.suits {
             let colour = if suit.is_red() { "red" } else { "black" };
-            let b = button(&format!("suit-choice {colour}"), "duck-suit");
+            let b = action_button(&format!("suit-choice {colour}"), Command::DuckSuit);
             let _ = b.set_attribute("data-suit", &suit.letter().to_string());
             b.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
             append(&b, &text_el("span", "", lang.suit_title(suit)));
@@ -99,7 +101,7 @@ impl ActionBar {
         for &card in &c.cards {
             let b = card_el(lang, card, "button", "choice");
             let _ = b.set_attribute("type", "button");
-            let _ = b.set_attribute("data-action", "choice");
+            set_command(&b, Command::Choice);
             let _ = b.set_attribute("data-choice", &card.to_string());
             b.remove_attribute("data-card").ok();
             append(&self.chooser, &b);

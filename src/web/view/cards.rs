@@ -6,6 +6,8 @@ use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_cl
 use super::super::i18n::{Lang, K};
 use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
+use crate::web::dom::set_command;
+use crate::web::model::Command;
 use web_sys::Element;
 
 /// A face-down card: nothing about its identity, ever.
@@ -136,7 +138,7 @@ pub fn render_hand_up(
                     if fresh { "dealt" } else { "drawn" },
                 );
                 let _ = x.set_attribute("type", "button");
-                let _ = x.set_attribute("data-action", "play");
+                set_command(&x, Command::Play);
                 x
             }
         };

@@ -10,6 +10,8 @@ use super::super::scene::{EndPanel, ReviewScene, Scene};
 use super::cards::card_el;
 use super::sheet::Sheet;
 use super::{rebuild, with_id};
+use crate::web::dom::{action_button, set_command};
+use crate::web::model::Command;
 use web_sys::Element;
 
 pub struct Panels {
@@ -50,19 +52,22 @@ impl Panels {
         append(layout, &scores);
 
         let review = with_id(el("div", "overlay review"), "review");
-        let _ = review.set_attribute("data-action", "review");
+        set_command(&review, Command::Review);
         set_hidden(&review, true);
         append(root, &review);
         let game_over = with_id(el("div", "overlay game-over"), "game-over");
         set_hidden(&game_over, true);
         append(root, &game_over);
         let privacy = with_id(el("div", "overlay privacy"), "privacy");
-        let _ = privacy.set_attribute("data-action", "privacy");
+        set_command(&privacy, Command::Privacy);
         let panel = modal_panel("privacy");
         panel.set_inner_html(&icon("duck-figure", "privacy-duck"));
         let privacy_text = title("privacy", "");
         append(&panel, &privacy_text);
-        let cont = with_id(button("primary", "privacy"), "privacy-continue");
+        let cont = with_id(
+            action_button("primary", Command::Privacy),
+            "privacy-continue",
+        );
         cont.set_text_content(Some(lang.t(K::TapToContinue)));
         append(&panel, &cont);
         append(&privacy, &panel);
@@ -107,13 +112,13 @@ impl Panels {
         };
         fill_panel(&self.deal_end, p, "deal-result", "deal-end");
         if p.next {
-            let next = with_id(button("primary", "next-deal"), "next-deal");
+            let next = with_id(action_button("primary", Command::NextDeal), "next-deal");
             next.set_text_content(Some(lang.t(K::NextDeal)));
             append(&self.deal_end, &next);
         }
         if let Some(label) = &p.share {
             // The records dialog, with this deal as a link (`data-rec`).
-            let share = with_id(button("secondary", ""), "deal-end-share");
+            let share = with_id(button("secondary"), "deal-end-share");
             let _ = share.set_attribute("data-rec", "open");
             share.set_text_content(Some(label));
             append(&self.deal_end, &share);
@@ -129,17 +134,20 @@ impl Panels {
         fill_panel(&panel, p, "final", "game-over");
         let buttons = el("div", "buttons");
         if p.next {
-            let again = with_id(button("primary", "play-again"), "play-again");
+            let again = with_id(action_button("primary", Command::PlayAgain), "play-again");
             again.set_text_content(Some(lang.t(K::PlayAgain)));
             append(&buttons, &again);
         }
         // (A guest's own new game: it leaves the friend's table.)
-        let new_game = button(if p.next { "secondary" } else { "primary" }, "new-game");
+        let new_game = action_button(
+            if p.next { "secondary" } else { "primary" },
+            Command::NewGame,
+        );
         new_game.set_text_content(Some(lang.t(K::NewGame)));
         append(&buttons, &new_game);
         if let Some(label) = &p.share {
             // Opens the Share and records dialog (records.rs handles `data-rec`).
-            let share = with_id(button("secondary", ""), "game-over-share");
+            let share = with_id(button("secondary"), "game-over-share");
             let _ = share.set_attribute("data-rec", "open");
             share.set_text_content(Some(label));
             append(&buttons, &share);
@@ -164,7 +172,7 @@ impl Panels {
         }
         append(&panel, &row);
         append(&panel, &text_el("p", "verdict", &r.verdict));
-        let close = button("primary", "review");
+        let close = action_button("primary", Command::Review);
         close.set_text_content(Some(lang.t(K::Close)));
         append(&panel, &close);
         append(&self.review, &panel);

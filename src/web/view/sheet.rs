@@ -8,9 +8,11 @@
 //! rows of another generation (another game, another language) are written
 //! afresh, so the sheet always shows what a render from scratch would.
 
-use super::super::dom::{append, button, clear, el, set_attr, set_hidden, set_text, text_el};
+use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{DealRows, ScoreRow, ScoreSheet};
+use crate::web::dom::action_button;
+use crate::web::model::Command;
 use web_sys::Element;
 
 pub struct Sheet {
@@ -85,13 +87,13 @@ impl Shown {
         clear(target);
         let head = el("div", "scores-head");
         append(&head, &text_el("h2", "", lang.t(K::ScoreSheet)));
-        let close = button("tool close-scores", "scores");
+        let close = action_button("tool close-scores", Command::Scores);
         close.set_text_content(Some(lang.t(K::Close)));
         append(&head, &close);
         append(target, &head);
         let caption = el("p", "caption");
         append(target, &caption);
-        let all_deals = button("tool all-deals", "scores-all");
+        let all_deals = action_button("tool all-deals", Command::ScoresAll);
         append(target, &all_deals);
         let table = el("table", "");
         let thead = el("thead", "");

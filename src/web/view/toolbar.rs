@@ -6,6 +6,8 @@ use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, t
 use super::super::i18n::{Lang, K};
 use super::super::scene::Scene;
 use super::{changed, with_id};
+use crate::web::dom::action_button;
+use crate::web::model::Command;
 use web_sys::Element;
 
 pub struct Toolbar {
@@ -18,8 +20,8 @@ pub struct Toolbar {
 }
 
 /// A tool with an icon from the sprite and a label (hidden on narrow screens).
-fn tool_button(id: &str, action: &str, icon_id: &str, label: &str) -> Element {
-    let b = with_id(button("tool", action), id);
+fn tool_button(id: &str, command: Command, icon_id: &str, label: &str) -> Element {
+    let b = with_id(action_button("tool", command), id);
     set_icon_label(&b, icon_id, label);
     b
 }
@@ -37,8 +39,8 @@ fn set_icon_label(b: &Element, icon_id: &str, label: &str) {
 }
 
 /// A tool whose icon is a character ("?", "⚙").
-fn glyph_button(id: &str, action: &str, glyph: &str, label: &str) -> Element {
-    let b = with_id(button("tool", action), id);
+fn glyph_button(id: &str, command: Command, glyph: &str, label: &str) -> Element {
+    let b = with_id(action_button("tool", command), id);
     let g = text_el("span", "icon glyph", glyph);
     let _ = g.set_attribute("aria-hidden", "true");
     append(&b, &g);
@@ -51,7 +53,7 @@ fn glyph_button(id: &str, action: &str, glyph: &str, label: &str) -> Element {
 /// The other language's button, named in that language.
 fn lang_button(lang: Lang) -> Element {
     let other = lang.other();
-    let b = with_id(button("tool lang-btn", "lang"), "lang-btn");
+    let b = with_id(action_button("tool lang-btn", Command::Lang), "lang-btn");
     let _ = b.set_attribute("lang", other.tag());
     b.set_text_content(Some(other.own_name()));
     let _ = b.set_attribute("title", lang.t(K::Language));
@@ -71,31 +73,41 @@ impl Toolbar {
         let course = with_id(el("div", "course"), "course");
         append(&header, &course);
         let tools = el("nav", "tools");
-        let review_btn = tool_button("last-trick", "review", "i-trick", lang.t(K::LastTrick));
-        let mute = tool_button("mute", "mute", "i-sound", lang.t(K::SoundOn));
-        let invites = glyph_button("invites-btn", "net", "⇄", lang.t(K::InviteTitle));
+        let review_btn = tool_button(
+            "last-trick",
+            Command::Review,
+            "i-trick",
+            lang.t(K::LastTrick),
+        );
+        let mute = tool_button("mute", Command::Mute, "i-sound", lang.t(K::SoundOn));
+        let invites = glyph_button("invites-btn", Command::Net, "⇄", lang.t(K::InviteTitle));
         let _ = invites.set_attribute("data-net", "invites");
         let _ = invites.set_attribute("hidden", "");
         for b in [
             &lang_button(lang),
-            &glyph_button("help-btn", "help", "?", lang.t(K::Help)),
-            &glyph_button("settings-btn", "settings", "⚙", lang.t(K::Settings)),
+            &glyph_button("help-btn", Command::Help, "?", lang.t(K::Help)),
+            &glyph_button("settings-btn", Command::Settings, "⚙", lang.t(K::Settings)),
             &review_btn,
-            &tool_button("scores-toggle", "scores", "i-scores", lang.t(K::Scores)),
+            &tool_button(
+                "scores-toggle",
+                Command::Scores,
+                "i-scores",
+                lang.t(K::Scores),
+            ),
             &mute,
             &invites,
         ] {
             append(&tools, b);
         }
         if with_share {
-            let share = with_id(button("tool", ""), "share-tool");
+            let share = with_id(button("tool"), "share-tool");
             let _ = share.set_attribute("data-rec", "open");
             set_icon_label(&share, "i-share", lang.t(K::ShareTool));
             append(&tools, &share);
         }
         append(
             &tools,
-            &tool_button("new-game", "new-game", "i-new", lang.t(K::NewGame)),
+            &tool_button("new-game", Command::NewGame, "i-new", lang.t(K::NewGame)),
         );
         append(&header, &tools);
         append(root, &header);
