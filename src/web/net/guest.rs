@@ -166,8 +166,9 @@ impl Guest {
     }
 
     /// A message from the host (or one dropped unread for its size, which
-    /// counts against the flood limit like any other), checked. A message over the flood limit is held, the latest
-    /// in place of any earlier one, and read again when the limit allows.
+    /// counts against the flood limit like any other), checked. A message
+    /// over the flood limit is held, the latest in place of any earlier
+    /// one, and read again when the limit allows.
     pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Result<ToGuest, Dropped> {
         let admitted = self.flood.admit(js_sys::Date::now());
         match (&admitted, &message) {
