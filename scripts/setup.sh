@@ -33,12 +33,15 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# The browser tests' Chromium, and coturn's turnserver: the online relay
-# test runs a real TURN relay on 127.0.0.1 (tests/e2e/online-relay.test.mjs).
+# The browser tests' Chromium, coturn's turnserver (the online relay test
+# runs a real TURN relay on 127.0.0.1: tests/e2e/online-relay.test.mjs), and
+# CJK fonts for the Japanese screenshots.
 if [ "${SETUP_BROWSER:-1}" = 1 ]; then
   missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   command -v turnserver >/dev/null || missing+=(coturn)
+  # CJK fonts: without them the Japanese screenshots show empty boxes.
+  dpkg-query -W -f='${db:Status-Status}' fonts-noto-cjk 2>/dev/null | grep -qx installed || missing+=(fonts-noto-cjk)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
@@ -52,8 +55,8 @@ if [ "${SETUP_BROWSER:-1}" = 1 ]; then
 fi
 
 # The other browser engines (scripts/test-engines.sh): Firefox, WebKitGTK's
-# driver and MiniBrowser, a virtual X display for it, and CJK fonts for the
-# Japanese table (Chromium brings none of these).
+# driver and MiniBrowser, a virtual X display for it (the CJK fonts come with
+# the browser tests' set-up above; listed here too for a run without it).
 if [ "${SETUP_ENGINES:-0}" = 1 ]; then
   missing=()
   for pkg in firefox-esr webkit2gtk-driver xvfb xauth fonts-noto-cjk; do
