@@ -50,6 +50,8 @@ pub struct Guest {
     /// The guest's secret for this table (`table_secret`).
     secret: [u8; 8],
     peer: Option<Peer>,
+    /// The hello was sent on this peer's channel.
+    said_hello: bool,
     flood: Flood,
     /// The latest message over the flood limit, read again once the limit
     /// allows: each table is whole, so only the latest one counts, and it
@@ -101,6 +103,7 @@ impl Guest {
             token: crate::web::entropy().to_le_bytes(),
             secret,
             peer: None,
+            said_hello: false,
             flood: Flood::new(FLOOD_BURST, FLOOD_PER_SECOND),
             held: Rc::default(),
             dispatch: None,
@@ -122,6 +125,7 @@ impl Guest {
         let d = dispatch.clone();
         let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
         self.peer = None;
+        self.said_hello = false;
         match Peer::answer(ice, &self.invite.connection, on) {
             Ok(p) => {
                 self.peer = Some(p);
@@ -142,7 +146,15 @@ impl Guest {
         .pack()
     }
 
-    pub fn hello(&self) {
+    /// The first words on the channel (once): the host hears no move before
+    /// them. Said when the channel opens, or before the first move if that
+    /// comes first (the open's action may be deferred behind the host's
+    /// first table while the page is busy).
+    pub fn hello(&mut self) {
+        if self.said_hello {
+            return;
+        }
+        self.said_hello = true;
         self.send(&ToHost::Hello {
             token: self.token,
             secret: self.secret,
@@ -150,6 +162,7 @@ impl Guest {
     }
 
     pub fn send_move(&mut self, mv: Move) {
+        self.hello();
         self.sent = Some(mv);
         let turn = self.table.as_ref().map_or(0, |t| t.turn);
         self.send(&ToHost::Move {
