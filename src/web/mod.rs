@@ -58,18 +58,14 @@ mod embed;
 mod events;
 mod full_page;
 mod help;
-mod hint;
 mod i18n;
-mod input;
 mod keyboard;
-mod model;
 #[cfg(feature = "online")]
 mod net;
 mod params;
 mod persist;
 mod players;
 mod records;
-mod scene;
 mod serial;
 mod settings;
 mod share;
@@ -78,6 +74,10 @@ mod storage;
 mod think;
 mod tutorial;
 mod view;
+
+// The page's core (`crate::page`: no browser in it, tested natively), under
+// the names the page's files use.
+use crate::page::{hint, input, model, scene};
 
 use controller::{Pace, Shared};
 use engine::GameKind;

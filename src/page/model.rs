@@ -4,10 +4,10 @@
 //! owns these values; services (saving, links, records, the dialogs) and the
 //! scene read and return them, so none of them needs the controller itself.
 
+use super::i18n::{self, Lang, K};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
-use crate::web::i18n::{self, Lang, K};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,15 +14,15 @@
 //! - `options.rs`: the new-game dialog's rules options, by their record names.
 //!
 //! To add a language: a `Lang` variant, a file like `en.rs`, and its arms in
-//! [`Lang::t`] and `Lang::card_words`. [`detect`] picks the language from
-//! `?lang=`, the remembered choice, or the browser's languages.
+//! [`Lang::t`] and `Lang::card_words`.
 //!
-//! Only the functions that read the browser are wasm-only: the texts and
-//! their wording (e.g. [`Lang::illegal_move`]) also compile natively, where
-//! `src/lib.rs` includes this module for its tests.
+//! No browser in it: picking the language from the browser's and writing it
+//! on the document are the page's (`web/i18n.rs`).
 
 mod en;
-#[cfg(any(test, feature = "links", feature = "online"))]
+// The full page's words: left out of the table alone's wasm, which never
+// shows them; natively always in, so that their tests run.
+#[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
 mod full_words;
 mod ja;
 mod keys;
@@ -56,58 +56,6 @@ impl Lang {
             Lang::En => "English",
             Lang::Ja => "日本語",
         }
-    }
-}
-
-/// The language to start in: `?lang=` in the address (read by the page's
-/// `PageParams`), else the one chosen before (localStorage), else the first of
-/// the browser's languages we have.
-#[cfg(target_arch = "wasm32")]
-pub fn detect(url_lang: Option<Lang>) -> Lang {
-    if let Some(l) = url_lang {
-        return l;
-    }
-    if let Some(l) = super::storage::get("lang")
-        .as_deref()
-        .and_then(Lang::from_tag)
-    {
-        return l;
-    }
-    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
-        return Lang::En;
-    };
-    nav.languages()
-        .iter()
-        .filter_map(|tag| tag.as_string())
-        .chain(nav.language())
-        .find_map(|tag| Lang::from_tag(&tag))
-        .unwrap_or(Lang::En)
-}
-
-/// The page's language at start-up (see [`detect`]), applied to the document.
-#[cfg(target_arch = "wasm32")]
-pub fn init(url_lang: Option<Lang>) -> Lang {
-    let lang = detect(url_lang);
-    apply_document_lang(lang);
-    lang
-}
-
-/// Chooses a language for this page and remembers it for the next visit.
-#[cfg(target_arch = "wasm32")]
-pub fn choose_lang(lang: Lang) {
-    // If storage refuses, the language still applies to this visit.
-    let _ = super::storage::set("lang", lang.tag());
-    apply_document_lang(lang);
-}
-
-/// `<html lang>` and the page title follow the language.
-#[cfg(target_arch = "wasm32")]
-pub fn apply_document_lang(lang: Lang) {
-    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-        if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", lang.tag());
-        }
-        d.set_title(lang.t(K::AppTitle));
     }
 }
 

@@ -13,9 +13,9 @@
 //! ([`SEED`]), so a puzzle always has the same answer; `tests/example_links.rs`
 //! checks the example page's puzzle the same way.
 
+use super::hint;
+use super::i18n::{Lang, K};
 use crate::engine::{Deal, Move};
-use crate::web::hint;
-use crate::web::i18n::{Lang, K};
 
 /// The seed the judge draws from (with the position's own hash).
 pub const SEED: u64 = 0x7075_7a7a_6c65;
