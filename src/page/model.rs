@@ -520,3 +520,68 @@ pub enum PeerEvent {
     /// The browser refused to make or take a description (its words, for the log).
     Failed(#[allow(dead_code)] String),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(options: Vec<(&str, OptionField)>, seats: &[&str]) -> NewGameForm {
+        NewGameForm {
+            game: GameKind::ThreePlayer,
+            preset: "parlett".into(),
+            options: options
+                .into_iter()
+                .map(|(k, f)| (k.to_string(), f))
+                .collect(),
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            seed: "  a seed ".into(),
+        }
+    }
+
+    #[test]
+    fn the_new_games_form_makes_its_setup() {
+        let f = form(
+            vec![
+                ("deals", OptionField::Number(" 3 ".into())),
+                ("target", OptionField::Number("".into())),
+            ],
+            &["human", "friend", "hard"],
+        );
+        let setup = f.setup(Lang::En).unwrap();
+        assert_eq!(
+            setup.players,
+            [Player::Human, Player::Friend, Player::Computer(Level::Hard)]
+        );
+        assert_eq!(setup.seed.as_deref(), Some("a seed"));
+        assert_eq!(setup.rules.deals, Some(3));
+        // A seat missing or unknown: a Normal computer.
+        let short = form(Vec::new(), &["human", "grandmaster"]).setup(Lang::En);
+        assert_eq!(
+            short.unwrap().players[1..],
+            [Player::Computer(Level::Normal); 2]
+        );
+    }
+
+    #[test]
+    fn a_bad_number_is_refused_naming_its_field_in_the_pages_language() {
+        for lang in Lang::ALL {
+            for typed in ["0", "-2", "three", "99999999999"] {
+                let f = form(
+                    vec![("deals", OptionField::Number(typed.into()))],
+                    &["human"],
+                );
+                let why = f.setup(lang).unwrap_err();
+                let label = i18n::option_label(lang, "deals").unwrap();
+                assert!(why.starts_with(label) && !why.contains('\n'), "{why}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_reads_back_from_its_name() {
+        for c in Command::ALL {
+            assert_eq!(Command::from_name(c.name()), Some(c));
+        }
+        assert_eq!(Command::from_name("no-such-action"), None);
+    }
+}
