@@ -1,4 +1,7 @@
-//! The browser front end: a card table for the three Duck Soup games.
+//! The browser front end: a card table for the three Duck Soup games, on the
+//! page's core (`crate::page`: the model, the scene, the words, the hint, the
+//! limits on outside text, with no browser in them), used here under the
+//! same names.
 //!
 //! - [`controller`]: the game and its seats, computer turns, input.
 //! - [`scene`]: what the table shows, as data, for the seat being shown.
