@@ -349,7 +349,7 @@ fn guest_scenes(table: &GuestTable, seat: u8, lang: Lang, mut check: impl FnMut(
     }
     let ctx = Context {
         lang,
-        sort_by_rank: table.turn % 2 == 0,
+        sort_by_rank: table.turn.is_multiple_of(2),
         muted: false,
         may_share: false,
         invites: false,
