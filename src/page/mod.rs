@@ -21,6 +21,9 @@ pub mod guest;
 pub mod hint;
 pub mod i18n;
 pub mod input;
+// The viewer links: the full page's viewer and author's tool use them; the
+// table alone only hands the address's parameters (`LinkParams`) over.
+#[cfg_attr(not(feature = "links"), allow(dead_code))]
 pub mod link;
 pub mod model;
 #[cfg(any(not(target_arch = "wasm32"), feature = "links"))]

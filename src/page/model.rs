@@ -8,6 +8,7 @@ use super::i18n::{self, Lang, K};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
+use crate::links;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +33,12 @@ pub struct Setup {
 impl Setup {
     /// The game on first load: two players, you against one Normal computer.
     pub fn default_for(kind: GameKind) -> Setup {
-        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
-        players[0] = Player::Human;
+        let players = (0..kind.seats())
+            .map(|s| match s {
+                0 => Player::Human,
+                _ => Player::Computer(Level::Normal),
+            })
+            .collect();
         Setup {
             rules: Rules::parlett(kind),
             players,
@@ -50,6 +55,11 @@ impl Setup {
             .iter()
             .position(|p| *p == Player::Human)
             .map(|s| s as u8)
+    }
+
+    /// The date of a daily game, if it is one.
+    pub fn daily_date(&self) -> Option<&str> {
+        links::daily_date(self.seed.as_deref()?)
     }
 }
 
@@ -345,6 +355,7 @@ pub enum Closed {
     /// Online play's invites (the host's).
     Invites,
     /// A guest's join page, with the name typed in it.
+    #[cfg_attr(not(feature = "online"), allow(dead_code))] // (online play: the full page's)
     Join(String),
     Other,
 }
@@ -361,7 +372,10 @@ pub struct SettingsForm {
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.
+/// (What the viewer's actions carry is read by the full page only: the
+/// table alone hands the viewer over to it.)
 #[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "links"), allow(dead_code))]
 pub enum RecordsAction {
     Open,
     Close,

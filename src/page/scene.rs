@@ -11,7 +11,6 @@ use crate::engine::{
     Call, Card, CardSet, Course, Deal, DealResult, Game, GameKind, PerCourse, PerSeat, Pile, Role,
     Scorer, ScorerSeats, Scores, Suit, Trick, TrickOutcome, Turn,
 };
-use crate::links::daily_date;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -1161,10 +1160,7 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
 fn game_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel {
     let winner = game.outcome().and_then(|o| o.winner);
     let share = ctx.may_share.then(|| {
-        let daily = setup
-            .seed
-            .as_deref()
-            .is_some_and(|s| daily_date(s).is_some());
+        let daily = setup.daily_date().is_some();
         lang.t(if daily { K::DailyShare } else { K::ShareTool })
             .to_string()
     });

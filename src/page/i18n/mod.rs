@@ -93,16 +93,16 @@ impl Lang {
 fn fill(template: &str, args: &[&str]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(i) = rest.find('{') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
+    // (Split, never sliced by index: no slice of a text can panic here.)
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
         match after
-            .find('}')
-            .and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n)))
+            .split_once('}')
+            .and_then(|(n, tail)| n.parse::<usize>().ok().map(|n| (n, tail)))
         {
-            Some((j, n)) => {
+            Some((n, tail)) => {
                 out.push_str(args.get(n).copied().unwrap_or(""));
-                rest = &after[j + 1..];
+                rest = tail;
             }
             None => {
                 out.push('{');
@@ -138,6 +138,8 @@ mod tests {
     fn placeholders_are_filled() {
         assert_eq!(fill("{0} of {1}", &["ace", "spades"]), "ace of spades");
         assert_eq!(fill("a {x} b", &[]), "a {x} b");
+        assert_eq!(fill("{1}の{0}", &["7", "ハート"]), "ハートの7");
+        assert_eq!(fill("{0} {9} {", &["a"]), "a  {");
     }
 
     #[test]
