@@ -11,6 +11,9 @@
 //! - `the_controller_reads_no_dom`: the controller never asks a DOM layer
 //!   for what the page shows (a form's value, whether a dialog is open).
 //! - `no_function_over_100_lines`: outside the word tables.
+//! - `the_pages_core_has_no_browser_in_it`: `src/page` (the model, the
+//!   scene, the words, ...) names no browser crate and nothing of `web`, so
+//!   it compiles natively and is tested with `cargo test`.
 //!
 //! What is wrong today and is being removed is listed once, in a `KNOWN_*`
 //! list below, with the work that removes it: a list that can only shrink
@@ -32,9 +35,9 @@ const MAX_FUNCTION_LINES: usize = 100;
 /// The word tables: one exhaustive match per language, as long as the
 /// language's words (docs/architecture.md, "Words").
 const WORD_TABLES: &[&str] = &[
-    "src/web/i18n/en.rs",
-    "src/web/i18n/ja.rs",
-    "src/web/i18n/full_words.rs",
+    "src/page/i18n/en.rs",
+    "src/page/i18n/ja.rs",
+    "src/page/i18n/full_words.rs",
 ];
 
 /// Functions over `MAX_FUNCTION_LINES` today, to be split: (file, function).
@@ -73,7 +76,7 @@ const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/net/qr.rs", "the invite's QR code, drawn as SVG"),
     ("src/web/embed.rs", "marks an embedded table on <body> for its styles"),
     ("src/web/sound.rs", "counts the sounds played on <body> for the browser tests"),
-    ("src/web/i18n/mod.rs", "sets <html lang>, which the error panel reads"),
+    ("src/web/i18n.rs", "sets <html lang>, which the error panel reads"),
     ("src/web/full_page.rs", "which build this document loaded (its script tags)"),
 ];
 
@@ -704,6 +707,91 @@ fn the_controller_reads_no_dom() {
         report.is_empty(),
         "rule \"the controller never reads the DOM\" (docs/architecture.md) broken:{report}\n\
          (the value comes in with its Action, read by the input layer, events.rs)"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The page's core has no browser in it
+
+/// The crates that reach the browser, which only `src/web` may use.
+const BROWSER_CRATES: &[&str] = &[
+    "web_sys",
+    "js_sys",
+    "gloo",
+    "wasm_bindgen",
+    "serde_wasm_bindgen",
+    "getrandom",
+];
+
+/// Where a file's code reaches the browser: a browser crate named (in a
+/// path, a `use` or an attribute), or a path into `crate::web`: (what, line).
+fn browser_uses(file: &str, code: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    for krate in BROWSER_CRATES {
+        for at in offsets(code, krate) {
+            let ends = !code[at + krate.len()..]
+                .chars()
+                .next()
+                .is_some_and(is_ident_char);
+            if starts_a_word(code, at) && ends && !code[..at].ends_with("::") {
+                found.push((krate.to_string(), line_at(code, at)));
+            }
+        }
+    }
+    for (path, line) in absolute_paths(file, code) {
+        if path.first().is_some_and(|p| p == "web") {
+            found.push((format!("crate::{}", path.join("::")), line));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_pages_core_has_no_browser_in_it() {
+    let files = rust_files("src/page");
+    assert!(files.len() > 5, "src/page: too few files found ({files:?})");
+    let mut report = String::new();
+    for file in files {
+        for (what, line) in browser_uses(&file, &code_of(&file)) {
+            report += &format!("\n  {file}:{line}: reaches the browser ({what})");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"the page's core has no browser in it\" (docs/architecture.md) broken:{report}\n\
+         (what it needs of the browser is passed in as a value; browser code goes in src/web)"
+    );
+}
+
+#[test]
+fn the_browser_finder_sees_crates_and_web_paths_and_not_words() {
+    let uses = |file: &str, code: &str| -> Vec<String> {
+        browser_uses(file, &blank_comments_and_literals(code))
+            .into_iter()
+            .map(|(what, _)| what)
+            .collect()
+    };
+    assert_eq!(
+        uses("src/page/scene.rs", "let w = web_sys::window();"),
+        ["web_sys"]
+    );
+    assert_eq!(
+        uses("src/page/scene.rs", "#[wasm_bindgen]\nfn f() {}"),
+        ["wasm_bindgen"]
+    );
+    assert_eq!(
+        uses(
+            "src/page/i18n/mod.rs",
+            "use super::super::web::storage;\nlet x = crate::web::dom::doc();"
+        ),
+        ["crate::web::dom::doc", "crate::web::storage"]
+    );
+    assert_eq!(
+        uses(
+            "src/page/scene.rs",
+            "// web_sys::window()\nlet s = \"js_sys\"; let gloom = 1; use crate::page::web_words;"
+        ),
+        Vec::<String>::new()
     );
 }
 

@@ -13,18 +13,18 @@
 //!   which is how the page's links were made.
 //!
 //! Moves are counted across the whole game from 1, as the viewer counts
-//! them (`src/web/records/link.rs`).
+//! them (`src/page/link.rs`).
 
 use duck_soup::ai::{self, Level, SeatHistory, SeatView};
 use duck_soup::codec::record_link as packed;
 use duck_soup::engine::rng::shuffled_deck;
 use duck_soup::engine::{Call, Deal, Effect, Game, GameKind, GameRecord, Move, Rules};
 
-/// The page's puzzle judge (`src/web/records/puzzle.rs` and
+/// The page's puzzle judge (`src/page/puzzle.rs` and
 /// `controller/replay.rs`): the Expert player at the page's budget with the
-/// judge's seed, from the mover's view and what it saw of the deal, as the
-/// computers' worker runs it (`web::think`).
-const PUZZLE_SEED: u64 = 0x7075_7a7a_6c65;
+/// judge's own seed, from the mover's view and what it saw of the deal, as
+/// the computers' worker runs it (`web::think`).
+const PUZZLE_SEED: u64 = duck_soup::page::puzzle::SEED;
 
 /// The judge's move for move `n` of the game (from 1).
 fn judge(moves: &[(Deal, Move, Effect)], n: usize) -> Move {

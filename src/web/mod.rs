@@ -1,4 +1,7 @@
-//! The browser front end: a card table for the three Duck Soup games.
+//! The browser front end: a card table for the three Duck Soup games, on the
+//! page's core (`crate::page`: the model, the scene, the words, the hint, the
+//! limits on outside text, with no browser in them), used here under the
+//! same names.
 //!
 //! - [`controller`]: the game and its seats, computer turns, input.
 //! - [`scene`]: what the table shows, as data, for the seat being shown.
@@ -58,18 +61,14 @@ mod embed;
 mod events;
 mod full_page;
 mod help;
-mod hint;
 mod i18n;
-mod input;
 mod keyboard;
-mod model;
 #[cfg(feature = "online")]
 mod net;
 mod params;
 mod persist;
 mod players;
 mod records;
-mod scene;
 mod serial;
 mod settings;
 mod share;
@@ -78,6 +77,10 @@ mod storage;
 mod think;
 mod tutorial;
 mod view;
+
+// The page's core (`crate::page`: no browser in it, tested natively), under
+// the names the page's files use.
+use crate::page::{hint, input, model, scene};
 
 use controller::{Pace, Shared};
 use engine::GameKind;

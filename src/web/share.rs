@@ -88,11 +88,6 @@ pub fn daily_seed() -> String {
     links::daily_seed(&today())
 }
 
-/// The date of a daily game, if it is one.
-pub fn daily_date(setup: &Setup) -> Option<&str> {
-    links::daily_date(setup.seed.as_deref()?)
-}
-
 /// Today's deal: two-player, you against Normal, one deal.
 pub fn daily_setup() -> Setup {
     let mut s = Setup::default_for(GameKind::TwoPlayer);
@@ -170,7 +165,7 @@ pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
 /// sheet shows them ([`links::deal_figures`]).
 /// "Duck Soup daily 2026-11-22 · two-player · 7 × 6 = 42 vs 30 · won 🦆"
 pub fn daily_result(lang: Lang, game: &Game, setup: &Setup) -> Option<String> {
-    let date = daily_date(setup)?;
+    let date = setup.daily_date()?;
     if !game.is_over() {
         return None;
     }

@@ -1,4 +1,4 @@
-// Game links for rules sites (src/web/records/link.rs, controller/replay.rs):
+// Game links for rules sites (src/page/link.rs, controller/replay.rs):
 // the example rules page's illustrations and puzzle, each an iframe with
 // ?embed=1&r=…, stepped by buttons and keys, in English and Japanese and at
 // 360 px; captions as text only; bad links refused in one line over a

@@ -7,15 +7,13 @@
 
 use super::seats::SeatPlayer;
 use super::{Controller, Mode, HOLD_MS};
-use crate::ai::Level;
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
-use crate::web::i18n::{Lang, K};
-use crate::web::model::{
-    self, Action, Closed, FriendSeat, NetInput, Player, ServersForm, Setup, Ui,
-};
+use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
+use crate::web::i18n::K;
+use crate::web::model::{Action, Closed, FriendSeat, NetInput, Player, ServersForm, Setup, Ui};
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
 use crate::web::net::handoff::{self, Listener};
@@ -494,35 +492,19 @@ impl Controller {
             return;
         };
         let seat = g.seat();
-        let game = match table.to_game() {
-            Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == seat) => game,
-            Ok(_) => return self.host_message_refused("a table of another seat".to_string()),
-            Err(why) => return self.host_message_refused(why.to_string()),
+        let seen = match guest::read_table(lang, &table, seat) {
+            Ok(seen) => seen,
+            Err(why) => return self.host_message_refused(why),
         };
         let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
         let first = g.table.is_none();
+        let GuestView {
+            game,
+            players,
+            friends,
+            hand_lens: lens,
+        } = seen;
         let kind = game.kind();
-        let n = kind.seats();
-        let players: Vec<Player> = (0..n)
-            .map(|s| match table.who.get(s).map(String::as_str) {
-                _ if s == seat as usize => Player::Human,
-                Some(level) => Level::from_name(level).map_or(Player::Friend, Player::Computer),
-                None => Player::Friend,
-            })
-            .collect();
-        let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for (s, friend) in friends.iter_mut().enumerate().take(n) {
-            let name = table.names.get(s).map_or("", String::as_str);
-            let host = table.who.get(s).is_some_and(|w| w == "host");
-            let label = named(lang, host, name);
-            let connected = table.connected.get(s).copied().unwrap_or(true);
-            let away = (!connected).then_some(Absence::Reconnecting);
-            *friend = Some(friend_seat(lang, label, away));
-        }
-        let mut lens = [0u8; 4];
-        for (s, len) in lens.iter_mut().enumerate().take(n) {
-            *len = table.hand_len(s as u8) as u8;
-        }
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;
         g.table = Some(table);
@@ -582,43 +564,6 @@ impl Controller {
         }
         self.render();
     }
-}
-
-/// How a person on another device is named on the table: a chosen name
-/// always beside what that person is (the host, a friend), so that no
-/// name can pass for the host or for another seat's player.
-fn named(lang: Lang, host: bool, name: &str) -> String {
-    match (host, name.is_empty()) {
-        (true, true) => lang.t(K::HostSeat).to_string(),
-        (false, true) => lang.t(K::FriendShort).to_string(),
-        (true, false) => lang.tf(K::HostNamed, &[name]),
-        (false, false) => lang.tf(K::FriendNamed, &[name]),
-    }
-}
-
-/// Why a friend's seat waits.
-#[derive(Clone, Copy)]
-enum Absence {
-    /// Its invite is out, or its reply is connecting.
-    Waiting,
-    /// Its device was connected and is no longer.
-    Reconnecting,
-}
-
-/// A friend's seat in the table's words: its name, and while it waits, a
-/// word for its plate and the status line of its turn.
-fn friend_seat(lang: Lang, name: String, away: Option<Absence>) -> FriendSeat {
-    let away = away.map(|a| {
-        let (badge, status) = match a {
-            Absence::Waiting => (K::AwayWaiting, K::WaitingFor),
-            Absence::Reconnecting => (K::AwayOffline, K::Reconnecting),
-        };
-        model::Away {
-            badge: lang.t(badge).to_string(),
-            status: lang.tf(status, &[&name]),
-        }
-    });
-    FriendSeat { name, away }
 }
 
 /// Why a relay was refused, in the page's language (never its password).

@@ -43,8 +43,10 @@ pub mod author {
     pub enum AuthorLink {}
 }
 pub mod dialog;
-pub mod link;
+// The viewer links' parameters and the puzzle's judging are the page's core
+// (`crate::page`, tested natively).
+pub use crate::page::link;
 #[cfg(feature = "links")]
-pub mod puzzle;
+pub use crate::page::puzzle;
 #[cfg(feature = "links")]
 pub mod replay;

@@ -4,10 +4,11 @@
 //! owns these values; services (saving, links, records, the dialogs) and the
 //! scene read and return them, so none of them needs the controller itself.
 
+use super::i18n::{self, Lang, K};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
-use crate::web::i18n::{self, Lang, K};
+use crate::links;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +33,12 @@ pub struct Setup {
 impl Setup {
     /// The game on first load: two players, you against one Normal computer.
     pub fn default_for(kind: GameKind) -> Setup {
-        let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
-        players[0] = Player::Human;
+        let players = (0..kind.seats())
+            .map(|s| match s {
+                0 => Player::Human,
+                _ => Player::Computer(Level::Normal),
+            })
+            .collect();
         Setup {
             rules: Rules::parlett(kind),
             players,
@@ -50,6 +55,11 @@ impl Setup {
             .iter()
             .position(|p| *p == Player::Human)
             .map(|s| s as u8)
+    }
+
+    /// The date of a daily game, if it is one.
+    pub fn daily_date(&self) -> Option<&str> {
+        links::daily_date(self.seed.as_deref()?)
     }
 }
 
@@ -345,6 +355,7 @@ pub enum Closed {
     /// Online play's invites (the host's).
     Invites,
     /// A guest's join page, with the name typed in it.
+    #[cfg_attr(not(feature = "online"), allow(dead_code))] // (online play: the full page's)
     Join(String),
     Other,
 }
@@ -361,7 +372,10 @@ pub struct SettingsForm {
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.
+/// (What the viewer's actions carry is read by the full page only: the
+/// table alone hands the viewer over to it.)
 #[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "links"), allow(dead_code))]
 pub enum RecordsAction {
     Open,
     Close,
@@ -519,4 +533,69 @@ pub enum PeerEvent {
     Lost,
     /// The browser refused to make or take a description (its words, for the log).
     Failed(#[allow(dead_code)] String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(options: Vec<(&str, OptionField)>, seats: &[&str]) -> NewGameForm {
+        NewGameForm {
+            game: GameKind::ThreePlayer,
+            preset: "parlett".into(),
+            options: options
+                .into_iter()
+                .map(|(k, f)| (k.to_string(), f))
+                .collect(),
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            seed: "  a seed ".into(),
+        }
+    }
+
+    #[test]
+    fn the_new_games_form_makes_its_setup() {
+        let f = form(
+            vec![
+                ("deals", OptionField::Number(" 3 ".into())),
+                ("target", OptionField::Number("".into())),
+            ],
+            &["human", "friend", "hard"],
+        );
+        let setup = f.setup(Lang::En).unwrap();
+        assert_eq!(
+            setup.players,
+            [Player::Human, Player::Friend, Player::Computer(Level::Hard)]
+        );
+        assert_eq!(setup.seed.as_deref(), Some("a seed"));
+        assert_eq!(setup.rules.deals, Some(3));
+        // A seat missing or unknown: a Normal computer.
+        let short = form(Vec::new(), &["human", "grandmaster"]).setup(Lang::En);
+        assert_eq!(
+            short.unwrap().players[1..],
+            [Player::Computer(Level::Normal); 2]
+        );
+    }
+
+    #[test]
+    fn a_bad_number_is_refused_naming_its_field_in_the_pages_language() {
+        for lang in Lang::ALL {
+            for typed in ["0", "-2", "three", "99999999999"] {
+                let f = form(
+                    vec![("deals", OptionField::Number(typed.into()))],
+                    &["human"],
+                );
+                let why = f.setup(lang).unwrap_err();
+                let label = i18n::option_label(lang, "deals").unwrap();
+                assert!(why.starts_with(label) && !why.contains('\n'), "{why}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_reads_back_from_its_name() {
+        for c in Command::ALL {
+            assert_eq!(Command::from_name(c.name()), Some(c));
+        }
+        assert_eq!(Command::from_name("no-such-action"), None);
+    }
 }

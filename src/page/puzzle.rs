@@ -13,9 +13,9 @@
 //! ([`SEED`]), so a puzzle always has the same answer; `tests/example_links.rs`
 //! checks the example page's puzzle the same way.
 
+use super::hint;
+use super::i18n::{Lang, K};
 use crate::engine::{Deal, Move};
-use crate::web::hint;
-use crate::web::i18n::{Lang, K};
 
 /// The seed the judge draws from (with the position's own hash).
 pub const SEED: u64 = 0x7075_7a7a_6c65;
@@ -67,5 +67,47 @@ fn move_name(lang: Lang, mv: Move) -> String {
     match mv {
         Move::Play(c) | Move::LeadDuck(c, _) => lang.card_name(c),
         Move::Concede => lang.t(K::CallDuck).to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::shuffled_deck;
+    use crate::engine::{Game, GameKind, Rules};
+
+    #[test]
+    fn a_verdict_gives_the_experts_reason_without_the_hints_label() {
+        let kind = GameKind::TwoPlayer;
+        let mut game = Game::new(Rules::parlett(kind), 0);
+        game.start_deal(shuffled_deck(kind, "puzzle"), None)
+            .unwrap();
+        let deal = *game.deal().unwrap();
+        let moves = deal.legal_moves();
+        let (best, other) = (moves.as_slice()[0], moves.as_slice()[1]);
+        for lang in Lang::ALL {
+            let right = Verdict {
+                chosen: best,
+                best,
+                deal,
+            };
+            let words = right.words(lang);
+            assert!(right.right());
+            assert!(!words.contains(lang.t(K::Hint)), "{words}");
+            let Move::Play(card) = best else {
+                panic!("a lead")
+            };
+            assert!(words.contains(&lang.card_name(card)), "{words}");
+            let wrong = Verdict {
+                chosen: other,
+                best,
+                deal,
+            };
+            let Move::Play(chosen) = other else {
+                panic!("a lead")
+            };
+            assert!(!wrong.right());
+            assert!(wrong.words(lang).contains(&lang.card_name(chosen)));
+        }
     }
 }

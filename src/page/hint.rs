@@ -50,3 +50,32 @@ pub fn advice(lang: Lang, deal: &Deal, mv: Move) -> (HintTarget, String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::shuffled_deck;
+    use crate::engine::{Game, Rules};
+
+    #[test]
+    fn a_hint_points_at_the_move_and_says_it() {
+        let kind = GameKind::TwoPlayer;
+        let mut game = Game::new(Rules::parlett(kind), 0);
+        game.start_deal(shuffled_deck(kind, "hint"), None).unwrap();
+        let deal = *game.deal().unwrap();
+        let lead = deal.legal_moves().as_slice()[0];
+        let Move::Play(card) = lead else {
+            panic!("a lead")
+        };
+        for lang in [Lang::En, Lang::Ja] {
+            let (target, words) = advice(lang, &deal, lead);
+            assert_eq!(target, HintTarget::Card(card));
+            assert_eq!(words, lang.tf(K::HintLead, &[&lang.card_name(card)]));
+            let (target, words) = advice(lang, &deal, Move::Concede);
+            assert_eq!(
+                (target, words.as_str()),
+                (HintTarget::Duck, lang.t(K::HintDuck))
+            );
+        }
+    }
+}

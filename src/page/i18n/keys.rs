@@ -5,7 +5,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum K {
     /// The full page's words (`full_words.rs`).
-    #[cfg(any(test, feature = "links", feature = "online"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
     Full(super::full_words::FullKey),
     AppTitle,
     NewGame,

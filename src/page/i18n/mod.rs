@@ -14,15 +14,15 @@
 //! - `options.rs`: the new-game dialog's rules options, by their record names.
 //!
 //! To add a language: a `Lang` variant, a file like `en.rs`, and its arms in
-//! [`Lang::t`] and `Lang::card_words`. [`detect`] picks the language from
-//! `?lang=`, the remembered choice, or the browser's languages.
+//! [`Lang::t`] and `Lang::card_words`.
 //!
-//! Only the functions that read the browser are wasm-only: the texts and
-//! their wording (e.g. [`Lang::illegal_move`]) also compile natively, where
-//! `src/lib.rs` includes this module for its tests.
+//! No browser in it: picking the language from the browser's and writing it
+//! on the document are the page's (`web/i18n.rs`).
 
 mod en;
-#[cfg(any(test, feature = "links", feature = "online"))]
+// The full page's words: left out of the table alone's wasm, which never
+// shows them; natively always in, so that their tests run.
+#[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
 mod full_words;
 mod ja;
 mod keys;
@@ -56,58 +56,6 @@ impl Lang {
             Lang::En => "English",
             Lang::Ja => "日本語",
         }
-    }
-}
-
-/// The language to start in: `?lang=` in the address (read by the page's
-/// `PageParams`), else the one chosen before (localStorage), else the first of
-/// the browser's languages we have.
-#[cfg(target_arch = "wasm32")]
-pub fn detect(url_lang: Option<Lang>) -> Lang {
-    if let Some(l) = url_lang {
-        return l;
-    }
-    if let Some(l) = super::storage::get("lang")
-        .as_deref()
-        .and_then(Lang::from_tag)
-    {
-        return l;
-    }
-    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
-        return Lang::En;
-    };
-    nav.languages()
-        .iter()
-        .filter_map(|tag| tag.as_string())
-        .chain(nav.language())
-        .find_map(|tag| Lang::from_tag(&tag))
-        .unwrap_or(Lang::En)
-}
-
-/// The page's language at start-up (see [`detect`]), applied to the document.
-#[cfg(target_arch = "wasm32")]
-pub fn init(url_lang: Option<Lang>) -> Lang {
-    let lang = detect(url_lang);
-    apply_document_lang(lang);
-    lang
-}
-
-/// Chooses a language for this page and remembers it for the next visit.
-#[cfg(target_arch = "wasm32")]
-pub fn choose_lang(lang: Lang) {
-    // If storage refuses, the language still applies to this visit.
-    let _ = super::storage::set("lang", lang.tag());
-    apply_document_lang(lang);
-}
-
-/// `<html lang>` and the page title follow the language.
-#[cfg(target_arch = "wasm32")]
-pub fn apply_document_lang(lang: Lang) {
-    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-        if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", lang.tag());
-        }
-        d.set_title(lang.t(K::AppTitle));
     }
 }
 
@@ -145,16 +93,16 @@ impl Lang {
 fn fill(template: &str, args: &[&str]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(i) = rest.find('{') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
+    // (Split, never sliced by index: no slice of a text can panic here.)
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
         match after
-            .find('}')
-            .and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n)))
+            .split_once('}')
+            .and_then(|(n, tail)| n.parse::<usize>().ok().map(|n| (n, tail)))
         {
-            Some((j, n)) => {
+            Some((n, tail)) => {
                 out.push_str(args.get(n).copied().unwrap_or(""));
-                rest = &after[j + 1..];
+                rest = tail;
             }
             None => {
                 out.push('{');
@@ -190,6 +138,8 @@ mod tests {
     fn placeholders_are_filled() {
         assert_eq!(fill("{0} of {1}", &["ace", "spades"]), "ace of spades");
         assert_eq!(fill("a {x} b", &[]), "a {x} b");
+        assert_eq!(fill("{1}の{0}", &["7", "ハート"]), "ハートの7");
+        assert_eq!(fill("{0} {9} {", &["a"]), "a  {");
     }
 
     #[test]

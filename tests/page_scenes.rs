@@ -1,0 +1,516 @@
+//! Hidden cards never enter a scene, and a host's table never breaks one.
+//!
+//! - For random games of all three games (random legal moves, several
+//!   deals, the seats' players, the pass-and-play screen, the hint, the
+//!   chooser, the panels and the settings varied) and every seat, the scene
+//!   built for that seat names no card the seat cannot see: every card the
+//!   scene holds in any field, and every card's name in any of its words,
+//!   is in the engine's view of the deal for that seat (`DealView::of`) at
+//!   that moment. Other hands are counts only. The same for a guest's
+//!   table: the table a host sends a seat, read as the guest's page reads it
+//!   (`page::guest::read_table`), shows only what the host's seat view holds.
+//! - Whatever bytes arrive as a host's table, the guest's decoding and
+//!   checks refuse them or give a table from which every scene the page
+//!   builds is built without a panic.
+//!
+//! CI runs a bounded number of cases. To fuzz longer, raise `FUZZ_CASES`,
+//! e.g. `FUZZ_CASES=20000 cargo test --release --test page_scenes`.
+
+mod common;
+
+use common::*;
+use duck_soup::ai::Level;
+use duck_soup::engine::rng::{random_deck, Rng};
+use duck_soup::engine::view::{DealView, TrickView};
+use duck_soup::engine::{Call, Card, CardSet, Deal, Game, GameKind, Move, Rules, TrickOutcome};
+use duck_soup::net::protocol::{guest_table, turn_of, GuestTable, LastMove, ToGuest};
+use duck_soup::page::guest::{friend_seat, named, read_table, Absence};
+use duck_soup::page::hint;
+use duck_soup::page::i18n::Lang;
+use duck_soup::page::model::{Chooser, Player, Setup, Ui};
+use duck_soup::page::scene::{self, Context, HandScene, Scene, SheetRows};
+use proptest::prelude::*;
+
+/// Short games under rules that change how tricks are won, stored and
+/// scored, and a game played to a target.
+fn rule_sets() -> Vec<Rules> {
+    use GameKind::*;
+    vec![
+        rules(TwoPlayer, &[("deals", "2")]),
+        rules(
+            TwoPlayer,
+            &[
+                ("duck_winner", "higher"),
+                ("single_quack_trick", "down"),
+                ("deals", "2"),
+            ],
+        ),
+        rules(TwoPlayer, &[("target", "60")]),
+        rules(ThreePlayer, &[("deals", "2")]),
+        rules(ThreePlayer, &[("scoring", "cards"), ("deals", "2")]),
+        rules(Partnership, &[("deals", "2")]),
+    ]
+}
+
+/// Every card `seat` may see now: every card of the engine's view of the
+/// deal for that seat (its hand, the trick, the last trick, the cards shown,
+/// the quack cards kept face up).
+fn visible(deal: &Deal, seat: u8) -> CardSet {
+    let v = DealView::of(deal, seat);
+    let plays = |t: &TrickView| t.plays.iter().map(|&(_, c)| c).collect::<Vec<_>>();
+    let mut seen = CardSet::EMPTY;
+    let cards = v
+        .hand
+        .iter()
+        .chain(&v.played)
+        .chain(v.kept_quacks.iter().flatten())
+        .copied()
+        .chain(plays(&v.trick))
+        .chain(v.last_trick.iter().flat_map(|o| plays(&o.trick)));
+    for c in cards {
+        seen.insert(c);
+    }
+    seen
+}
+
+/// Fails if `scene` (built for `seat`) names a card outside `seen`: as a
+/// value in any field (read from its `Debug` form, which prints every
+/// field, so that a field added later is checked too) or by its name in any
+/// of its words. Returns how many cards it holds as values.
+fn assert_shows_only(scene: &Scene, seat: u8, seen: CardSet, deck: CardSet, at: &str) -> usize {
+    let text = format!("{scene:?}");
+    let mut held = 0;
+    for (i, _) in text.match_indices("Card(") {
+        // `HandCard(…)`, `TrickCard { … }`: a longer name, not a card.
+        if text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric())
+        {
+            continue;
+        }
+        let digits: String = text[i + 5..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let card = Card::from_index(digits.parse().expect("a card's index"));
+        assert!(
+            seen.contains(card),
+            "{at}: the scene for seat {seat} holds {card}, which that seat cannot see:\n{text}"
+        );
+        held += 1;
+    }
+    for card in deck.iter().filter(|&c| !seen.contains(c)) {
+        let name = scene.lang.card_name(card);
+        assert!(
+            !text.contains(&name),
+            "{at}: the scene for seat {seat} says \"{name}\", a card that seat cannot see:\n{text}"
+        );
+    }
+    for s in &scene.seats {
+        if s.seat != seat {
+            assert!(
+                matches!(s.hand, HandScene::Down(_)),
+                "{at}: seat {}'s hand is face up on seat {seat}'s table",
+                s.seat
+            );
+        }
+    }
+    held
+}
+
+/// Who plays each seat: at random, with the person at `person`.
+fn random_players(kind: GameKind, person: u8, rng: &mut Rng) -> Vec<Player> {
+    let levels = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
+    (0..kind.seats() as u8)
+        .map(|s| match rng.below(4) {
+            _ if s == person => Player::Human,
+            0 => Player::Human,
+            1 => Player::Friend,
+            _ => Player::Computer(levels[rng.below(4) as usize]),
+        })
+        .collect()
+}
+
+/// The settings and modes a scene depends on, at random (never a guest's).
+fn random_context(rng: &mut Rng) -> Context {
+    let mut flip = || rng.below(2) == 0;
+    Context {
+        lang: if flip() { Lang::En } else { Lang::Ja },
+        sort_by_rank: flip(),
+        muted: flip(),
+        may_share: flip(),
+        invites: flip(),
+        guest: false,
+        joining: false,
+    }
+}
+
+/// What the table on a seat's device holds besides the game, as the
+/// controller fills it in after `last` (the latest move and what it did):
+/// the trick on show, the call's banner, the panels, and on the seat's turn
+/// the hint, the chooser and a refusal's words.
+struct Moment {
+    moves: usize,
+    last: Option<Played>,
+}
+
+/// A move just played, and what it did.
+#[derive(Clone, Copy)]
+struct Played {
+    seat: u8,
+    mv: Move,
+    trick: Option<TrickOutcome>,
+    call: Option<Call>,
+}
+
+fn seat_ui(game: &Game, setup: &Setup, ctx: &Context, seat: u8, m: &Moment, rng: &mut Rng) -> Ui {
+    let lang = ctx.lang;
+    let n = game.kind().seats();
+    let mut ui = Ui {
+        bottom: if rng.below(3) == 0 {
+            rng.below(n as u32) as u8
+        } else {
+            seat
+        },
+        viewer: Some(seat),
+        moves: m.moves,
+        review_open: rng.below(2) == 0,
+        scores_open: rng.below(2) == 0,
+        scores_all: rng.below(2) == 0,
+        ..Ui::default()
+    };
+    if let Some(last) = m.last {
+        ui.held = last.trick.filter(|_| rng.below(2) == 0);
+        ui.call = last.call.map(|c| (c, last.seat, m.moves as u32));
+    }
+    for (s, friend) in ui.friends.iter_mut().enumerate().take(n) {
+        if setup.players[s] == Player::Friend {
+            let away = [None, Some(Absence::Waiting), Some(Absence::Reconnecting)];
+            let name = named(lang, false, ["", "Ann"][rng.below(2) as usize]);
+            *friend = Some(friend_seat(lang, name, away[rng.below(3) as usize]));
+        }
+    }
+    let Some(d) = game.deal().filter(|_| game.in_deal()) else {
+        return ui;
+    };
+    let mover = d.to_move();
+    if setup.players[mover as usize] == Player::Human && mover != seat && rng.below(2) == 0 {
+        // Pass-and-play: the screen before another person's turn.
+        ui.privacy = Some(mover);
+    }
+    let own: Vec<Card> = d.hand(seat).iter().collect();
+    if let Some(&c) = own.get(rng.below(own.len().max(1) as u32) as usize) {
+        ui.tab_stop = Some((c, m.moves.saturating_sub(rng.below(2) as usize)));
+    }
+    if mover != seat || setup.players[seat as usize] != Player::Human {
+        return ui;
+    }
+    // The person's turn: a hint asked for, a chooser open, a move refused.
+    let legal = game.legal_moves();
+    let advised = random_move(&legal, rng);
+    let (target, words) = hint::advice(lang, d, advised);
+    ui.hint = Some((m.moves, target));
+    ui.message = Some(words);
+    let ducks: Vec<Card> = d.hand(seat).and(CardSet::JOKERS).iter().collect();
+    ui.chooser = match rng.below(3) {
+        0 if !ducks.is_empty() => Some(Chooser::DuckSuit(ducks[0])),
+        1 => Some(Chooser::QuackCard(scene::quack_cards(d, ctx.sort_by_rank))),
+        _ => None,
+    };
+    if let Some(&c) = own.iter().find(|&&c| d.check(Move::Play(c)).is_err()) {
+        if let Err(why) = d.check(Move::Play(c)) {
+            ui.message = Some(lang.illegal_move(&why));
+        }
+    }
+    ui
+}
+
+/// Plays a random game of `rules` and calls `at` at every position (before
+/// each move, and after each deal's last one) with the moment's facts.
+fn each_position(rules: Rules, rng: &mut Rng, mut at: impl FnMut(&Game, &Moment, &mut Rng)) {
+    let kind = rules.game;
+    let mut game = Game::new(rules, rng.below(kind.seats() as u32) as u8);
+    let mut moment = Moment {
+        moves: 0,
+        last: None,
+    };
+    while !game.is_over() {
+        game.start_deal(random_deck(kind, rng), None).unwrap();
+        // A new deal clears the trick on show and the banner.
+        moment.last = None;
+        loop {
+            at(&game, &moment, rng);
+            if !game.in_deal() {
+                break;
+            }
+            let seat = game.to_move().unwrap();
+            let mv = random_move(&game.legal_moves(), rng);
+            let effect = game.play(mv).unwrap();
+            moment.moves += 1;
+            moment.last = Some(Played {
+                seat,
+                mv,
+                trick: effect.trick,
+                call: effect.call,
+            });
+        }
+    }
+}
+
+#[test]
+fn no_scene_names_a_card_its_seat_cannot_see() {
+    let mut rng = Rng::new(2031);
+    let (mut scenes, mut cards) = (0, 0);
+    for rules in rule_sets() {
+        for _ in 0..2 {
+            let kind = rules.game;
+            let person = rng.below(kind.seats() as u32) as u8;
+            let setup = Setup {
+                rules,
+                players: random_players(kind, person, &mut rng),
+                seed: None,
+            };
+            let mut rows = SheetRows::default();
+            each_position(rules, &mut rng, |game, moment, rng| {
+                let deal = game.deal().expect("a deal");
+                let ctx = random_context(rng);
+                for seat in 0..kind.seats() as u8 {
+                    let ui = seat_ui(game, &setup, &ctx, seat, moment, rng);
+                    let scene = scene::build(game, &setup, &ui, &ctx, &mut rows);
+                    let at = format!("{rules:?}, move {}", moment.moves);
+                    cards += assert_shows_only(&scene, seat, visible(deal, seat), kind.deck(), &at);
+                    scenes += 1;
+                }
+            });
+        }
+    }
+    assert!(
+        scenes > 1000 && cards > 10 * scenes,
+        "{scenes} scenes, {cards} cards"
+    );
+}
+
+/// The host's table for `seat`, as the host's page fills it in.
+fn host_table(game: &Game, seat: u8, last: Option<LastMove>, rng: &mut Rng) -> GuestTable {
+    let n = game.kind().seats();
+    let names: Vec<String> = (0..n)
+        .map(|s| ["", "Ann", "Ben"][(s + rng.below(3) as usize) % 3].to_string())
+        .collect();
+    let connected: Vec<bool> = (0..n).map(|_| rng.below(4) != 0).collect();
+    let mut table = guest_table(game, seat, turn_of(game), &names, &connected);
+    table.who = (0..n)
+        .map(|s| ["host", "friend", "normal", "expert"][(s + seat as usize) % 4].to_string())
+        .collect();
+    table.last = last;
+    table
+}
+
+/// The scenes a guest's page builds from a table it took, for its seat:
+/// the table as it comes, with the last trick on show and the call's
+/// banner, with the panels open, and on its turn with the hint and the
+/// chooser. Each is passed to `check`.
+fn guest_scenes(table: &GuestTable, seat: u8, lang: Lang, mut check: impl FnMut(&Scene)) -> bool {
+    let Ok(seen) = read_table(lang, table, seat) else {
+        return false;
+    };
+    let game = seen.game;
+    let setup = Setup {
+        rules: *game.rules(),
+        players: seen.players,
+        seed: None,
+    };
+    let base = Ui {
+        bottom: seat,
+        viewer: Some(seat),
+        friends: seen.friends,
+        hand_lens: Some(seen.hand_lens),
+        moves: table.turn as usize,
+        ..Ui::default()
+    };
+    let deal = game.deal().expect("a table's deal");
+    let mut shown = base.clone();
+    shown.held = deal.last_trick().copied();
+    shown.call = table.last.and_then(|l| l.call.map(|c| (c, l.seat, 1)));
+    shown.review_open = true;
+    shown.scores_open = true;
+    shown.scores_all = true;
+    let mut uis = vec![base, shown];
+    if game.in_deal() && deal.to_move() == seat {
+        let mut turn = uis[0].clone();
+        let legal = game.legal_moves();
+        if let Some(&mv) = legal.as_slice().first() {
+            let (target, words) = hint::advice(lang, deal, mv);
+            turn.hint = Some((turn.moves, target));
+            turn.message = Some(words);
+        }
+        turn.chooser = Some(Chooser::QuackCard(scene::quack_cards(deal, false)));
+        uis.push(turn);
+    }
+    let ctx = Context {
+        lang,
+        sort_by_rank: table.turn.is_multiple_of(2),
+        muted: false,
+        may_share: false,
+        invites: false,
+        guest: true,
+        joining: false,
+    };
+    let mut rows = SheetRows::default();
+    for ui in &uis {
+        check(&scene::build(&game, &setup, ui, &ctx, &mut rows));
+    }
+    true
+}
+
+#[test]
+fn a_guests_table_shows_no_card_its_seat_cannot_see() {
+    let mut rng = Rng::new(2032);
+    let (mut tables, mut cards) = (0, 0);
+    for rules in rule_sets() {
+        let kind = rules.game;
+        let mut last = None;
+        each_position(rules, &mut rng, |game, moment, rng| {
+            if let Some(p) = moment.last {
+                last = Some(LastMove {
+                    seat: p.seat,
+                    mv: p.mv,
+                    call: p.call,
+                });
+            }
+            let host = game.deal().expect("a deal");
+            for seat in 0..kind.seats() as u8 {
+                let table = host_table(game, seat, last, rng);
+                // As the wire carries it.
+                let bytes = ToGuest::Table(Box::new(table)).encode();
+                let Ok(ToGuest::Table(table)) = ToGuest::decode(&bytes) else {
+                    panic!("a real table reads back");
+                };
+                let lang = [Lang::En, Lang::Ja][rng.below(2) as usize];
+                let at = format!("{rules:?}, move {}", moment.moves);
+                let taken = guest_scenes(&table, seat, lang, |scene| {
+                    cards += assert_shows_only(scene, seat, visible(host, seat), kind.deck(), &at);
+                    // The other hands' counts are the host's.
+                    for s in &scene.seats {
+                        if let HandScene::Down(count) = s.hand {
+                            assert_eq!(count, host.hand_len(s.seat), "{at}: seat {}", s.seat);
+                        }
+                    }
+                });
+                assert!(taken, "{at}: a real table refused");
+                tables += 1;
+            }
+        });
+    }
+    assert!(
+        tables > 500 && cards > 5 * tables,
+        "{tables} tables, {cards} cards"
+    );
+}
+
+/// A real table: a random game some way in, for a random seat.
+fn real_table(rng: &mut Rng) -> GuestTable {
+    let sets = rule_sets();
+    let rules = sets[rng.below(sets.len() as u32) as usize];
+    let kind = rules.game;
+    let mut game = Game::new(rules, rng.below(kind.seats() as u32) as u8);
+    let mut last = None;
+    let stop = rng.below(3 * kind.deck_size() as u32);
+    game.start_deal(random_deck(kind, rng), None).unwrap();
+    for _ in 0..stop {
+        if game.is_over() {
+            break;
+        }
+        if !game.in_deal() {
+            game.start_deal(random_deck(kind, rng), None).unwrap();
+            continue;
+        }
+        let seat = game.to_move().unwrap();
+        let mv = random_move(&game.legal_moves(), rng);
+        let call = game.play(mv).unwrap().call;
+        last = Some(LastMove { seat, mv, call });
+    }
+    let seat = rng.below(kind.seats() as u32) as u8;
+    host_table(&game, seat, last, rng)
+}
+
+/// What a guest's page does with bytes from the host: decode them, check
+/// the table, and build its scenes (from the table's own seat, and from
+/// another). Any panic fails the test.
+fn guest_takes(bytes: &[u8], rng: &mut Rng) -> bool {
+    let Ok(ToGuest::Table(table)) = ToGuest::decode(bytes) else {
+        return false;
+    };
+    let own = table.deal.as_ref().map_or(0, |d| d.seat);
+    let lang = [Lang::En, Lang::Ja][rng.below(2) as usize];
+    let mut built = 0;
+    let taken = guest_scenes(&table, own, lang, |scene| {
+        built += scene.seats.len();
+    });
+    // A table for another seat than the guest's is refused.
+    let other = (own + 1 + rng.below(3) as u8) % 4;
+    assert!(!guest_scenes(&table, other, lang, |_| {}));
+    assert!(!taken || built > 0);
+    taken
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    cases_from_env("FUZZ_CASES", cases)
+}
+
+proptest! {
+    #![proptest_config(config(600))]
+
+    /// Any bytes after a table's header: refused, or scenes built.
+    #[test]
+    fn any_bytes_as_a_hosts_table_are_refused_or_shown(
+        body in proptest::collection::vec(any::<u8>(), 0..400),
+        seed in any::<u64>(),
+    ) {
+        let mut bytes = vec![1, 0x11];
+        bytes.extend(body);
+        guest_takes(&bytes, &mut Rng::new(seed));
+    }
+
+    /// Real tables changed byte by byte as they travel: refused, or shown.
+    #[test]
+    fn real_tables_changed_byte_by_byte_are_refused_or_shown(seed in any::<u64>(), changes in 1u32..4) {
+        let mut rng = Rng::new(seed);
+        let mut bytes = ToGuest::Table(Box::new(real_table(&mut rng))).encode();
+        for _ in 0..changes {
+            let i = rng.below(bytes.len() as u32) as usize;
+            match rng.below(6) {
+                0 => bytes[i] ^= 1 << rng.below(8),
+                1 => bytes[i] = bytes[i].wrapping_add(1),
+                2 => {
+                    bytes.remove(i);
+                }
+                3 => bytes.insert(i, rng.next_u64() as u8),
+                _ => bytes[i] = rng.next_u64() as u8,
+            }
+            if bytes.len() < 3 {
+                break;
+            }
+        }
+        guest_takes(&bytes, &mut rng);
+    }
+}
+
+#[test]
+fn every_byte_of_a_real_table_changed_is_refused_or_shown() {
+    let mut rng = Rng::new(33);
+    let (mut read, mut taken) = (0, 0);
+    for _ in 0..3 {
+        let bytes = ToGuest::Table(Box::new(real_table(&mut rng))).encode();
+        for i in 0..bytes.len() {
+            for value in [0u8, 1, 2, 3, 4, 5, 13, 52, 53, 54, 127, 128, 255] {
+                let mut b = bytes.clone();
+                b[i] = value;
+                read += 1;
+                taken += guest_takes(&b, &mut rng) as u32;
+            }
+        }
+    }
+    // Some changes are harmless (a name, the turn); most are refused.
+    assert!(taken > 0 && taken < read, "{taken} of {read} taken");
+}
