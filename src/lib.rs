@@ -35,6 +35,17 @@ mod page_i18n;
 #[path = "web/input.rs"]
 mod page_input;
 
+// The deal review's state and scene (records/review.rs) with the page's
+// words: plain Rust, tested natively too, at their paths in the page.
+#[cfg(all(test, feature = "review", not(target_arch = "wasm32")))]
+#[allow(dead_code, unused_imports)]
+mod web {
+    pub mod i18n;
+    pub mod records {
+        pub mod review;
+    }
+}
+
 // The viewer links' parameters (records/link.rs): plain Rust, tested natively too.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 #[allow(dead_code)]

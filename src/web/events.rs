@@ -212,8 +212,22 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "full-page" => RecordsAction::FullPage,
         "reveal" => RecordsAction::Reveal,
         "exit" => RecordsAction::Exit,
-        _ => return None,
+        "review" => RecordsAction::ReviewDeal,
+        "review-cancel" => RecordsAction::ReviewCancel,
+        _ => return review_move(what),
     })
+}
+
+/// The review's marks and puzzle ideas: `review-open:N`, `review-idea:N`
+/// (N a move's index in the deal).
+fn review_move(what: &str) -> Option<RecordsAction> {
+    let (kind, index) = what.split_once(':')?;
+    let index = index.parse().ok()?;
+    match kind {
+        "review-open" => Some(RecordsAction::ReviewOpen(index)),
+        "review-idea" => Some(RecordsAction::ReviewIdea(index)),
+        _ => None,
+    }
 }
 
 fn action_of(el: &Element) -> Option<Action> {

@@ -61,6 +61,9 @@ mod help;
 mod hint;
 mod i18n;
 mod input;
+// The deal review's worker side (the full page's).
+#[cfg(feature = "links")]
+mod judge;
 mod keyboard;
 mod model;
 #[cfg(feature = "online")]

@@ -48,3 +48,5 @@ pub mod link;
 pub mod puzzle;
 #[cfg(feature = "links")]
 pub mod replay;
+#[cfg(feature = "links")]
+pub mod review;
