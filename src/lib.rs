@@ -40,7 +40,8 @@ mod page_input;
 #[cfg(all(test, feature = "review", not(target_arch = "wasm32")))]
 #[allow(dead_code, unused_imports)]
 mod web {
-    pub mod i18n;
+    // (The words are compiled once, as `page_i18n` above.)
+    pub(crate) use super::page_i18n as i18n;
     pub mod records {
         pub mod review;
     }

@@ -559,9 +559,16 @@ pub fn answer_is_right(j: &Judgement, answer: Move) -> bool {
 /// ([`thresholds`]) and by more than twice the two values' spreads, so that
 /// every other answer is a mistake whatever the sampling noise.
 pub fn clear_best(j: &Judgement) -> bool {
-    let mut values: Vec<&MoveValue> = j.values.iter().collect();
-    values.sort_by(|a, b| b.value.total_cmp(&a.value));
-    let [best, second, ..] = values[..] else {
+    // The best and the second best in one pass (no sort: this runs in the page).
+    let mut top: [Option<&MoveValue>; 2] = [None, None];
+    for v in &j.values {
+        if top[0].is_none_or(|t| v.value > t.value) {
+            top = [Some(v), top[0]];
+        } else if top[1].is_none_or(|t| v.value > t.value) {
+            top[1] = Some(v);
+        }
+    }
+    let [Some(best), Some(second)] = top else {
         return false;
     };
     let gap = best.value - second.value;

@@ -214,12 +214,16 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "exit" => RecordsAction::Exit,
         "review" => RecordsAction::ReviewDeal,
         "review-cancel" => RecordsAction::ReviewCancel,
+        #[cfg(feature = "links")]
         _ => return review_move(what),
+        #[cfg(not(feature = "links"))]
+        _ => return None,
     })
 }
 
 /// The review's marks and puzzle ideas: `review-open:N`, `review-idea:N`
-/// (N a move's index in the deal).
+/// (N a move's index in the deal; the full page's).
+#[cfg(feature = "links")]
 fn review_move(what: &str) -> Option<RecordsAction> {
     let (kind, index) = what.split_once(':')?;
     let index = index.parse().ok()?;

@@ -19,7 +19,6 @@ use crate::web::records::link::ViewerOptions;
 use crate::web::records::review::{self, Review};
 use crate::web::view;
 use gloo::timers::callback::Timeout;
-use std::collections::VecDeque;
 use std::rc::Weak;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -55,7 +54,7 @@ impl Reviewer {
 
 struct Run {
     /// The moves still to judge, the one asked first.
-    queue: VecDeque<JudgeQuestion>,
+    queue: Vec<JudgeQuestion>,
     /// Counts the questions asked: an answer to another is dropped.
     ticket: u32,
     worker: Option<ReviewWorker>,
@@ -211,7 +210,7 @@ impl Controller {
     }
 
     /// Starts judging `queue` for `slot` (whatever it was judging stops).
-    fn start_run(&mut self, slot: Slot, queue: VecDeque<JudgeQuestion>) {
+    fn start_run(&mut self, slot: Slot, queue: Vec<JudgeQuestion>) {
         let worker = start_worker(&self.page, &self.me, slot);
         *self.players.reviewer.slot(slot) = Some(Run {
             queue,
@@ -225,7 +224,7 @@ impl Controller {
     /// Judges a puzzle's answer (`replay.rs`): every move's value there;
     /// the judgement comes to `puzzle_valued`.
     pub(super) fn judge_puzzle(&mut self, question: JudgeQuestion) {
-        self.start_run(Slot::Puzzle, VecDeque::from([question]));
+        self.start_run(Slot::Puzzle, vec![question]);
     }
 
     /// Asks for the judgement of the next move in the queue (none left:
@@ -234,7 +233,7 @@ impl Controller {
         let Some(run) = self.players.reviewer.slot(slot) else {
             return;
         };
-        let Some(q) = run.queue.front() else {
+        let Some(q) = run.queue.first() else {
             *self.players.reviewer.slot(slot) = None;
             return;
         };
@@ -264,7 +263,7 @@ impl Controller {
         let Some(run) = self.players.reviewer.slot(slot) else {
             return;
         };
-        let Some(q) = run.queue.front().filter(|_| run.ticket == ticket) else {
+        let Some(q) = run.queue.first().filter(|_| run.ticket == ticket) else {
             return;
         };
         let judgement = q.judge();
@@ -282,13 +281,18 @@ impl Controller {
         }
         let judged = run
             .queue
-            .front()
+            .first()
             .zip(bytes.as_deref())
             .and_then(|(q, b)| read_judgement(q, b));
         match judged {
             Some(j) => self.review_judged(slot, j),
             None => {
-                run.worker = None;
+                // (Said once: the rest of the review is judged on this thread.)
+                if run.worker.take().is_some() {
+                    web_sys::console::warn_1(&JsValue::from_str(
+                        "the review's worker gave no judgement: the page judges the rest",
+                    ));
+                }
                 self.ask_next_move(slot);
             }
         }
@@ -297,7 +301,9 @@ impl Controller {
     /// One more move judged: into the review, then the next is asked.
     fn review_judged(&mut self, slot: Slot, judgement: Judgement) {
         if let Some(run) = self.players.reviewer.slot(slot) {
-            run.queue.pop_front();
+            if !run.queue.is_empty() {
+                run.queue.remove(0);
+            }
             run.here = None;
         }
         if slot == Slot::Puzzle {

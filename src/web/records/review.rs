@@ -6,7 +6,7 @@
 //! every move at the position on show. No browser in it: its tests run
 //! natively.
 
-use crate::ai::review::{clear_best, Judgement, Mark};
+use crate::ai::review::{clear_best, Judgement, Mark, MoveValue};
 use crate::engine::{GameKind, Move};
 use crate::web::i18n::{Lang, K};
 
@@ -274,10 +274,8 @@ fn signed(x: f64) -> String {
 /// Every legal move's value in `j`, best first, the played and the best
 /// marked; `move_no` is the move's number in the deal (none for a puzzle).
 pub fn detail_scene(lang: Lang, j: &Judgement, move_no: Option<usize>) -> DetailScene {
-    let mut values = j.values.clone();
-    values.sort_by(|a, b| b.value.total_cmp(&a.value));
-    let rows = values
-        .iter()
+    let rows = best_first(&j.values)
+        .into_iter()
         .map(|v| ValueRow {
             mv: move_name(lang, v.mv),
             value: if j.exact {
@@ -311,6 +309,18 @@ pub fn detail_scene(lang: Lang, j: &Judgement, move_no: Option<usize>) -> Detail
     }
 }
 
+/// The values, highest first, ties in the engine's order of moves. (An
+/// insertion sort: a position has a few dozen moves at most, and the page's
+/// wasm is spared a general sort's code.)
+fn best_first(values: &[MoveValue]) -> Vec<&MoveValue> {
+    let mut out: Vec<&MoveValue> = Vec::with_capacity(values.len());
+    for v in values {
+        let at = out.iter().position(|o| o.value < v.value).unwrap_or(out.len());
+        out.insert(at, v);
+    }
+    out
+}
+
 /// A move in a sentence: the card's name, the led Duck's suit, or Duck.
 pub fn move_name(lang: Lang, mv: Move) -> String {
     match mv {
@@ -336,7 +346,7 @@ fn move_text(lang: Lang, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::review::{Mark, MoveValue};
+    use crate::ai::review::Mark;
     use crate::engine::Card;
 
     fn card(code: &str) -> Card {
