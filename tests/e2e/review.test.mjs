@@ -117,6 +117,20 @@ for (const lang of ['en', 'ja']) {
       await screenshot(`review-values-${lang}`);
       await assertAxeClean(page, `the review (${lang})`);
 
+      // Positions where one move is clearly best are offered as puzzles: the
+      // author's tool opens there with its puzzle box ticked.
+      if (lang === 'en') {
+        const idea = page.locator('#review-ideas button').first();
+        assert.ok((await page.locator('#review-ideas button').count()) > 0, 'this deal has puzzle ideas');
+        await idea.click();
+        await page.waitForSelector('#share-dialog[open] #author-link');
+        assert.equal(await page.isChecked('#author-puzzle'), true);
+        assert.match(await page.inputValue('#author-link'), /&puzzle=\d+/);
+        assert.match(await page.locator('#author-suggested').innerText(), /clearly better/);
+        await screenshot('review-puzzle-idea');
+        await page.click('#share-close');
+      }
+
       // At 360 px the panel wraps and stays usable.
       await page.setViewportSize({ width: 360, height: 800 });
       await page.locator('#review-strip').scrollIntoViewIfNeeded();

@@ -324,6 +324,15 @@ impl Controller {
     /// The author's tool's link: the record in the viewer at its position,
     /// else the game on the table as far as it has gone.
     pub(super) fn author_link(&self) -> Option<author::AuthorLink> {
+        // A position the review suggests as a puzzle: the move made from it.
+        let suggested = match &self.mode {
+            Mode::Viewing(r) => r.review.as_ref().is_some_and(|review| {
+                r.pos
+                    .checked_sub(review.start_pos)
+                    .is_some_and(|i| review.puzzle_ideas().contains(&i))
+            }),
+            _ => false,
+        };
         let (record, options) = match &self.mode {
             Mode::Viewing(r) => (
                 &r.record,
@@ -345,7 +354,7 @@ impl Controller {
                 return author::AuthorLink::new(&record, options, self.page.lang);
             }
         };
-        author::AuthorLink::new(record, options, self.page.lang)
+        author::AuthorLink::new(record, options, self.page.lang).map(|a| a.suggesting(suggested))
     }
 
     /// Puts the viewer's position on the table (instead of the game flow).

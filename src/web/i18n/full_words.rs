@@ -139,6 +139,7 @@ pub enum FullKey {
     ReviewIdea,
     ReviewStrip,
     ReviewThisSeat,
+    AuthorSuggested,
 }
 
 impl K {
@@ -270,6 +271,7 @@ impl K {
     pub const ReviewIdea: K = K::Full(FullKey::ReviewIdea);
     pub const ReviewStrip: K = K::Full(FullKey::ReviewStrip);
     pub const ReviewThisSeat: K = K::Full(FullKey::ReviewThisSeat);
+    pub const AuthorSuggested: K = K::Full(FullKey::AuthorSuggested);
 }
 
 pub(super) fn en(key: FullKey) -> &'static str {
@@ -399,6 +401,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReviewIdea => "Move {0}",
         ReviewStrip => "The deal's moves, marked",
         ReviewThisSeat => "Review this deal from this seat",
+        AuthorSuggested => "Suggested by the deal review: here one move is clearly better than the others.",
         WaitingFor => "{0} to play. Waiting for the connection.",
         AwayWaiting => "Waiting",
         AwayOffline => "Offline",
@@ -533,6 +536,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReviewIdea => "{0}手目",
         ReviewStrip => "このディールの手と評価",
         ReviewThisSeat => "この席でこのディールを検討",
+        AuthorSuggested => "ディールの検討による提案：この局面では一つの手がはっきり優れています。",
         WaitingFor => "{0}の番です。接続を待っています。",
         AwayWaiting => "待機中",
         AwayOffline => "切断中",
