@@ -52,12 +52,12 @@ export const CEILING_BYTES = 176_128;
  * (BENCHMARKS.md, "Online play friends can trust: weight"). The product's
  * goal is 235 KB (240,640 bytes): 232,215 bytes after the cuts that
  * lightened the table, 242,317 with the online work since, 1,677 over it;
- * 243,431 measured before the deal review and 258,238 with it (+14,807: the
+ * 243,431 measured before the deal review and 258,494 with it (+15,063: the
  * review's search in the worker, its worker and questions, its panel and
  * words in both languages, and puzzles judged by its values; BENCHMARKS.md,
  * "The deal review in the page").
  */
-export const FULL_PAGE_CEILING_BYTES = 258_238 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 258_494 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

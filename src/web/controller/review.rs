@@ -339,7 +339,9 @@ impl Controller {
             .filter(|p| r.pos == p.pos || r.pos == p.pos + 1)
             .and_then(|p| p.verdict.as_ref())
             .map(|v| review::detail_scene(lang, &v.judgement, None));
-        view::review::render(lang, scene.as_ref(), puzzle.as_ref());
+        // (A rules page's embed offers none: its author asks with `&review=1`.)
+        let offer = !self.page.embedded;
+        view::review::render(lang, scene.as_ref(), puzzle.as_ref(), offer);
     }
 }
 

@@ -14,7 +14,7 @@ use crate::web::records::review::{DetailScene, ReviewScene};
 
 /// What the panel shows: the review (None: the button that starts one),
 /// and a puzzle's values once answered.
-type Shown = (Lang, Option<ReviewScene>, Option<DetailScene>);
+type Shown = (Lang, Option<ReviewScene>, Option<DetailScene>, bool);
 use std::cell::RefCell;
 use web_sys::Element;
 
@@ -31,10 +31,10 @@ pub fn remove() {
     SHOWN.with(|s| *s.borrow_mut() = None);
 }
 
-/// Writes the review `s` (None: the button that starts one) and a
-/// puzzle's values.
-pub fn render(lang: Lang, s: Option<&ReviewScene>, puzzle: Option<&DetailScene>) {
-    let now = (lang, s.cloned(), puzzle.cloned());
+/// Writes the review `s` (None: the button that starts one, if `offer`)
+/// and a puzzle's values.
+pub fn render(lang: Lang, s: Option<&ReviewScene>, puzzle: Option<&DetailScene>, offer: bool) {
+    let now = (lang, s.cloned(), puzzle.cloned(), offer);
     let unchanged = SHOWN.with(|shown| shown.borrow().as_ref() == Some(&now))
         && by_id("deal-review").is_some();
     if unchanged {
@@ -43,11 +43,17 @@ pub fn render(lang: Lang, s: Option<&ReviewScene>, puzzle: Option<&DetailScene>)
     let focused = doc().active_element().map(|e| e.id());
     let panel = frame(lang, s.is_some());
     match s {
-        Some(s) => fill(lang, &panel, s),
+        Some(s) => {
+            set_hidden(&panel, false);
+            fill(lang, &panel, s)
+        }
         None => {
             if let Some(b) = by_id("review-start") {
                 set_text(&b, lang.t(K::ReviewThisSeat));
+                set_hidden(&b, !offer);
             }
+            // (Nothing to show: no room taken.)
+            set_hidden(&panel, !offer && puzzle.is_none());
         }
     }
     if let Some(values) = by_id("puzzle-values") {
@@ -123,12 +129,23 @@ fn frame(lang: Lang, reviewing: bool) -> Element {
     let values = el("div", "review-detail puzzle-values");
     values.set_id("puzzle-values");
     append(&p, &values);
-    let home = by_id("replay-bar")
-        .and_then(|b| b.parent_element())
-        .or_else(|| doc().query_selector(".actionbar").ok().flatten())
-        .or_else(|| doc().body().map(Into::into));
-    if let Some(home) = home {
-        append(&home, &p);
+    // The offer sits in the viewer's bar, before its note, so that the
+    // viewer keeps its height; a review under the bar.
+    let bar = by_id("replay-bar");
+    let note = by_id("replay-note").filter(|_| !reviewing);
+    match (&bar, &note) {
+        (Some(bar), Some(note)) => {
+            let _ = bar.insert_before(&p, Some(note));
+        }
+        _ => {
+            let home = bar
+                .and_then(|b| b.parent_element())
+                .or_else(|| doc().query_selector(".actionbar").ok().flatten())
+                .or_else(|| doc().body().map(Into::into));
+            if let Some(home) = home {
+                append(&home, &p);
+            }
+        }
     }
     p
 }
