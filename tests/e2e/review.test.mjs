@@ -5,14 +5,15 @@
 // worker, one a message: the progress bar fills while the table answers
 // clicks, then the strip of marks and the summary; a mark opens the viewer
 // at that move with every move's value, the played and the best marked. A
-// review can be stopped; a record link with &review=1 reviews at once; in
+// review can be stopped; a record link with &review=1 reviews at once; every
+// person's seat in pass-and-play; the three-player and partnership games; in
 // English and Japanese, at 360 px too, axe clean. `playouts` is small so
 // that a review takes seconds (the page's budget is measured in
 // BENCHMARKS.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage } from './harness.mjs';
-import { ready, playDeal } from './play-helpers.mjs';
+import { newGame, ready, playDeal } from './play-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
 
 const PUZZLE = 'AQAHcGFybGV0dAE8AQAHcnVsZXMtNRVEXq0EXGQ25_4Vxj70MtdBPVoMagEWYQ';
@@ -176,6 +177,46 @@ test('a puzzle shows every move\'s value once answered', async () => {
     assert.match(await page.locator('#replay-note').innerText(), /^(Right!|You chose)/);
     const rows = await page.$$eval('#puzzle-values li', (lis) => lis.map((li) => li.hasAttribute('data-played')));
     assert.ok(rows.length >= 2 && rows.filter(Boolean).length === 1);
+    assert.deepEqual(problems.all(), []);
+  });
+});
+
+test('a deal of the three-player and the partnership game is reviewed too', async () => {
+  // Real deals: conformance records' links pinned in tests/pinned_links.rs.
+  const links = {
+    'three-player': 'AQErcGFybGV0dCxzY29yaW5nOmNhcmRzLGNvbWJpbmU6YWRkLHRhcmdldDozMAE2AC_Lyj_0mbputKVAfazNuHvnFfcfgtbV8wpDGniWhVRzJ0zpaS3a92rZ_Yo8hnSlRFa7',
+    partnership: 'AQoScGFybGV0dCx0YXJnZXQ6MzAwAjQATebizqdGB2Gaq9ruAOoV0OJ3yXHwinwo7vCaWg_0YO1XYriexOWOQTHxLUtFHN6_F8ym_ZxChtIuTE4elw8nue-eC5JrNkSo4HFrXaCY29c',
+  };
+  for (const [game, link] of Object.entries(links)) {
+    await withPage({ path: `full.html?pace=0&lang=en&playouts=200&r=${link}&review=1` }, async ({ page, problems }) => {
+      await ready(page);
+      await waitForReview(page);
+      const m = await marks(page);
+      assert.ok(m.length >= 3, `${game}: ${m.length} moves`);
+      assert.ok(m.every(([mark]) => ['good', 'inaccuracy', 'mistake'].includes(mark)), `${game}: every move judged`);
+      // The first mark's values: every legal move, one played, one best.
+      await page.click('#review-strip .review-mark');
+      await page.waitForSelector('#review-detail:not([hidden]) li');
+      const flags = await page.$$eval('#review-detail li', (lis) => lis.map((li) => [li.hasAttribute('data-played'), li.hasAttribute('data-best')]));
+      assert.equal(flags.filter(([p]) => p).length, 1, game);
+      assert.equal(flags.filter(([, b]) => b).length, 1, game);
+      assert.deepEqual(problems.all(), []);
+    });
+  }
+});
+
+test('pass and play: every person\'s moves are reviewed', async () => {
+  await withPage({ path: '?seed=review-pp&pace=0&playouts=200&lang=en' }, async ({ page, problems }) => {
+    await ready(page);
+    await newGame(page, { game: 'two-player', seats: ['human', 'human'] });
+    await playAndReview(page, 'en');
+    await waitForReview(page);
+    assert.equal(await page.locator('#review-title').innerText(), 'Review of deal 1 · South, North');
+    const m = await marks(page);
+    const total = Number(await page.locator('#replay-pos').getAttribute('data-total'));
+    assert.equal(m.length, total, 'every move of the deal, both seats being people');
+    assert.ok(m.some(([, , label]) => / · Move \d+, North: /.test(label)));
+    assert.ok(m.some(([, , label]) => / · Move \d+, South: /.test(label)));
     assert.deepEqual(problems.all(), []);
   });
 });
