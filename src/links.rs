@@ -432,6 +432,8 @@ pub struct LinkParams {
     pub show: Option<String>,
     pub puzzle: Option<String>,
     pub captions: Vec<String>,
+    /// `review=1`: the deal on show reviewed.
+    pub review: Option<String>,
 }
 
 #[cfg(test)]

@@ -21,12 +21,38 @@ use duck_soup::engine::rng::shuffled_deck;
 use duck_soup::engine::{Call, Deal, Effect, Game, GameKind, GameRecord, Move, Rules};
 
 /// The page's puzzle judge (`src/page/puzzle.rs` and
-/// `controller/replay.rs`): the Expert player at the page's budget with the
-/// judge's own seed, from the mover's view and what it saw of the deal, as
-/// the computers' worker runs it (`web::think`).
+/// `controller/replay.rs`): the deal review's judgement at the page's
+/// budget with the judge's seed, from the mover's view and what it saw of
+/// the deal, as the review's worker runs it (`web::judge`).
 const PUZZLE_SEED: u64 = duck_soup::page::puzzle::SEED;
 
-/// The judge's move for move `n` of the game (from 1).
+/// The judge's verdict on answering move `n` of the game (from 1) with
+/// `answer`: right (within the game's margin of the best move's value,
+/// decision 11) or not.
+#[cfg(feature = "review")]
+fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool {
+    let deal = &moves[n - 1].0;
+    let seat = deal.to_move();
+    let start = (0..n - 1)
+        .rev()
+        .find(|&i| moves[i].2.deal_over)
+        .map_or(0, |i| i + 1);
+    let mut seen = SeatHistory::new(seat);
+    for (before, mv, _) in &moves[start..n - 1] {
+        seen.record(before, *mv);
+    }
+    let playouts = ai::expert::page_playouts(deal.game());
+    let j = ai::review::judge(
+        &SeatView::of(deal, seat),
+        &seen,
+        answer,
+        playouts,
+        PUZZLE_SEED,
+    );
+    ai::review::answer_is_right(&j, answer)
+}
+
+/// The Expert player's move for move `n` of the game (from 1).
 fn judge(moves: &[(Deal, Move, Effect)], n: usize) -> Move {
     let deal = &moves[n - 1].0;
     let seat = deal.to_move();
@@ -150,6 +176,11 @@ fn the_example_page_links_show_what_they_say() {
                     judge(&moves, n),
                     *recorded,
                     "{src}: the Expert player makes the record's move"
+                );
+                #[cfg(feature = "review")]
+                assert!(
+                    judged_right(&moves, n, *recorded),
+                    "{src}: the page's judge counts the record's move right"
                 );
             }
             what => {

@@ -372,3 +372,117 @@ fn a_random_seat_loses_far_more_a_move_than_an_expert_seat() {
 fn over_fifty_deals_a_random_seat_loses_three_times_what_an_expert_seat_does() {
     random_loses_more(3.0, 50, 1000, duck_soup::ai::review::DEFAULT_PLAYOUTS);
 }
+
+/// The page asks its worker one move a message (`moves_to_judge`, each
+/// judged alone): the same judgements as the command line's `DealReview`.
+#[test]
+fn the_pages_questions_one_at_a_time_give_the_reviews_figures() {
+    use duck_soup::ai::review::moves_to_judge;
+    for game in [GameKind::TwoPlayer, GameKind::ThreePlayer] {
+        let (start, moves) = played_deal(game, &[Level::Normal], 11, 1);
+        let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[0], 60, 3)
+            .unwrap()
+            .collect();
+        let asked = moves_to_judge(&start, &moves, &[0]).unwrap();
+        assert_eq!(asked.len(), whole.len(), "{game}");
+        for (q, r) in asked.iter().zip(&whole) {
+            assert_eq!(q.index, r.index);
+            assert_eq!(q.view.seat, 0);
+            assert_eq!(q.judge(60, 3), r.judgement, "{game}, move {}", q.index);
+        }
+    }
+    // A move that is not legal where it is made: its index.
+    let (start, mut moves) = played_deal(GameKind::TwoPlayer, &[Level::Normal], 12, 1);
+    moves.swap(0, 1);
+    assert!(matches!(moves_to_judge(&start, &moves, &[]), Err((i, _)) if i <= 1));
+}
+
+/// A judgement with these values (the first move played).
+fn judged(game: GameKind, values: &[(f64, f64)]) -> Judgement {
+    use duck_soup::ai::review::MoveValue;
+    use duck_soup::engine::Card;
+    let cards: Vec<Card> = ["AC", "2C", "3C", "4C"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let values: Vec<MoveValue> = values
+        .iter()
+        .zip(&cards)
+        .map(|(&(value, spread), &c)| MoveValue {
+            mv: Move::Play(c),
+            value,
+            spread,
+        })
+        .collect();
+    let top = values.iter().map(|v| v.value).fold(f64::MIN, f64::max);
+    let best = values.iter().find(|v| v.value == top).unwrap().mv;
+    Judgement {
+        game,
+        seat: 0,
+        played: values[0].mv,
+        loss: top - values[0].value,
+        best,
+        values,
+        exact: false,
+        deals: 100,
+    }
+}
+
+/// Puzzles (decision 11): an answer within the game's lower threshold of
+/// the best move's value is right; the Expert's own move is not the only one.
+#[test]
+fn decision_11_a_puzzle_answer_within_the_margin_of_the_best_is_right() {
+    use duck_soup::ai::review::{answer_is_right, puzzle_margin, thresholds};
+    for game in [
+        GameKind::TwoPlayer,
+        GameKind::ThreePlayer,
+        GameKind::Partnership,
+    ] {
+        let m = puzzle_margin(game);
+        assert_eq!(m, thresholds(game).0, "{game}");
+        let j = judged(
+            game,
+            &[(10.0, 1.0), (10.0 - m + 0.01, 1.0), (10.0 - m - 0.01, 1.0)],
+        );
+        let mv = |i: usize| j.values[i].mv;
+        assert!(answer_is_right(&j, mv(0)), "the best");
+        assert!(answer_is_right(&j, mv(1)), "{game}: within the margin");
+        assert!(!answer_is_right(&j, mv(2)), "{game}: past the margin");
+        assert!(!answer_is_right(&j, Move::Concede), "not a legal move");
+    }
+}
+
+/// The author's tool suggests a position as a puzzle when one move is
+/// clearly best: ahead of every other by the mistake threshold and by more
+/// than the values' spreads.
+#[test]
+fn a_puzzle_is_suggested_only_where_one_move_is_clearly_best() {
+    use duck_soup::ai::review::clear_best;
+    let g = GameKind::TwoPlayer;
+    assert!(clear_best(&judged(
+        g,
+        &[(30.0, 2.0), (5.0, 2.0), (0.0, 1.0)]
+    )));
+    assert!(
+        !clear_best(&judged(g, &[(30.0, 2.0), (25.0, 2.0)])),
+        "two good moves"
+    );
+    assert!(
+        !clear_best(&judged(g, &[(30.0, 9.0), (9.0, 9.0)])),
+        "within the noise"
+    );
+    assert!(!clear_best(&judged(g, &[(30.0, 0.0)])), "a forced move");
+    // Over real deals: every suggestion is a position with a choice, and
+    // a review of a Random seat finds some.
+    let mut found = 0;
+    for seed in 0..4 {
+        let (start, moves) = played_deal(g, &[Level::Random], seed, 1);
+        for r in DealReview::new(&start, &moves, &[0], 200, 1).unwrap() {
+            if clear_best(&r.judgement) {
+                assert!(r.judgement.values.len() >= 2);
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 0, "no position of four deals stood out");
+}

@@ -4,8 +4,10 @@
 // the page already compiled (nothing is downloaded or compiled twice); every
 // later message is a question [ticket, bytes, deadline], answered in order
 // by the module's `think` export (src/web/think.rs): [ticket, the move's
-// bytes] back (none: no move). If the module cannot start, a text says why
-// and the page thinks on its own.
+// bytes] back (none: no move). A fourth element 'judge' asks the deal
+// review's export instead (src/web/judge.rs, the full page only: one move
+// judged a message), answered the same way. If the module cannot start, a
+// text says why and the page thinks on its own.
 let ready;
 
 async function start({ js, module }) {
@@ -13,7 +15,7 @@ async function start({ js, module }) {
   if (new URL(js).origin !== self.location.origin) throw new Error('the glue is not from this site');
   const glue = await import(js);
   await glue.default({ module_or_path: module });
-  return glue.think;
+  return glue;
 }
 
 self.onmessage = ({ data }) => {
@@ -23,12 +25,12 @@ self.onmessage = ({ data }) => {
     });
     return;
   }
-  ready.then((think) => {
-    if (!think) return;
-    const [ticket, question, deadline] = data;
+  ready.then((glue) => {
+    if (!glue) return;
+    const [ticket, question, deadline, task] = data;
     let move = new Uint8Array(0);
     try {
-      move = think(question, deadline);
+      move = task === 'judge' ? glue.judge(question) : glue.think(question, deadline);
     } catch {
       // (A trap in the search: the page asks again, of a new worker.)
     }

@@ -488,3 +488,93 @@ impl Iterator for DealReview {
         None
     }
 }
+
+/// A move of a deal to judge: its index among the deal's moves, the
+/// mover's view and history before it, and the move made.
+#[derive(Clone, Debug)]
+pub struct ToJudge {
+    pub index: usize,
+    pub view: SeatView,
+    pub history: SeatHistory,
+    pub played: Move,
+}
+
+impl ToJudge {
+    /// Its judgement ([`judge`]), as [`DealReview`] gives it.
+    pub fn judge(&self, playouts: u32, seed: u64) -> Judgement {
+        judge(&self.view, &self.history, self.played, playouts, seed)
+    }
+}
+
+/// The moves of `seats` (all when empty) among `moves`, played from the
+/// real deal `start`, each with what its seat knew: the questions a review
+/// asks one by one where it cannot keep a [`DealReview`] (the page's
+/// worker, asked one move a message). Refuses a move that is not legal
+/// where it is made (its index and why).
+pub fn moves_to_judge(
+    start: &Deal,
+    moves: &[Move],
+    seats: &[u8],
+) -> Result<Vec<ToJudge>, (usize, IllegalMove)> {
+    let mut d = *start;
+    let mut histories: Vec<SeatHistory> = (0..start.seats()).map(SeatHistory::new).collect();
+    let mut out = Vec::new();
+    for (index, &mv) in moves.iter().enumerate() {
+        let seat = d.to_move();
+        d.check(mv).map_err(|e| (index, e))?;
+        if seats.is_empty() || seats.contains(&seat) {
+            out.push(ToJudge {
+                index,
+                view: SeatView::of(&d, seat),
+                history: histories[seat as usize].clone(),
+                played: mv,
+            });
+        }
+        for h in &mut histories {
+            h.record(&d, mv);
+        }
+        d.apply(mv);
+    }
+    Ok(out)
+}
+
+/// How far below the best move's value a puzzle's answer may be and still
+/// count as right: the game's lower threshold ([`thresholds`]), so that an
+/// answer the review would mark good is right (decision 11). Values are
+/// estimates: two moves within it are not told apart reliably.
+pub const fn puzzle_margin(game: GameKind) -> f64 {
+    thresholds(game).0
+}
+
+/// Whether `answer` is a right answer to the puzzle judged by `j`: a legal
+/// move within [`puzzle_margin`] of the best move's value.
+pub fn answer_is_right(j: &Judgement, answer: Move) -> bool {
+    let top = j
+        .values
+        .iter()
+        .map(|v| v.value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    j.value_of(answer)
+        .is_some_and(|v| v.value >= top - puzzle_margin(j.game))
+}
+
+/// Whether the position judged by `j` makes a fair puzzle: one move clearly
+/// better than every other, by at least the game's mistake threshold
+/// ([`thresholds`]) and by more than twice the two values' spreads, so that
+/// every other answer is a mistake whatever the sampling noise.
+pub fn clear_best(j: &Judgement) -> bool {
+    // The best and the second best in one pass (no sort: this runs in the page).
+    let mut top: [Option<&MoveValue>; 2] = [None, None];
+    for v in &j.values {
+        if top[0].is_none_or(|t| v.value > t.value) {
+            top = [Some(v), top[0]];
+        } else if top[1].is_none_or(|t| v.value > t.value) {
+            top[1] = Some(v);
+        }
+    }
+    let [Some(best), Some(second)] = top else {
+        return false;
+    };
+    let gap = best.value - second.value;
+    gap >= thresholds(j.game).1 && gap > 2.0 * (best.spread + second.spread)
+}

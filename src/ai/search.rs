@@ -78,7 +78,7 @@ pub fn outcome(d: &Deal, seat: u8) -> f32 {
 /// deal is worth to the seat in a game played to a total. (With the deal
 /// review only: a second caller of [`margin_of`] would change how the
 /// page's build compiles [`outcome`].)
-#[cfg(feature = "review")]
+#[cfg(any(not(target_arch = "wasm32"), feature = "review"))]
 pub fn margin(d: &Deal, seat: u8) -> f32 {
     margin_of(d, seat)
 }
@@ -102,7 +102,7 @@ fn margin_of(d: &Deal, seat: u8) -> f32 {
 /// The margin whose [`outcome`] is `value`, rounded to whole points (scores
 /// are whole numbers): the inverse of `outcome`, for values the exact
 /// search finds (a search maximising the outcome maximises the margin).
-#[cfg(feature = "review")]
+#[cfg(any(not(target_arch = "wasm32"), feature = "review"))]
 pub fn margin_of_outcome(value: f32) -> f64 {
     let margin = if value >= 1.0 {
         (value - 1.0) * 200.0
@@ -112,7 +112,7 @@ pub fn margin_of_outcome(value: f32) -> f64 {
     margin.round() as f64
 }
 
-#[cfg(all(test, feature = "review"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::playout::random_positions;

@@ -8,6 +8,7 @@
 //! | `show=all` | every hand face up |
 //! | `puzzle=N` | stop before move N and ask the viewer to make it |
 //! | `c=N:text` | a caption shown at move N (repeat `c` for more) |
+//! | `review=1` | the deal on show reviewed from the seat shown (`page::review`) |
 //!
 //! **Moves are counted across the whole game, from 1**: move N is the N-th
 //! move made since the first deal began, deals' boundaries included (a
@@ -30,7 +31,7 @@
 use crate::engine::GameRecord;
 
 /// The address's parameters of a game link (left out once the viewer is left).
-pub const PARAMS: [&str; 5] = ["r", "at", "show", "puzzle", "c"];
+pub const PARAMS: [&str; 6] = ["r", "at", "show", "puzzle", "c", "review"];
 
 /// The most captions a link may carry.
 pub const MAX_CAPTIONS: usize = 40;
@@ -48,6 +49,8 @@ pub struct ViewerOptions {
     pub puzzle: Option<usize>,
     /// (move number, text), in the order given.
     pub captions: Vec<(usize, String)>,
+    /// `review=1`: the deal on show reviewed, from the seat shown.
+    pub review: bool,
 }
 
 /// A move number: digits only (a missing or bad one is None).
@@ -89,6 +92,7 @@ impl ViewerOptions {
                 .filter_map(|c| caption(c))
                 .take(MAX_CAPTIONS)
                 .collect(),
+            review: p.review.as_deref() == Some("1"),
         }
     }
 }
@@ -108,6 +112,9 @@ pub fn query(packed: &str, o: &ViewerOptions) -> String {
     }
     for (n, text) in &o.captions {
         q.push_str(&caption_param(*n, text));
+    }
+    if o.review {
+        q.push_str("&review=1");
     }
     q
 }
@@ -223,6 +230,7 @@ mod tests {
             show: Some("all".into()),
             puzzle: Some("0".into()),
             captions: (0..50).map(|i| format!("{i}:caption {i} & more")).collect(),
+            review: None,
         };
         let o = ViewerOptions::read(&p);
         assert_eq!(o.at, Some(12));
@@ -231,5 +239,29 @@ mod tests {
         assert_eq!(o.captions.len(), MAX_CAPTIONS);
         let q = query("PACKED", &o);
         assert!(q.starts_with("r=PACKED&at=12&show=all&c=0:caption+0+%26+more&c=1:"));
+        assert!(
+            !q.contains("review"),
+            "a link without a review says nothing of it"
+        );
+    }
+
+    #[test]
+    fn review_is_read_and_written_last() {
+        let read = |v: &str| {
+            ViewerOptions::read(&LinkParams {
+                r: "x".into(),
+                review: Some(v.into()),
+                ..LinkParams::default()
+            })
+        };
+        assert!(read("1").review);
+        assert!(!read("yes").review && !read("0").review);
+        let o = ViewerOptions {
+            at: Some(5),
+            review: true,
+            captions: vec![(5, "a".into())],
+            ..ViewerOptions::default()
+        };
+        assert_eq!(query("P", &o), "r=P&at=5&c=5:a&review=1");
     }
 }

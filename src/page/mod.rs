@@ -11,6 +11,8 @@
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict in words.
 //! - [`link`]: the viewer links' parameters, and how moves are counted.
 //! - [`input`]: limits on text from outside (records, saved data).
+//! - [`review`]: the deal review's state and scene (the strip of marks, the
+//!   summary, the values at the position on show).
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 
 // Online play's and the puzzles' parts are the full page's: the table
@@ -28,4 +30,6 @@ pub mod link;
 pub mod model;
 #[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
 pub mod puzzle;
+#[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
+pub mod review;
 pub mod scene;

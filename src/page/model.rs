@@ -409,6 +409,17 @@ pub enum RecordsAction {
     FullPage,
     /// The author's tool: show the link in an iframe.
     Preview,
+    /// Review a deal (`page::review`): the deal just finished, or the
+    /// one on show in the viewer from its seat (the table alone hands over).
+    ReviewDeal,
+    /// Stop the review running.
+    ReviewCancel,
+    /// Show the reviewed deal's move (its index in the deal) in the viewer,
+    /// with its values.
+    ReviewOpen(usize),
+    /// Show that move's position in the viewer with the author's tool, to
+    /// ask it as a puzzle.
+    ReviewIdea(usize),
 }
 
 /// How input reaches the controller: the page's root makes this from its

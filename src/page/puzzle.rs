@@ -3,18 +3,23 @@
 //! Duck). The answer is judged by the strongest computer player, Expert,
 //! from what that seat may know (`SeatView`), and its reason is worded as
 //! the hint words it (`hint::advice`); then the replay goes on with the
-//! record's own move.
+//! record's own move, and the viewer shows every move's value there.
 //!
-//! The judge is the Expert player at its full budget in the page (the
-//! game's `ai::expert::page_playouts`, or `?playouts=`), thinking in the
-//! computers' worker like any computer seat (the page's main thread where
-//! no worker starts), from the mover's view and what it saw of the deal
-//! (`controller/replay.rs`). It spends its whole budget with a fixed seed
-//! ([`SEED`]), so a puzzle always has the same answer; `tests/example_links.rs`
-//! checks the example page's puzzle the same way.
+//! The judge is the deal review's (`ai::review::judge`: the Expert player's
+//! machinery at its full budget in the page, the game's
+//! `ai::expert::page_playouts` or `?playouts=`), every legal move valued on
+//! the same sampled deals, in a worker running the computers' worker
+//! script (the page's main thread where no worker starts), from the mover's
+//! view and what it saw of the deal (`controller/replay.rs`,
+//! `controller/review.rs`). An answer is right when its value is within
+//! the game's margin of the best move's (decision 11: the values are
+//! estimates, and two moves that close are not told apart). It draws from
+//! a fixed seed ([`SEED`]), so a puzzle always has the same verdict;
+//! `tests/example_links.rs` checks the example page's puzzle the same way.
 
 use super::hint;
 use super::i18n::{Lang, K};
+use crate::ai::review::{answer_is_right, Judgement};
 use crate::engine::{Deal, Move};
 
 /// The seed the judge draws from (with the position's own hash).
@@ -31,17 +36,22 @@ pub struct Puzzle {
     pub verdict: Option<Verdict>,
 }
 
-/// The person's answer and the Expert player's.
+/// The person's answer and the Expert player's judgement of the position.
 pub struct Verdict {
     pub chosen: Move,
+    /// The move of highest value (the answer itself when it is among them).
     pub best: Move,
     /// The position judged.
     pub deal: Deal,
+    /// Every legal move's value there (`ai::review::judge`), shown once answered.
+    pub judgement: Judgement,
 }
 
 impl Verdict {
+    /// Right when within the game's margin of the best move's value
+    /// (`ai::review::answer_is_right`, decision 11), not only the best itself.
     pub fn right(&self) -> bool {
-        self.chosen == self.best
+        answer_is_right(&self.judgement, self.chosen)
     }
 
     /// "Right! The Expert player would also play …" or "You chose the …. The
@@ -73,6 +83,7 @@ fn move_name(lang: Lang, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::review::MoveValue;
     use crate::engine::rng::shuffled_deck;
     use crate::engine::{Game, GameKind, Rules};
 
@@ -85,11 +96,34 @@ mod tests {
         let deal = *game.deal().unwrap();
         let moves = deal.legal_moves();
         let (best, other) = (moves.as_slice()[0], moves.as_slice()[1]);
+        // The other move far below the best, beyond the game's margin.
+        let judgement = Judgement {
+            game: kind,
+            seat: deal.to_move(),
+            played: other,
+            values: vec![
+                MoveValue {
+                    mv: best,
+                    value: 10.0,
+                    spread: 1.0,
+                },
+                MoveValue {
+                    mv: other,
+                    value: -20.0,
+                    spread: 1.0,
+                },
+            ],
+            best,
+            loss: 30.0,
+            exact: false,
+            deals: 8,
+        };
         for lang in Lang::ALL {
             let right = Verdict {
                 chosen: best,
                 best,
                 deal,
+                judgement: judgement.clone(),
             };
             let words = right.words(lang);
             assert!(right.right());
@@ -102,6 +136,7 @@ mod tests {
                 chosen: other,
                 best,
                 deal,
+                judgement: judgement.clone(),
             };
             let Move::Play(chosen) = other else {
                 panic!("a lead")

@@ -385,6 +385,9 @@ pub struct EndPanel {
     /// Offers its next step (Next deal, Play again): not on a guest's
     /// device, where the host deals and starts games.
     pub next: bool,
+    /// The label of its button that reviews the deal just finished, if it
+    /// offers one (as the Share button, and not at a table with friends).
+    pub review: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -1139,6 +1142,13 @@ fn winner_text(
     }
 }
 
+/// The deal review's button on the end panels: where the game may be
+/// shared, and not at a table with friends (whose game the viewer would
+/// take off the table).
+fn review_offer(lang: Lang, ctx: &Context) -> Option<String> {
+    (ctx.may_share && !ctx.invites).then(|| lang.t(K::ReviewDeal).to_string())
+}
+
 fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel {
     let k = game.results().len();
     let r = game.results().last();
@@ -1148,6 +1158,7 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
     EndPanel {
         // The finished deal as a link or an embed (the records dialog's author's tool).
         share: ctx.may_share.then(|| lang.t(K::AuthorLegend).to_string()),
+        review: review_offer(lang, ctx),
         next: !ctx.guest,
         title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(lang, game, setup, &cells),
@@ -1166,6 +1177,7 @@ fn game_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
     });
     EndPanel {
         share,
+        review: review_offer(lang, ctx),
         next: !ctx.guest,
         title: winner_text(lang, game, setup, winner, false),
         lines: scorer_names(lang, game, setup)

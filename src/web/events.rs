@@ -212,8 +212,26 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "full-page" => RecordsAction::FullPage,
         "reveal" => RecordsAction::Reveal,
         "exit" => RecordsAction::Exit,
+        "review" => RecordsAction::ReviewDeal,
+        "review-cancel" => RecordsAction::ReviewCancel,
+        #[cfg(feature = "links")]
+        _ => return review_move(what),
+        #[cfg(not(feature = "links"))]
         _ => return None,
     })
+}
+
+/// The review's marks and puzzle ideas: `review-open:N`, `review-idea:N`
+/// (N a move's index in the deal; the full page's).
+#[cfg(feature = "links")]
+fn review_move(what: &str) -> Option<RecordsAction> {
+    let (kind, index) = what.split_once(':')?;
+    let index = index.parse().ok()?;
+    match kind {
+        "review-open" => Some(RecordsAction::ReviewOpen(index)),
+        "review-idea" => Some(RecordsAction::ReviewIdea(index)),
+        _ => None,
+    }
 }
 
 fn action_of(el: &Element) -> Option<Action> {

@@ -26,6 +26,8 @@ pub enum Then {
     Records,
     /// A record the player imported, in the viewer.
     Import(String),
+    /// The review of the deal just finished (the saved game's last).
+    Review,
 }
 
 fn session() -> Option<Storage> {
@@ -77,6 +79,7 @@ pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
     let note = match then {
         Then::Table => String::new(),
         Then::Records => "records".to_string(),
+        Then::Review => "review".to_string(),
         Then::Import(text) => format!("import:{text}"),
     };
     s.set_item(THEN_KEY, &note).map_err(|_| missing())?;
@@ -95,6 +98,7 @@ pub fn take_then() -> Option<Then> {
     let _ = s.remove_item(THEN_KEY);
     Some(match note.as_str() {
         "records" => Then::Records,
+        "review" => Then::Review,
         _ => match note.strip_prefix("import:") {
             Some(text) => Then::Import(text.to_string()),
             None => Then::Table,

@@ -62,6 +62,9 @@ mod events;
 mod full_page;
 mod help;
 mod i18n;
+// The deal review's worker side (the full page's).
+#[cfg(feature = "links")]
+mod judge;
 mod keyboard;
 #[cfg(feature = "online")]
 mod net;

@@ -75,6 +75,7 @@ impl PageParams {
                 at: all.get("at"),
                 show: all.get("show"),
                 puzzle: all.get("puzzle"),
+                review: all.get("review"),
                 captions: all
                     .get_all("c")
                     .iter()

@@ -44,15 +44,20 @@ export const CEILING_BYTES = 176_128;
 /**
  * The full page (scripts/full-page.mjs): what a visit by a rules-site link, an
  * invite or a reply downloads, or a tab the table handed over to it. The same
- * game plus the replay viewer with the rules-site links (about 14 KB) and
+ * game plus the replay viewer with the rules-site links (about 14 KB), the
+ * deal review (about 15 KB) and
  * online play (about 59 KB: relays, a guest's checks of a host's tables,
  * bounded resources, labelled dialogs); no visit loads both builds. Its
  * ceiling is what it weighs now plus 2 KB, so that it cannot grow unnoticed
  * (BENCHMARKS.md, "Online play friends can trust: weight"). The product's
  * goal is 235 KB (240,640 bytes): 232,215 bytes after the cuts that
- * lightened the table, 242,317 with the online work since, 1,677 over it.
+ * lightened the table, 242,317 with the online work since, 1,677 over it;
+ * 243,431 measured before the deal review and 258,494 with it (+15,063: the
+ * review's search in the worker, its worker and questions, its panel and
+ * words in both languages, and puzzles judged by its values; BENCHMARKS.md,
+ * "The deal review in the page").
  */
-export const FULL_PAGE_CEILING_BYTES = 242_317 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 258_494 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

@@ -256,6 +256,7 @@ pub(super) fn text(key: K) -> &'static str {
         ScoringCards => "count cards (1 per card of the suit led, 2 per other)",
         CombineMultiply => "multiply",
         CombineAdd => "add",
+        ReviewDeal => "Review this deal",
         AuthorLegend => "Link to this position",
         AuthorHint => "For a rules page: the game so far, opening at this move. The embed code shows it in an iframe.",
         AuthorInFullPage => "Link or embed code for a rules page…",

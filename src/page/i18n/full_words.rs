@@ -112,6 +112,34 @@ pub enum FullKey {
     OpenGame,
     HostNamed,
     FriendNamed,
+    ReviewTitle,
+    ReviewProgress,
+    ReviewCancel,
+    ReviewStopped,
+    ReviewSummary,
+    ReviewOneMistake,
+    ReviewMistakes,
+    ReviewOneInaccuracy,
+    ReviewInaccuracies,
+    ReviewGood,
+    ReviewInaccuracy,
+    ReviewMistake,
+    ReviewPending,
+    ReviewLost,
+    ReviewMarkLabel,
+    ReviewDetail,
+    ReviewPuzzleValues,
+    ReviewAbout,
+    ReviewExactValue,
+    ReviewPlayed,
+    ReviewBest,
+    ReviewAboutNote,
+    ReviewExactNote,
+    ReviewIdeas,
+    ReviewIdea,
+    ReviewStrip,
+    ReviewThisSeat,
+    AuthorSuggested,
 }
 
 impl K {
@@ -216,6 +244,34 @@ impl K {
     pub const OpenGame: K = K::Full(FullKey::OpenGame);
     pub const HostNamed: K = K::Full(FullKey::HostNamed);
     pub const FriendNamed: K = K::Full(FullKey::FriendNamed);
+    pub const ReviewTitle: K = K::Full(FullKey::ReviewTitle);
+    pub const ReviewProgress: K = K::Full(FullKey::ReviewProgress);
+    pub const ReviewCancel: K = K::Full(FullKey::ReviewCancel);
+    pub const ReviewStopped: K = K::Full(FullKey::ReviewStopped);
+    pub const ReviewSummary: K = K::Full(FullKey::ReviewSummary);
+    pub const ReviewOneMistake: K = K::Full(FullKey::ReviewOneMistake);
+    pub const ReviewMistakes: K = K::Full(FullKey::ReviewMistakes);
+    pub const ReviewOneInaccuracy: K = K::Full(FullKey::ReviewOneInaccuracy);
+    pub const ReviewInaccuracies: K = K::Full(FullKey::ReviewInaccuracies);
+    pub const ReviewGood: K = K::Full(FullKey::ReviewGood);
+    pub const ReviewInaccuracy: K = K::Full(FullKey::ReviewInaccuracy);
+    pub const ReviewMistake: K = K::Full(FullKey::ReviewMistake);
+    pub const ReviewPending: K = K::Full(FullKey::ReviewPending);
+    pub const ReviewLost: K = K::Full(FullKey::ReviewLost);
+    pub const ReviewMarkLabel: K = K::Full(FullKey::ReviewMarkLabel);
+    pub const ReviewDetail: K = K::Full(FullKey::ReviewDetail);
+    pub const ReviewPuzzleValues: K = K::Full(FullKey::ReviewPuzzleValues);
+    pub const ReviewAbout: K = K::Full(FullKey::ReviewAbout);
+    pub const ReviewExactValue: K = K::Full(FullKey::ReviewExactValue);
+    pub const ReviewPlayed: K = K::Full(FullKey::ReviewPlayed);
+    pub const ReviewBest: K = K::Full(FullKey::ReviewBest);
+    pub const ReviewAboutNote: K = K::Full(FullKey::ReviewAboutNote);
+    pub const ReviewExactNote: K = K::Full(FullKey::ReviewExactNote);
+    pub const ReviewIdeas: K = K::Full(FullKey::ReviewIdeas);
+    pub const ReviewIdea: K = K::Full(FullKey::ReviewIdea);
+    pub const ReviewStrip: K = K::Full(FullKey::ReviewStrip);
+    pub const ReviewThisSeat: K = K::Full(FullKey::ReviewThisSeat);
+    pub const AuthorSuggested: K = K::Full(FullKey::AuthorSuggested);
 }
 
 pub(super) fn en(key: FullKey) -> &'static str {
@@ -318,6 +374,34 @@ pub(super) fn en(key: FullKey) -> &'static str {
         OpenGame => "Open the game",
         HostNamed => "Host · {0}",
         FriendNamed => "Friend · {0}",
+        ReviewTitle => "Review of deal {0} · {1}",
+        ReviewProgress => "The Expert player is judging move {0} of {1}…",
+        ReviewCancel => "Stop the review",
+        ReviewStopped => "Stopped after {0} of {1} moves.",
+        ReviewSummary => "{0}, {1}: about {2} points lost in all.",
+        ReviewOneMistake => "1 mistake",
+        ReviewMistakes => "{0} mistakes",
+        ReviewOneInaccuracy => "1 inaccuracy",
+        ReviewInaccuracies => "{0} inaccuracies",
+        ReviewGood => "good",
+        ReviewInaccuracy => "inaccuracy",
+        ReviewMistake => "mistake",
+        ReviewPending => "not judged yet",
+        ReviewLost => "{0} points lost",
+        ReviewMarkLabel => "{4} · Move {0}, {1}: {2}. {3}",
+        ReviewDetail => "Move {0} of the deal ({1}): each move's value",
+        ReviewPuzzleValues => "Each move's value",
+        ReviewAbout => "about {0} ± {1}",
+        ReviewExactValue => "{0} (exact)",
+        ReviewPlayed => "played",
+        ReviewBest => "best",
+        ReviewAboutNote => "A value is the points the player can expect after the move: their deal score less the best other score, averaged over {0} deals that fit what they had seen (± its spread).",
+        ReviewExactNote => "Exact values: every deal that fits what the player had seen was played out to its end.",
+        ReviewIdeas => "Puzzle ideas (one move clearly best)",
+        ReviewIdea => "Move {0}",
+        ReviewStrip => "The deal's moves, marked",
+        ReviewThisSeat => "Review this deal from this seat",
+        AuthorSuggested => "Suggested by the deal review: here one move is clearly better than the others.",
         WaitingFor => "{0} to play. Waiting for the connection.",
         AwayWaiting => "Waiting",
         AwayOffline => "Offline",
@@ -425,6 +509,34 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         OpenGame => "ゲームを開く",
         HostNamed => "ホスト · {0}",
         FriendNamed => "友だち · {0}",
+        ReviewTitle => "ディール{0}の検討 · {1}",
+        ReviewProgress => "エキスパートが{1}手中{0}手目を検討中…",
+        ReviewCancel => "検討を中止",
+        ReviewStopped => "{1}手中{0}手で中止しました。",
+        ReviewSummary => "{0}、{1}：合計で約{2}点の損。",
+        ReviewOneMistake => "ミス1回",
+        ReviewMistakes => "ミス{0}回",
+        ReviewOneInaccuracy => "不正確1回",
+        ReviewInaccuracies => "不正確{0}回",
+        ReviewGood => "好手",
+        ReviewInaccuracy => "不正確",
+        ReviewMistake => "ミス",
+        ReviewPending => "未検討",
+        ReviewLost => "{0}点の損",
+        ReviewMarkLabel => "{4} · {0}手目・{1}：{2}。{3}",
+        ReviewDetail => "このディールの{0}手目（{1}）：各手の価値",
+        ReviewPuzzleValues => "各手の価値",
+        ReviewAbout => "約{0} ± {1}",
+        ReviewExactValue => "{0}（確定）",
+        ReviewPlayed => "実際の手",
+        ReviewBest => "最善",
+        ReviewAboutNote => "価値は、その手の後に見込める点数（自分のディールの得点から他の最高得点を引いたもの）を、その時点で見えていた情報に合う{0}通りの配り方で平均したものです（±はそのばらつき）。",
+        ReviewExactNote => "確定値：その時点で見えていた情報に合うすべての配り方を最後まで読み切りました。",
+        ReviewIdeas => "問題の候補（最善手がはっきりしている局面）",
+        ReviewIdea => "{0}手目",
+        ReviewStrip => "このディールの手と評価",
+        ReviewThisSeat => "この席でこのディールを検討",
+        AuthorSuggested => "ディールの検討による提案：この局面では一つの手がはっきり優れています。",
         WaitingFor => "{0}の番です。接続を待っています。",
         AwayWaiting => "待機中",
         AwayOffline => "切断中",

@@ -256,6 +256,7 @@ pub(super) fn text(key: K) -> &'static str {
         ScoringCards => "カードを数える(同じマーク1、ほか2)",
         CombineMultiply => "かける",
         CombineAdd => "足す",
+        ReviewDeal => "このディールを検討",
         AuthorLegend => "この場面へのリンク",
         AuthorHint => "ルール解説ページ向け：ここまでのゲームを、この手の場面から開きます。埋め込みコードはiframeで表示します。",
         AuthorInFullPage => "ルールサイト用のリンク・埋め込みコード…",

@@ -273,6 +273,8 @@ pub enum K {
     CombineAdd,
     // Game links for rules sites: the viewer, puzzles, the author's tool (records/)
     AuthorLegend,
+    /// The deal-over panel's button that opens the deal review (the full page's).
+    ReviewDeal,
     AuthorHint,
     #[cfg_attr(feature = "links", allow(dead_code))]
     AuthorInFullPage,

@@ -29,6 +29,8 @@ mod replay;
 #[cfg(not(feature = "links"))]
 #[path = "replay_lite.rs"]
 mod replay;
+#[cfg(feature = "links")]
+mod review;
 mod saving;
 pub(in crate::web) mod seats;
 mod thinker;
@@ -154,11 +156,10 @@ struct Players {
     /// say its words in the message.
     hinter: Box<dyn SeatPlayer>,
     hint_asked: Option<(usize, bool)>,
-    /// A puzzle's judge (Expert, thinking where the computers do), made
-    /// when the viewer first asks (`replay.rs`).
-    judge: Option<Box<dyn SeatPlayer>>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
+    /// The deal review's work, while one runs (`review.rs`).
+    reviewer: replay::Reviewer,
 }
 
 /// The flow's timers and pace.
@@ -201,8 +202,8 @@ impl Controller {
                 ai_seed: 0,
                 hinter: seats::computer(Level::Hard, &thinker, 0),
                 hint_asked: None,
-                judge: None,
                 expert_playouts: thinking.expert_playouts,
+                reviewer: Default::default(),
                 thinker,
             },
             clock: Clock {
@@ -343,6 +344,7 @@ impl Controller {
         self.after_render();
         // The replay viewer's bar, while it shows (again after a language switch).
         self.replay_bar();
+        self.review_panel();
     }
 
     /// A delay of the table's pace, in milliseconds.

@@ -56,6 +56,7 @@ impl Controller {
         match then {
             Then::Table => {}
             Then::Records => self.records(RecordsAction::Open),
+            Then::Review => self.records(RecordsAction::ReviewDeal),
             // (In the dialog, where an import's refusal is shown.)
             Then::Import(text) => {
                 self.records(RecordsAction::Open);

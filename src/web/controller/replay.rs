@@ -11,21 +11,21 @@
 //! through the usual actions (a card, Quack!, Duck) to [`Controller::apply`],
 //! which hands it here to be judged instead of played.
 
-use super::seats::{self, Turn};
-use super::{with, Controller, Mode};
+pub use super::review::Reviewer;
+use super::{Controller, Mode};
+use crate::ai::review::Judgement;
 use crate::ai::Level;
 use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::web::i18n::{Lang, K};
-use crate::web::model::{Action, Dispatch};
+use crate::web::judge::JudgeQuestion;
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
 pub use crate::web::records::replay::Replay;
 use crate::web::records::replay::{self, BarState, Position, SPEEDS};
 use crate::web::records::{author, dialog};
-use std::rc::Rc;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
@@ -109,6 +109,10 @@ impl Controller {
                 }
                 self.advance();
             }
+            RecordsAction::ReviewDeal
+            | RecordsAction::ReviewCancel
+            | RecordsAction::ReviewOpen(_)
+            | RecordsAction::ReviewIdea(_) => self.review_action(action),
             RecordsAction::AuthorChanged => author::changed(),
             RecordsAction::Preview => author::preview(self.page.lang),
             RecordsAction::Exit => {
@@ -141,7 +145,7 @@ impl Controller {
 
     /// Opens a record in the viewer with the link's options (from the
     /// address, or none for an imported record).
-    fn view_record(&mut self, record: GameRecord, o: ViewerOptions) {
+    pub(super) fn view_record(&mut self, record: GameRecord, o: ViewerOptions) {
         let mut r = Replay::new(record);
         r.reveal = o.show_all;
         r.captions = o.captions;
@@ -177,17 +181,21 @@ impl Controller {
         r.go(to);
         // (A guest who opens a record leaves the friend's table.)
         self.leave_guest();
+        self.stop_review();
         self.saver.pause(true);
         self.ui.call = None;
+        let seat = r.seat;
         self.mode = Mode::Viewing(r);
         self.view.set_table(self.game.kind());
+        // `&review=1`: the deal on show reviewed from the seat shown.
+        if o.review {
+            self.review_deal_on_show(vec![seat]);
+        }
         self.advance();
     }
 
     pub(super) fn stop_viewing(&mut self) {
-        if let Some(judge) = self.players.judge.as_mut() {
-            judge.cancel();
-        }
+        self.stop_review();
         if self.is_viewing() {
             self.mode = Mode::Playing;
             self.saver.pause(self.page.embedded);
@@ -251,19 +259,22 @@ impl Controller {
         self.advance();
     }
 
-    /// The person's answer to the puzzle on the table (from `apply`): the
-    /// Expert player is asked for its move there, in the worker; the verdict
-    /// comes to `puzzle_judged`.
+    /// The person's answer to the puzzle on the table (from `apply`): every
+    /// legal move there is valued by the review's judge, in a worker
+    /// (`review.rs`); the verdict comes to `puzzle_valued`.
     pub(super) fn puzzle_answered(&mut self, mv: Move) {
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
         let seat = deal.to_move();
         let history = self.history(seat);
+        let playouts = self
+            .players
+            .expert_playouts
+            .unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game()));
         let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
-        let pos = r.pos;
         // (Once: not again while the judge thinks, nor after the verdict.)
         let Some(p) = r
             .puzzle_here()
@@ -273,50 +284,39 @@ impl Controller {
         };
         p.judging = Some(mv);
         self.ui.chooser = None;
-        let turn = Turn {
-            seat,
+        self.judge_puzzle(JudgeQuestion {
             view: SeatView::of(&deal, seat),
             history,
+            played: mv,
+            playouts,
+            // (The whole budget and a fixed seed: the same verdict always.)
             seed: puzzle::SEED,
-            // (No thinking delay: the whole budget, so the same answer always.)
-            delay_ms: 0,
-            ticket: pos as u64,
-        };
-        let me = self.me.clone();
-        let answer: Dispatch = Rc::new(move |action| {
-            if let Action::SeatMoved { ticket, mv, .. } = action {
-                with(&me, move |c| c.puzzle_judged(ticket, mv));
-            }
         });
-        let playouts = self
-            .players
-            .expert_playouts
-            .unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game()));
-        let thinker = &self.players.thinker;
-        self.players
-            .judge
-            .get_or_insert_with(|| seats::computer(Level::Expert, thinker, playouts))
-            .your_turn(turn, answer);
         self.render();
     }
 
-    /// The judge's move for the puzzle at position `ticket`: the verdict,
-    /// then the record's own move is played.
-    fn puzzle_judged(&mut self, ticket: u64, best: Move) {
+    /// The judgement of the puzzle's answer: the verdict, then the
+    /// record's own move is played.
+    pub(super) fn puzzle_valued(&mut self, judgement: Judgement) {
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
         let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
-        let asked_here = ticket == r.pos as u64;
-        let Some(p) = r.puzzle_here().filter(|_| asked_here) else {
+        let Some(p) = r.puzzle_here() else {
             return;
         };
-        let Some(chosen) = p.judging.take() else {
+        let Some(chosen) = p.judging.take().filter(|&c| c == judgement.played) else {
             return;
         };
-        p.verdict = Some(Verdict { chosen, best, deal });
+        let best = judgement.best;
+        p.verdict = Some(Verdict {
+            chosen,
+            best,
+            deal,
+            judgement,
+        });
         self.replay_step(Step::Forward);
         self.advance();
     }
@@ -324,6 +324,15 @@ impl Controller {
     /// The author's tool's link: the record in the viewer at its position,
     /// else the game on the table as far as it has gone.
     pub(super) fn author_link(&self) -> Option<author::AuthorLink> {
+        // A position the review suggests as a puzzle: the move made from it.
+        let suggested = match &self.mode {
+            Mode::Viewing(r) => r.review.as_ref().is_some_and(|review| {
+                r.pos
+                    .checked_sub(review.start_pos)
+                    .is_some_and(|i| review.puzzle_ideas().contains(&i))
+            }),
+            _ => false,
+        };
         let (record, options) = match &self.mode {
             Mode::Viewing(r) => (
                 &r.record,
@@ -332,6 +341,7 @@ impl Controller {
                     show_all: r.reveal,
                     puzzle: None,
                     captions: r.captions.clone(),
+                    review: false,
                 },
             ),
             Mode::Playing | Mode::Guest(_) => {
@@ -344,7 +354,7 @@ impl Controller {
                 return author::AuthorLink::new(&record, options, self.page.lang);
             }
         };
-        author::AuthorLink::new(record, options, self.page.lang)
+        author::AuthorLink::new(record, options, self.page.lang).map(|a| a.suggesting(suggested))
     }
 
     /// Puts the viewer's position on the table (instead of the game flow).

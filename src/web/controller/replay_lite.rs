@@ -18,6 +18,10 @@ pub enum Replay {}
 /// Nor a record from the address.
 pub enum Linked {}
 
+/// Nor a deal review (the full page's: `controller/review.rs`).
+#[derive(Default)]
+pub struct Reviewer;
+
 pub fn read_link(lang: Lang, _: &LinkParams) -> Result<Linked, String> {
     Err(lang.t(K::FullPageMissing).to_string())
 }
@@ -25,10 +29,14 @@ pub fn read_link(lang: Lang, _: &LinkParams) -> Result<Linked, String> {
 impl Controller {
     /// The only viewer action here: the dialog's way to the author's tool.
     pub(super) fn viewer_action(&mut self, action: RecordsAction) {
-        if let RecordsAction::FullPage = action {
-            if let Err(e) = full_page::hand_over(self.page.lang, Then::Records) {
-                dialog::show_error(&e);
-            }
+        let then = match action {
+            RecordsAction::FullPage => Then::Records,
+            // (The full page reviews the deal just finished.)
+            RecordsAction::ReviewDeal => Then::Review,
+            _ => return,
+        };
+        if let Err(e) = full_page::hand_over(self.page.lang, then) {
+            dialog::show_error(&e);
         }
     }
 
@@ -55,6 +63,8 @@ impl Controller {
     pub(super) fn show_replay(&mut self) {}
 
     pub(super) fn replay_bar(&self) {}
+
+    pub(super) fn review_panel(&self) {}
 
     pub(super) fn puzzle_answered(&mut self, _: Move) {}
 }

@@ -20,6 +20,9 @@ pub struct AuthorLink {
     query: String,
     /// The same game asking the next move, if there is one.
     puzzle_query: Option<String>,
+    /// The deal review suggests asking the next move as a puzzle (one move
+    /// clearly best there: `page::review`): the box comes ticked.
+    suggested: bool,
 }
 
 impl AuthorLink {
@@ -42,7 +45,16 @@ impl AuthorLink {
             at,
             query: link::query(&packed, &options) + &tail,
             puzzle_query,
+            suggested: false,
         })
+    }
+
+    /// The same, the next move suggested as a puzzle (when there is one).
+    pub fn suggesting(self, puzzle: bool) -> AuthorLink {
+        AuthorLink {
+            suggested: puzzle && self.puzzle_query.is_some(),
+            ..self
+        }
     }
 }
 
@@ -95,7 +107,19 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         );
         let _ = c.set_attribute("data-change", "author-puzzle");
         append(f, &l);
+        if a.suggested {
+            let _ = c.set_attribute("checked", "");
+            let note = el("p", "author-suggested");
+            note.set_id("author-suggested");
+            note.set_text_content(Some(lang.t(K::AuthorSuggested)));
+            append(f, &note);
+        }
     }
+    // (The link shown asks the puzzle when its box comes ticked.)
+    let shown = match (&a.puzzle_query, a.suggested) {
+        (Some(q), true) => q,
+        _ => &a.query,
+    };
     // A caption at this move, typed here (text only, cut as the viewer cuts it).
     let (l, c) = labelled_input(
         "author-caption",
@@ -113,7 +137,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         lang,
         f,
         "author-link",
-        &link_of(&a.query),
+        &link_of(shown),
         K::AuthorCopyLink,
         false,
     );
@@ -121,7 +145,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         lang,
         f,
         "author-embed",
-        &embed_of(lang, &a.query),
+        &embed_of(lang, shown),
         K::AuthorCopyEmbed,
         true,
     );

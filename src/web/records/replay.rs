@@ -40,6 +40,8 @@ pub struct Replay {
     pub puzzle: Option<Puzzle>,
     /// A one-line notice about the link (e.g. a puzzle's move that is not there).
     pub notice: Option<String>,
+    /// The review of one of its deals (`page::review`), once asked.
+    pub review: Option<crate::page::review::Review>,
     /// Where a trick or a deal ended, and each deal's start, in order: the
     /// stops of a step by trick.
     stops: Vec<usize>,
@@ -89,6 +91,7 @@ impl Replay {
             captions: Vec::new(),
             puzzle: None,
             notice: None,
+            review: None,
             stops,
             checkpoints,
         }

@@ -18,6 +18,8 @@ mod cards;
 mod focus;
 mod panels;
 mod readout;
+#[cfg(feature = "links")]
+pub mod review;
 mod seats;
 mod sheet;
 mod toolbar;

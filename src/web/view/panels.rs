@@ -123,6 +123,9 @@ impl Panels {
             share.set_text_content(Some(label));
             append(&self.deal_end, &share);
         }
+        if let Some(label) = &p.review {
+            append(&self.deal_end, &review_button(label, "deal-end-review"));
+        }
     }
 
     fn render_game_over(&mut self, lang: Lang, p: Option<&EndPanel>) {
@@ -152,6 +155,9 @@ impl Panels {
             share.set_text_content(Some(label));
             append(&buttons, &share);
         }
+        if let Some(label) = &p.review {
+            append(&buttons, &review_button(label, "game-over-review"));
+        }
         append(&panel, &buttons);
         append(&self.game_over, &panel);
     }
@@ -177,6 +183,15 @@ impl Panels {
         append(&panel, &close);
         append(&self.review, &panel);
     }
+}
+
+/// The deal review's button (`data-rec`: the records' actions; the table
+/// alone hands over to the full page, which reviews).
+fn review_button(label: &str, id: &str) -> Element {
+    let b = with_id(button("secondary"), id);
+    let _ = b.set_attribute("data-rec", "review");
+    b.set_text_content(Some(label));
+    b
 }
 
 /// An end panel's heading (`{id}-title`), score lines and verdict.

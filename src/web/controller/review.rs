@@ -1,0 +1,359 @@
+//! The deal review in the page (the full page's: `page::review` holds
+//! its state and scene). A review opens the replay viewer on the deal and
+//! asks the Expert player to judge each move of the chosen seats, one move
+//! a message, in a worker of its own running the computers' worker script
+//! and this same wasm module (`www/worker.js`, `web::judge`): the table
+//! stays responsive, the strip fills move by move, and stopping the review
+//! stops that worker at once. The seats' computers keep their own worker
+//! (`thinker.rs`), so a review never delays a computer's move.
+//!
+//! Where no worker can start, each move is judged on the page's main
+//! thread, one move a step, as the computers then think.
+
+use super::{with, Controller, Mode};
+use crate::ai::review::{moves_to_judge, Judgement};
+use crate::engine::{GameRecord, Move};
+use crate::page::review::{self, Review};
+use crate::web::judge::{read_judgement, JudgeQuestion};
+use crate::web::model::{Player, RecordsAction, Step};
+use crate::web::records::link::ViewerOptions;
+use crate::web::view;
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Weak;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The seed the review draws from (with each position's own hash), so that
+/// a deal always gets the same figures (as `duck-soup review --seed`).
+pub const SEED: u64 = 0x7265_7669_6577;
+
+/// The review's work: the moves still to judge and where they are judged;
+/// and a puzzle's answer being judged, apart (each with its worker).
+#[derive(Default)]
+pub struct Reviewer {
+    run: Option<Run>,
+    puzzle: Option<Run>,
+}
+
+/// Which of the two a worker's answer is for.
+#[derive(Clone, Copy, PartialEq)]
+enum Slot {
+    Review,
+    Puzzle,
+}
+
+impl Reviewer {
+    fn slot(&mut self, slot: Slot) -> &mut Option<Run> {
+        match slot {
+            Slot::Review => &mut self.run,
+            Slot::Puzzle => &mut self.puzzle,
+        }
+    }
+}
+
+struct Run {
+    /// The moves still to judge, the one asked first.
+    queue: Vec<JudgeQuestion>,
+    /// Counts the questions asked: an answer to another is dropped.
+    ticket: u32,
+    worker: Option<ReviewWorker>,
+    /// Main thread only: the step that judges the next move.
+    here: Option<Timeout>,
+}
+
+/// The review's worker and its listener (the worker stops when dropped).
+struct ReviewWorker {
+    worker: Worker,
+    _listener: Closure<dyn FnMut(MessageEvent)>,
+}
+
+impl Drop for ReviewWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.terminate();
+    }
+}
+
+/// A worker judging the review's questions, its answers handed to the
+/// controller; None if it cannot start (then the main thread judges).
+fn start_worker(
+    page: &super::Page,
+    me: &Weak<RefCell<Controller>>,
+    slot: Slot,
+) -> Option<ReviewWorker> {
+    let files = page.worker_files.as_ref().ok()?;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(&files.worker, &options).ok()?;
+    let start = js_sys::Object::new();
+    js_sys::Reflect::set(&start, &"js".into(), &files.glue.as_str().into()).ok()?;
+    js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module()).ok()?;
+    worker.post_message(&start).ok()?;
+    let me = me.clone();
+    let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        // `[ticket, the judgement's bytes]`, or the text of why it could not start.
+        let data = e.data();
+        let reply = data.dyn_ref::<js_sys::Array>().filter(|a| a.length() == 2);
+        let ticket = reply.and_then(|a| a.get(0).as_f64()).map(|t| t as u32);
+        let bytes = reply
+            .and_then(|a| a.get(1).dyn_into::<js_sys::Uint8Array>().ok())
+            .map(|b| b.to_vec());
+        with(&me, move |c| c.review_answered(slot, ticket, bytes));
+    });
+    worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+    Some(ReviewWorker {
+        worker,
+        _listener: listener,
+    })
+}
+
+impl Controller {
+    /// The review's buttons: start, stop, a mark, a puzzle idea.
+    pub(super) fn review_action(&mut self, action: RecordsAction) {
+        match action {
+            RecordsAction::ReviewDeal => self.start_review(),
+            RecordsAction::ReviewCancel => {
+                self.players.reviewer.run = None;
+                if let Mode::Viewing(r) = &mut self.mode {
+                    if let Some(review) = &mut r.review {
+                        review.cancelled = true;
+                    }
+                }
+                self.advance();
+            }
+            RecordsAction::ReviewOpen(index) => {
+                self.show_reviewed(index);
+                self.advance();
+            }
+            RecordsAction::ReviewIdea(index) => {
+                self.show_reviewed(index);
+                self.advance();
+                // The author's tool at that position: its puzzle box asks the move.
+                self.records(RecordsAction::Open);
+            }
+            _ => {}
+        }
+    }
+
+    /// The viewer before the reviewed deal's move `index`, from its mover's seat.
+    fn show_reviewed(&mut self, index: usize) {
+        let Mode::Viewing(r) = &mut self.mode else {
+            return;
+        };
+        let Some(review) = &r.review else { return };
+        let Some(&(seat, _)) = review.moves.get(index) else {
+            return;
+        };
+        let pos = review.start_pos + index;
+        r.playing = false;
+        r.seat = seat;
+        r.go(pos);
+        self.ui.call = None;
+    }
+
+    /// Reviews the deal just finished (opening it in the viewer, the
+    /// moves of every seat a person plays here), or in the viewer the deal
+    /// on show, from the seat it is shown from.
+    fn start_review(&mut self) {
+        if !self.is_viewing() {
+            let humans: Vec<u8> = (0..self.setup.players.len() as u8)
+                .filter(|&s| self.setup.players[s as usize] == Player::Human)
+                .collect();
+            let record = GameRecord::of(&self.game);
+            if record.deals.is_empty() {
+                return;
+            }
+            self.view_record(record, ViewerOptions::default());
+            if let Mode::Viewing(r) = &mut self.mode {
+                r.step(Step::Last);
+                r.seat = humans.first().copied().unwrap_or(0);
+            }
+            self.review_deal_on_show(if humans.is_empty() { vec![0] } else { humans });
+        } else if let Mode::Viewing(r) = &self.mode {
+            let seat = r.seat;
+            self.review_deal_on_show(vec![seat]);
+        }
+        self.advance();
+    }
+
+    /// Starts the review of the viewer's deal on show, judging `seats`.
+    pub(super) fn review_deal_on_show(&mut self, seats: Vec<u8>) {
+        let playouts = self.players.expert_playouts;
+        let Mode::Viewing(r) = &mut self.mode else {
+            return;
+        };
+        let (deal, upto) = r.place(r.pos);
+        let start_pos = r.pos - upto;
+        let Some(start) = r.at(start_pos).and_then(|p| p.game.deal().copied()) else {
+            return;
+        };
+        let moves = &r.record.deals[deal].moves;
+        let movers = movers(&start, moves);
+        let Ok(questions) = moves_to_judge(&start, moves, &seats) else {
+            return;
+        };
+        let game = start.game();
+        let playouts = playouts.unwrap_or_else(|| crate::ai::expert::page_playouts(game));
+        let queue = questions
+            .into_iter()
+            .map(|t| JudgeQuestion {
+                view: t.view,
+                history: t.history,
+                played: t.played,
+                playouts,
+                seed: SEED,
+            })
+            .collect();
+        r.review = Some(Review::new(game, deal, start_pos, seats, movers));
+        self.start_run(Slot::Review, queue);
+    }
+
+    /// Starts judging `queue` for `slot` (whatever it was judging stops).
+    fn start_run(&mut self, slot: Slot, queue: Vec<JudgeQuestion>) {
+        let worker = start_worker(&self.page, &self.me, slot);
+        *self.players.reviewer.slot(slot) = Some(Run {
+            queue,
+            ticket: 0,
+            worker,
+            here: None,
+        });
+        self.ask_next_move(slot);
+    }
+
+    /// Judges a puzzle's answer (`replay.rs`): every move's value there;
+    /// the judgement comes to `puzzle_valued`.
+    pub(super) fn judge_puzzle(&mut self, question: JudgeQuestion) {
+        self.start_run(Slot::Puzzle, vec![question]);
+    }
+
+    /// Asks for the judgement of the next move in the queue (none left:
+    /// the review is done and its worker stops).
+    fn ask_next_move(&mut self, slot: Slot) {
+        let Some(run) = self.players.reviewer.slot(slot) else {
+            return;
+        };
+        let Some(q) = run.queue.first() else {
+            *self.players.reviewer.slot(slot) = None;
+            return;
+        };
+        run.ticket += 1;
+        let ticket = run.ticket;
+        let posted = run.worker.as_ref().is_some_and(|w| {
+            let message = js_sys::Array::of4(
+                &ticket.into(),
+                &js_sys::Uint8Array::from(&q.request()[..]),
+                &0.into(),
+                &"judge".into(),
+            );
+            w.worker.post_message(&message).is_ok()
+        });
+        if !posted {
+            // No worker: the main thread judges it, in a step of its own.
+            run.worker = None;
+            let me = self.me.clone();
+            run.here = Some(Timeout::new(0, move || {
+                with(&me, move |c| c.judge_here(slot, ticket));
+            }));
+        }
+    }
+
+    /// The main thread judges the move asked as `ticket`.
+    fn judge_here(&mut self, slot: Slot, ticket: u32) {
+        let Some(run) = self.players.reviewer.slot(slot) else {
+            return;
+        };
+        let Some(q) = run.queue.first().filter(|_| run.ticket == ticket) else {
+            return;
+        };
+        let judgement = q.judge();
+        self.review_judged(slot, judgement);
+    }
+
+    /// The worker's answer to question `ticket`: the judgement's bytes, or
+    /// none (it failed or could not start: the main thread judges it).
+    fn review_answered(&mut self, slot: Slot, ticket: Option<u32>, bytes: Option<Vec<u8>>) {
+        let Some(run) = self.players.reviewer.slot(slot) else {
+            return;
+        };
+        if ticket.is_some() && ticket != Some(run.ticket) {
+            return;
+        }
+        let judged = run
+            .queue
+            .first()
+            .zip(bytes.as_deref())
+            .and_then(|(q, b)| read_judgement(q, b));
+        match judged {
+            Some(j) => self.review_judged(slot, j),
+            None => {
+                // (Said once: the rest of the review is judged on this thread.)
+                if run.worker.take().is_some() {
+                    web_sys::console::warn_1(&JsValue::from_str(
+                        "the review's worker gave no judgement: the page judges the rest",
+                    ));
+                }
+                self.ask_next_move(slot);
+            }
+        }
+    }
+
+    /// One more move judged: into the review, then the next is asked.
+    fn review_judged(&mut self, slot: Slot, judgement: Judgement) {
+        if let Some(run) = self.players.reviewer.slot(slot) {
+            if !run.queue.is_empty() {
+                run.queue.remove(0);
+            }
+            run.here = None;
+        }
+        if slot == Slot::Puzzle {
+            self.players.reviewer.puzzle = None;
+            return self.puzzle_valued(judgement);
+        }
+        if let Mode::Viewing(r) = &mut self.mode {
+            if let Some(review) = &mut r.review {
+                review.judged.push(judgement);
+            }
+        }
+        self.ask_next_move(slot);
+        self.review_panel();
+    }
+
+    /// Stops the review's and the puzzle's work (leaving the viewer, another record).
+    pub(super) fn stop_review(&mut self) {
+        self.players.reviewer = Reviewer::default();
+    }
+
+    /// Writes the review's panel for the position on show (after every
+    /// render while the viewer shows); without a review, its offer.
+    pub(super) fn review_panel(&self) {
+        let Mode::Viewing(r) = &self.mode else {
+            return view::review::remove();
+        };
+        let lang = self.page.lang;
+        let scene = r.review.as_ref().map(|review| review.scene(lang, r.pos));
+        // A puzzle answered: each move's value there, and after its move.
+        let puzzle = r
+            .puzzle
+            .as_ref()
+            .filter(|p| r.pos == p.pos || r.pos == p.pos + 1)
+            .and_then(|p| p.verdict.as_ref())
+            .map(|v| review::detail_scene(lang, &v.judgement, None));
+        // (A rules page's embed offers none: its author asks with `&review=1`.)
+        let offer = !self.page.embedded;
+        view::review::render(lang, scene.as_ref(), puzzle.as_ref(), offer);
+    }
+}
+
+/// Each move's mover, the deal replayed from `start`.
+fn movers(start: &crate::engine::Deal, moves: &[Move]) -> Vec<(u8, Move)> {
+    let mut d = *start;
+    moves
+        .iter()
+        .map(|&mv| {
+            let seat = d.to_move();
+            d.apply(mv);
+            (seat, mv)
+        })
+        .collect()
+}

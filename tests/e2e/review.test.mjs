@@ -1,0 +1,222 @@
+// The deal review (src/web/controller/review.rs, records/review.rs,
+// view/review.rs): after a deal played by clicks, the deal-over panel's
+// "Review this deal" hands the table over to the full page, which opens the
+// deal in the replay viewer and judges each of the person's moves in a
+// worker, one a message: the progress bar fills while the table answers
+// clicks, then the strip of marks and the summary; a mark opens the viewer
+// at that move with every move's value, the played and the best marked. A
+// review can be stopped; a record link with &review=1 reviews at once; every
+// person's seat in pass-and-play; the three-player and partnership games; in
+// English and Japanese, at 360 px too, axe clean. `playouts` is small so
+// that a review takes seconds (the page's budget is measured in
+// BENCHMARKS.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage } from './harness.mjs';
+import { newGame, ready, playDeal } from './play-helpers.mjs';
+import { assertAxeClean } from './a11y-helpers.mjs';
+
+const PUZZLE = 'AQAHcGFybGV0dAE8AQAHcnVsZXMtNRVEXq0EXGQ25_4Vxj70MtdBPVoMagEWYQ';
+
+/** The strip's marks: [mark, text, label] of each. */
+const marks = (page) =>
+  page.$$eval('#review-strip .review-mark', (bs) => bs.map((b) => [b.dataset.mark, b.textContent, b.getAttribute('aria-label')]));
+
+/** Plays a two-player deal by clicks and opens its review (handing over to the full page). */
+async function playAndReview(page, lang) {
+  await ready(page);
+  await playDeal(page);
+  // The deal-over panel offers it (the game-over panel, when the deal ended the game).
+  const button = page.locator('#deal-end-review, #game-over-review');
+  await button.first().waitFor();
+  assert.equal(await button.first().innerText(), lang === 'ja' ? 'このディールを検討' : 'Review this deal');
+  await button.first().click();
+  // The tab reloads into the full page, which opens the deal in the viewer.
+  await page.waitForSelector('#deal-review[data-kind="review"]', { timeout: 30_000 });
+  await ready(page);
+  // Every value the progress bar takes from here on.
+  await page.evaluate(() => {
+    window.__progress = [Number(document.querySelector('#review-bar').getAttribute('value'))];
+    new MutationObserver(() => {
+      window.__progress.push(Number(document.querySelector('#review-bar').getAttribute('value')));
+    }).observe(document.querySelector('#review-bar'), { attributes: true, attributeFilter: ['value'] });
+  });
+}
+
+/** Waits for the review's summary. */
+async function waitForReview(page) {
+  await page.waitForSelector('#review-summary:not(:empty)', { timeout: 120_000 });
+}
+
+for (const lang of ['en', 'ja']) {
+  test(`a deal played by clicks is reviewed move by move (${lang})`, async () => {
+    const path = `?pace=0&seed=review-${lang}&playouts=1000&lang=${lang}`;
+    await withPage({ path }, async ({ page, problems, screenshot }) => {
+      await playAndReview(page, lang);
+      // The table answers clicks while the worker judges: the viewer's step
+      // is on the table within 50 ms of the click (the median of five, the
+      // machine being shared; the first after the page's load is the slowest).
+      const times = [];
+      for (const id of ['#replay-back', '#replay-forward', '#replay-back', '#replay-forward', '#replay-back']) {
+        times.push(
+          await page.evaluate((id) => {
+            const before = document.querySelector('#replay-pos').dataset.pos;
+            const t0 = performance.now();
+            document.querySelector(id).click();
+            const moved = document.querySelector('#replay-pos').dataset.pos !== before;
+            return moved ? performance.now() - t0 : Infinity;
+          }, id),
+        );
+      }
+      const median = [...times].sort((a, b) => a - b)[2];
+      assert.ok(median < 50, `clicks during the review took ${times.map(Math.round)} ms`);
+      assert.ok(!(await page.locator('#review-progress').isHidden()), 'the review was still running');
+      await waitForReview(page);
+      const seen = await page.evaluate(() => window.__progress);
+      assert.ok(new Set(seen).size >= 3, `the progress bar advanced: ${seen}`);
+      assert.deepEqual([...seen].sort((a, b) => a - b), seen, 'never backwards');
+      assert.equal(await page.locator('#review-progress').isHidden(), true);
+      // Every move of South's marked, none left pending.
+      const m = await marks(page);
+      assert.ok(m.length >= 8, `South's moves: ${m.length}`);
+      for (const [mark, text, label] of m) {
+        assert.ok(['good', 'inaccuracy', 'mistake'].includes(mark), mark);
+        assert.ok(text.length > 0 && label.startsWith(text), label);
+        assert.match(label, lang === 'ja' ? /手目・南：/ : / · Move \d+, South: /);
+      }
+      const summary = await page.locator('#review-summary').innerText();
+      assert.match(
+        summary,
+        lang === 'ja' ? /^ミス\d+回、不正確\d+回：合計で約\d+点の損。$/ : /^(1 mistake|\d+ mistakes), (1 inaccuracy|\d+ inaccuracies): about \d+ points lost in all\.$/,
+      );
+      await screenshot(`review-done-${lang}`);
+
+      // A mark opens the viewer before that move, with every move's value.
+      const worst = m.findIndex(([mark]) => mark === 'mistake');
+      const pick = worst >= 0 ? worst : 0;
+      const mark = page.locator('#review-strip .review-mark').nth(pick);
+      const index = Number((await mark.getAttribute('id')).replace('review-mark-', ''));
+      await mark.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#review-detail:not([hidden]) .review-values');
+      assert.equal(await page.locator('#replay-pos').getAttribute('data-pos').then(Number), index);
+      assert.equal(await page.locator(`#review-mark-${index}`).getAttribute('aria-current'), 'step');
+      // The focus stays on the mark used.
+      assert.equal(await page.evaluate(() => document.activeElement.id), `review-mark-${index}`);
+      const rows = await page.$$eval('#review-detail li', (lis) =>
+        lis.map((li) => ({ best: li.hasAttribute('data-best'), played: li.hasAttribute('data-played'), value: li.querySelector('.review-value').textContent, tags: li.querySelector('.review-tags')?.textContent ?? '' })),
+      );
+      assert.ok(rows.length >= 1);
+      assert.equal(rows.filter((r) => r.played).length, 1, 'one played move');
+      assert.equal(rows.filter((r) => r.best).length, 1, 'one best move');
+      assert.ok(rows[0].best || rows.find((r) => r.best).played, 'best first (or the move played is as good)');
+      for (const r of rows) {
+        assert.match(r.value, lang === 'ja' ? /^(約[+−]?\d+ ± \d+|[+−]?\d+（確定）)$/ : /^(about [+−]?\d+ ± \d+|[+−]?\d+ \(exact\))$/);
+      }
+      const played = rows.find((r) => r.played);
+      assert.match(played.tags, lang === 'ja' ? /実際の手/ : /played/);
+      await screenshot(`review-values-${lang}`);
+      await assertAxeClean(page, `the review (${lang})`);
+
+      // Positions where one move is clearly best are offered as puzzles: the
+      // author's tool opens there with its puzzle box ticked.
+      if (lang === 'en') {
+        const idea = page.locator('#review-ideas button').first();
+        assert.ok((await page.locator('#review-ideas button').count()) > 0, 'this deal has puzzle ideas');
+        await idea.click();
+        await page.waitForSelector('#share-dialog[open] #author-link');
+        assert.equal(await page.isChecked('#author-puzzle'), true);
+        assert.match(await page.inputValue('#author-link'), /&puzzle=\d+/);
+        assert.match(await page.locator('#author-suggested').innerText(), /clearly better/);
+        await screenshot('review-puzzle-idea');
+        await page.click('#share-close');
+      }
+
+      // At 360 px the panel wraps and stays usable.
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.locator('#review-strip').scrollIntoViewIfNeeded();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 362, `no sideways scrolling at 360 px (${width})`);
+      await screenshot(`review-phone-${lang}`);
+      assert.deepEqual(problems.all(), []);
+    });
+  });
+}
+
+test('a review can be stopped; the viewer offers one for any seat of a record; &review=1 reviews at once', async () => {
+  await withPage({ path: `full.html?pace=0&lang=en&playouts=3000&r=${PUZZLE}&at=1` }, async ({ page, problems }) => {
+    await ready(page);
+    await page.waitForSelector('#replay-bar');
+    // The viewer's offer: a review of the deal on show, from the seat shown.
+    await page.selectOption('#replay-seat', '1');
+    await page.click('#review-start');
+    await page.waitForSelector('#review-cancel:not([hidden])');
+    assert.match(await page.locator('#review-title').innerText(), /^Review of deal 1 · North$/);
+    await page.click('#review-cancel');
+    await page.waitForSelector('#review-summary:not(:empty)');
+    assert.match(await page.locator('#review-summary').innerText(), /^Stopped after \d+ of \d+ moves\./);
+    assert.equal(await page.locator('#review-cancel').isHidden(), true);
+    assert.ok((await marks(page)).some(([mark]) => mark === 'pending'), 'the moves not judged stay unmarked');
+    assert.deepEqual(problems.all(), []);
+  });
+  await withPage({ path: `full.html?pace=0&lang=ja&playouts=200&r=${PUZZLE}&review=1` }, async ({ page, problems }) => {
+    await ready(page);
+    await waitForReview(page);
+    assert.match(await page.locator('#review-title').innerText(), /^ディール1の検討 · 南$/);
+    assert.ok((await marks(page)).length > 0);
+    assert.deepEqual(problems.all(), []);
+  });
+});
+
+test('a puzzle shows every move\'s value once answered', async () => {
+  await withPage({ path: `full.html?pace=0&lang=en&playouts=300&r=${PUZZLE}&puzzle=24` }, async ({ page, problems }) => {
+    await ready(page);
+    await page.waitForSelector('body.puzzling');
+    await page.locator('#app .seat.pos-bottom button.card.playable[data-card]').first().click();
+    await page.waitForSelector('#puzzle-values:not([hidden]) .review-values', { timeout: 60_000 });
+    assert.match(await page.locator('#replay-note').innerText(), /^(Right!|You chose)/);
+    const rows = await page.$$eval('#puzzle-values li', (lis) => lis.map((li) => li.hasAttribute('data-played')));
+    assert.ok(rows.length >= 2 && rows.filter(Boolean).length === 1);
+    assert.deepEqual(problems.all(), []);
+  });
+});
+
+test('a deal of the three-player and the partnership game is reviewed too', async () => {
+  // Real deals: conformance records' links pinned in tests/pinned_links.rs.
+  const links = {
+    'three-player': 'AQErcGFybGV0dCxzY29yaW5nOmNhcmRzLGNvbWJpbmU6YWRkLHRhcmdldDozMAE2AC_Lyj_0mbputKVAfazNuHvnFfcfgtbV8wpDGniWhVRzJ0zpaS3a92rZ_Yo8hnSlRFa7',
+    partnership: 'AQoScGFybGV0dCx0YXJnZXQ6MzAwAjQATebizqdGB2Gaq9ruAOoV0OJ3yXHwinwo7vCaWg_0YO1XYriexOWOQTHxLUtFHN6_F8ym_ZxChtIuTE4elw8nue-eC5JrNkSo4HFrXaCY29c',
+  };
+  for (const [game, link] of Object.entries(links)) {
+    await withPage({ path: `full.html?pace=0&lang=en&playouts=200&r=${link}&review=1` }, async ({ page, problems }) => {
+      await ready(page);
+      await waitForReview(page);
+      const m = await marks(page);
+      assert.ok(m.length >= 3, `${game}: ${m.length} moves`);
+      assert.ok(m.every(([mark]) => ['good', 'inaccuracy', 'mistake'].includes(mark)), `${game}: every move judged`);
+      // The first mark's values: every legal move, one played, one best.
+      await page.click('#review-strip .review-mark');
+      await page.waitForSelector('#review-detail:not([hidden]) li');
+      const flags = await page.$$eval('#review-detail li', (lis) => lis.map((li) => [li.hasAttribute('data-played'), li.hasAttribute('data-best')]));
+      assert.equal(flags.filter(([p]) => p).length, 1, game);
+      assert.equal(flags.filter(([, b]) => b).length, 1, game);
+      assert.deepEqual(problems.all(), []);
+    });
+  }
+});
+
+test('pass and play: every person\'s moves are reviewed', async () => {
+  await withPage({ path: '?seed=review-pp&pace=0&playouts=200&lang=en' }, async ({ page, problems }) => {
+    await ready(page);
+    await newGame(page, { game: 'two-player', seats: ['human', 'human'] });
+    await playAndReview(page, 'en');
+    await waitForReview(page);
+    assert.equal(await page.locator('#review-title').innerText(), 'Review of deal 1 · South, North');
+    const m = await marks(page);
+    const total = Number(await page.locator('#replay-pos').getAttribute('data-total'));
+    assert.equal(m.length, total, 'every move of the deal, both seats being people');
+    assert.ok(m.some(([, , label]) => / · Move \d+, North: /.test(label)));
+    assert.ok(m.some(([, , label]) => / · Move \d+, South: /.test(label)));
+    assert.deepEqual(problems.all(), []);
+  });
+});
