@@ -40,7 +40,9 @@
 // time of its function calls, timers and event handlers: the page's wasm and
 // JS), style recalculation, layout, paint (with pre-paint, layer updates and
 // compositing set-up) and the rest; reported: the medians of the longest
-// task's parts and of each part's most in one task.
+// task's parts and of each part's most in one task, and of what the deal
+// cost whatever the machine's load: the main thread's CPU time, the elements
+// restyled and the objects laid out (see `rework`).
 //
 // Prints a table per build on standard error, and the whole as one JSON
 // object on standard output (with every run's figures).
@@ -124,7 +126,7 @@ function interactions(events, count) {
   const slow = [...byId.values()].sort((a, b) => b - a);
   const n = Math.max(count, slow.length);
   const skip = Math.min(Math.floor(n / 50), slow.length);
-  return { count: n, over_16_ms: slow.length, p98_ms: slow[skip] ?? (n ? 16 : null), worst_ms: slow[0] ?? null };
+  return { count: n, over_16_ms: slow.length, p98_ms: slow[skip] ?? (n ? 16 : null), slowest_ms: slow.slice(0, 5) };
 }
 
 /** Slices whose own time (not their children's) is script running: the page's wasm and JS. */
@@ -176,21 +178,27 @@ function traceTasks(events) {
     const top = Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${round(v / 1000)}`);
     const restyled = inside.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
     const laidOut = inside.filter((e) => e.name === 'Layout').reduce((n, e) => n + (e.args?.beginData?.dirtyObjects ?? 0), 0);
-    out.push({ duration: round(t.dur / 1000), ...ms, restyled, laid_out: laidOut, top });
+    out.push({ duration: round(t.dur / 1000), cpu_ms: round((t.tdur ?? 0) / 1000), ...ms, restyled, laid_out: laidOut, top });
   }
   return out;
 }
 
 /**
- * What the browser redid over the whole trace, whatever the machine's load:
- * elements whose style was recalculated, and objects laid out (those marked
- * dirty at each layout), in total and the most at once.
+ * What the page cost over the whole trace, less dependent on the machine's
+ * load than any duration: the CPU time of the renderer's main thread (its
+ * tasks' thread time: time spent waiting for a busy machine's cores is not
+ * counted, though a shared core's caches still weigh on it), elements whose
+ * style was recalculated, and objects laid out (those marked dirty at each
+ * layout), in total and the most at once.
  */
 function rework(events) {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const cpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)).reduce((n, e) => n + (e.tdur ?? 0), 0);
   const styles = events.filter((e) => e.name === 'UpdateLayoutTree' && e.ph === 'X').map((e) => e.args?.elementCount ?? 0);
   const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X').map((e) => e.args?.beginData?.dirtyObjects ?? 0);
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
   return {
+    main_thread_cpu_ms: round(cpu / 1000),
     style_recalcs: styles.length,
     elements_restyled: sum(styles),
     most_restyled_at_once: Math.max(0, ...styles),
