@@ -29,8 +29,8 @@
 // Each --dist is a release build (default: this=$DIST_DIR or dist/), with
 // page parameters after a `?` if wanted; give several (e.g. --dist
 // before=../main/dist --dist after=dist) to compare builds in one run: the
-// builds take turns run by run, so that a machine busy for a while weighs on
-// each alike. CPU slowed with `Emulation.setCPUThrottlingRate` (DevTools
+// builds take turns deal by deal, so that a machine busy for a while weighs
+// on each alike. CPU slowed with `Emulation.setCPUThrottlingRate` (DevTools
 // protocol) at --throttle before the page loads; long tasks from a
 // PerformanceObserver of type "longtask" (buffered) installed before the
 // page's own scripts.
@@ -41,8 +41,9 @@
 // JS), style recalculation, layout, paint (with pre-paint, layer updates and
 // compositing set-up) and the rest; reported: the medians of the longest
 // task's parts and of each part's most in one task, and of what the deal
-// cost whatever the machine's load: the main thread's CPU time, the elements
-// restyled and the objects laid out (see `rework`).
+// cost, less dependent on the machine's load than any duration: the main
+// thread's CPU time, the elements restyled and the objects laid out (see
+// `rework`).
 //
 // Prints a table per build on standard error, and the whole as one JSON
 // object on standard output (with every run's figures).
