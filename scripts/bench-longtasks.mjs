@@ -1,38 +1,56 @@
-// Long tasks while the computers play, in headless Chromium with its CPU
-// slowed down (a phone): whole deals of each game, a person (South, by
-// clicks) against Expert (or Hard, where a build has no Expert in its
-// dialog) at the normal pace, every long task of the page's main thread
-// recorded.
+// Long tasks and the response to a click while a person plays, in headless
+// Chromium with its CPU slowed down (a phone): the page's load and a whole
+// deal of each game, a person (South, by clicks) against Expert (or Hard,
+// where a build has no Expert in its dialog) at the normal pace, at each
+// window size, each run in a fresh page; and, with --viewer, the replay
+// viewer stepped move by move through a record. Reported per build, size and
+// game, as the median of the runs:
 //
-//   node scripts/bench-longtasks.mjs [--throttle 4] [--games two-player,three-player,partnership]
-//                                    [--dist LABEL=DIR ...] [--pace 1]
+//  - the page's load: its long tasks (count, longest) from navigation until
+//    the table is ready, with the CPU already slowed;
+//  - the deal: its long tasks (count, longest), each also sorted by what it
+//    did (a render: it changed the DOM; painting a change: it began within
+//    50 ms of one; nothing drawn);
+//  - Interaction to Next Paint, p98 over the deal: every click or key from
+//    its input to the next paint, from the Event Timing API (a
+//    PerformanceObserver of type "event", durationThreshold 16, buffered),
+//    grouped by interactionId, an interaction's latency the longest of its
+//    events. Interactions answered within 16 ms report no entry, so the
+//    count of interactions is `performance.interactionCount`; p98 is the
+//    latency below which 98% of them fall (the worst one once per 50, as
+//    web-vitals reads INP);
+//  - both pages' weights (tests/e2e/weight.test.mjs: HTML, CSS, JS and wasm
+//    as served).
+//
+//   node scripts/bench-longtasks.mjs [--runs 3] [--sizes 360x800,1280x800] [--throttle 4]
+//        [--games two-player,three-player,partnership] [--dist LABEL=DIR ...] [--pace 1]
+//        [--viewer] [--trace]
 //
 // Each --dist is a release build (default: this=$DIST_DIR or dist/), with
 // page parameters after a `?` if wanted; give several (e.g. --dist
-// before=../main/dist --dist after=dist --dist main-thread=dist?worker=0) to
-// compare builds in one run. Each deal runs in a fresh page, served from localhost, with
-// `Emulation.setCPUThrottlingRate` (DevTools protocol) at --throttle, and a
-// PerformanceObserver of type "longtask" (buffered: true) installed before the
-// page's own scripts. Reported per build and game: the long tasks during the
-// deal (count, total, longest, each duration), split into those that changed
-// the DOM (a render: the page's own drawing, and where the computers think on
-// the main thread, their search too, in the same task), those that began
-// within 50 ms of such a change without making one (the browser laying out
-// and painting it), and the rest (nothing drawn: where the computers think
-// on the main thread, their search; else timers, garbage collection); plus
-// the page's load for reference.
+// before=../main/dist --dist after=dist) to compare builds in one run: the
+// builds take turns deal by deal, so that a machine busy for a while weighs
+// on each alike. CPU slowed with `Emulation.setCPUThrottlingRate` (DevTools
+// protocol) at --throttle before the page loads; long tasks from a
+// PerformanceObserver of type "longtask" (buffered) installed before the
+// page's own scripts.
 //
-// --trace also records a DevTools trace of each deal and measures, in every
-// long task of the renderer's main thread, the page's own script: the self
-// time of its function calls, timers and event handlers (the page's wasm and
-// JS), not the browser's style, layout, paint or garbage collection inside
-// them. The computers' search, where it runs on the main thread, is such
-// script. Reported: how many long tasks have over 50 ms of it, and the most
-// in one.
-// Prints one JSON object.
+// --trace also records a DevTools trace of each deal and splits every long
+// task of the renderer's main thread into the page's own script (the self
+// time of its function calls, timers and event handlers: the page's wasm and
+// JS), style recalculation, layout, paint (with pre-paint, layer updates and
+// compositing set-up) and the rest; reported: the medians of the longest
+// task's parts and of each part's most in one task, and of what the deal
+// cost, less dependent on the machine's load than any duration: the main
+// thread's CPU time, the elements restyled and the objects laid out (see
+// `rework`).
+//
+// Prints a table per build on standard error, and the whole as one JSON
+// object on standard output (with every run's figures).
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DIST_DIR, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
+import { DIST_DIR, REPO_ROOT, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
 import { playDeal, ready, state } from '../tests/e2e/play-helpers.mjs';
 
 const args = process.argv.slice(2);
@@ -42,8 +60,15 @@ const flag = (name, dflt) => {
 };
 const throttle = Number(flag('throttle', '4'));
 const pace = flag('pace', '1');
-const games = flag('games', 'two-player,three-player,partnership').split(',');
+const runs = Number(flag('runs', '1'));
+const games = flag('games', 'two-player,three-player,partnership').split(',').filter(Boolean);
+const sizes = flag('sizes', '1280x800').split(',').map((s) => {
+  const [width, height] = s.split('x').map(Number);
+  if (!(width > 0 && height > 0)) throw new Error(`--sizes: "${s}" is not WIDTHxHEIGHT`);
+  return { label: s, width, height };
+});
 const trace = args.includes('--trace');
+const viewer = args.includes('--viewer');
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] !== '--dist') continue;
@@ -57,13 +82,20 @@ for (const d of dists) {
 }
 
 const SEATS = { 'two-player': 2, 'three-player': 3, partnership: 4 };
+/** The example rules page's record of a two-player deal's first tricks (tests/e2e/viewer.test.mjs). */
+const VIEWER_RECORD = 'AQAHcGFybGV0dAE6AQAHcnVsZXMtMBWR1LaDCDkm0Ie5wXATVeO1MsNBRwF2ag';
 
-/** Runs in the page before its own scripts: every long task and every DOM change. */
+/** Runs in the page before its own scripts: long tasks, DOM changes, and events slower than 16 ms. */
 function instrument() {
-  const m = (window.__lt = { tasks: [], renders: [] });
+  const m = (window.__lt = { tasks: [], renders: [], events: [] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) m.tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) m.events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   addEventListener('DOMContentLoaded', () => {
     new MutationObserver(() => m.renders.push(performance.now()))
       .observe(document.body, { attributes: true, childList: true, characterData: true, subtree: true });
@@ -71,22 +103,58 @@ function instrument() {
 }
 
 const round = (x) => Math.round(x * 10) / 10;
+const median = (xs) => {
+  const s = xs.filter((x) => x != null).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const mid = s.length >> 1;
+  return round(s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2);
+};
 
 function summary(tasks) {
   const d = tasks.map((t) => t.duration).sort((a, b) => b - a);
-  return { count: d.length, total_ms: round(d.reduce((s, x) => s + x, 0)), longest_ms: round(d[0] ?? 0), durations_ms: d.map(round) };
+  return { count: d.length, longest_ms: round(d[0] ?? 0), durations_ms: d.map(round) };
+}
+
+/**
+ * INP's p98 over `count` interactions, of which those in `events` (grouped
+ * by interactionId) took 16 ms or more: with fewer than 50 the worst, else
+ * the worst once the slowest 1 in 50 are set aside. Interactions without an
+ * entry took under 16 ms (reported as 16, the most they may have taken).
+ */
+function interactions(events, count) {
+  const byId = new Map();
+  for (const e of events) byId.set(e.id, Math.max(byId.get(e.id) ?? 0, e.duration));
+  const slow = [...byId.values()].sort((a, b) => b - a);
+  const n = Math.max(count, slow.length);
+  const skip = Math.min(Math.floor(n / 50), slow.length);
+  return { count: n, over_16_ms: slow.length, p98_ms: slow[skip] ?? (n ? 16 : null), slowest_ms: slow.slice(0, 5) };
 }
 
 /** Slices whose own time (not their children's) is script running: the page's wasm and JS. */
 const SCRIPT = /^(FunctionCall|v8\.callFunction|v8\.run|TimerFire|RunMicrotasks|FireAnimationFrame|EventDispatch|v8\.newInstance)$/;
+/** The browser's own rendering work, by kind. */
+const PARTS = [
+  ['style', /^(UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation|ParseAuthorStyleSheet)$/],
+  ['layout', /^(Layout|UpdateLayout|IntersectionObserverController::computeIntersections)$/],
+  ['paint', /^(Paint|PrePaint|UpdateLayer|UpdateLayerTree|Layerize|CompositeLayers|PaintImage|Commit|RasterTask)$/],
+];
+
+/** The self time of each slice of `inside` (its time less its direct children's). */
+function selfTimes(inside) {
+  return inside.map((e) => {
+    const kids = inside.filter((k) => k !== e && k.ts >= e.ts && k.ts + k.dur <= e.ts + e.dur);
+    const direct = kids.filter((k) => !kids.some((p) => p !== k && p.ts <= k.ts && p.ts + p.dur >= k.ts + k.dur && p.dur > k.dur));
+    return Math.max(0, e.dur - direct.reduce((sum, k) => sum + k.dur, 0));
+  });
+}
 
 /**
- * Long tasks of the renderer's main thread from a trace, each with the time
- * its script took itself (ms): the self time of its function calls, timers
- * and event handlers, leaving out what the browser did inside them (style,
- * layout, paint, garbage collection, parsing). Pointer and mouse events are
- * left out too: the page has no listener for them, only the test driver's
- * own checks of where it clicks.
+ * Long tasks of the renderer's main thread from a trace, each split into the
+ * page's script (the self time of its function calls, timers and event
+ * handlers, not the browser's work inside them), style, layout, paint and
+ * the rest, in ms. Pointer and mouse events' handlers are left out of the
+ * script: the page has no listener for them, only the test driver's own
+ * checks of where it clicks.
  */
 function traceTasks(events) {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
@@ -94,29 +162,119 @@ function traceTasks(events) {
   const out = [];
   for (const t of slices.filter((e) => e.name === 'RunTask' && e.dur > 50_000)) {
     const inside = slices.filter((e) => e !== t && e.tid === t.tid && e.pid === t.pid && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur);
-    let script = 0;
-    for (const e of inside) {
-      if (!SCRIPT.test(e.name) || /^(pointer|mouse|__playwright)/.test(e.args?.data?.type ?? '')) continue;
-      const kids = inside.filter((k) => k !== e && k.ts >= e.ts && k.ts + k.dur <= e.ts + e.dur);
-      const direct = kids.filter((k) => !kids.some((p) => p !== k && p.ts <= k.ts && p.ts + p.dur >= k.ts + k.dur && p.dur > k.dur));
-      script += Math.max(0, e.dur - direct.reduce((sum, k) => sum + k.dur, 0));
-    }
-    out.push({ duration: t.dur / 1000, script: script / 1000 });
+    const own = selfTimes(inside);
+    const parts = { script: 0, style: 0, layout: 0, paint: 0 };
+    const byName = {};
+    inside.forEach((e, i) => {
+      byName[e.name] = (byName[e.name] ?? 0) + own[i];
+      if (SCRIPT.test(e.name)) {
+        if (!/^(pointer|mouse|__playwright)/.test(e.args?.data?.type ?? '')) parts.script += own[i];
+        return;
+      }
+      const part = PARTS.find(([, re]) => re.test(e.name));
+      if (part) parts[part[0]] += own[i];
+    });
+    const ms = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v / 1000)]));
+    ms.other = round(t.dur / 1000 - ms.script - ms.style - ms.layout - ms.paint);
+    const top = Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${round(v / 1000)}`);
+    const restyled = inside.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
+    const laidOut = inside.filter((e) => e.name === 'Layout').reduce((n, e) => n + (e.args?.beginData?.dirtyObjects ?? 0), 0);
+    out.push({ duration: round(t.dur / 1000), cpu_ms: round((t.tdur ?? 0) / 1000), ...ms, restyled, laid_out: laidOut, top });
   }
   return out;
 }
 
-async function oneDeal(browser, dist, game) {
+/**
+ * What the page cost over the whole trace, less dependent on the machine's
+ * load than any duration: the CPU time of the renderer's main thread (its
+ * tasks' thread time: time spent waiting for a busy machine's cores is not
+ * counted, though a shared core's caches still weigh on it), elements whose
+ * style was recalculated, and objects laid out (those marked dirty at each
+ * layout), in total and the most at once.
+ */
+function rework(events) {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const cpu = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)).reduce((n, e) => n + (e.tdur ?? 0), 0);
+  const styles = events.filter((e) => e.name === 'UpdateLayoutTree' && e.ph === 'X').map((e) => e.args?.elementCount ?? 0);
+  const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X').map((e) => e.args?.beginData?.dirtyObjects ?? 0);
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  return {
+    main_thread_cpu_ms: round(cpu / 1000),
+    style_recalcs: styles.length,
+    elements_restyled: sum(styles),
+    most_restyled_at_once: Math.max(0, ...styles),
+    layouts: layouts.length,
+    objects_laid_out: sum(layouts),
+    most_laid_out_at_once: Math.max(0, ...layouts),
+  };
+}
+
+function traced(events) {
+  const long = traceTasks(events).sort((a, b) => b.duration - a.duration);
+  const most = (k) => round(Math.max(0, ...long.map((t) => t[k])));
+  return {
+    rework: rework(events),
+    long_tasks: long.length,
+    longest: long[0] ?? null,
+    most_in_one_task_ms: { script: most('script'), style: most('style'), layout: most('layout'), paint: most('paint') },
+    tasks: long,
+  };
+}
+
+/** A fresh page at `size` with the CPU slowed from before its load: returns what the caller needs. */
+async function openPage(browser, dist, size, path) {
   const server = await startServer({ root: dist.dir });
-  const { context, page, problems } = await newPage(browser, { allowedOrigin: server.origin });
+  const { context, page, problems } = await newPage(browser, {
+    allowedOrigin: server.origin,
+    viewport: { width: size.width, height: size.height },
+  });
+  await page.addInitScript(instrument);
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.goto(`${server.url}${path}${dist.query}`, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
+  const load = summary(await page.evaluate(() => window.__lt.tasks));
+  const close = async () => {
+    await context.close().catch(() => {});
+    await server.close();
+  };
+  return { page, cdp, events, problems, load, close };
+}
+
+async function startTrace(cdp) {
+  if (trace) await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+}
+
+async function endTrace(cdp, events) {
+  if (!trace) return undefined;
+  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.end');
+  await done;
+  return traced(events);
+}
+
+/** What happened on the page since `started` (performance.now()): long tasks and interactions. */
+async function since(page, started, interactionsBefore) {
+  const { tasks, renders, events, count } = await page.evaluate(() => ({ ...window.__lt, count: performance.interactionCount ?? 0 }));
+  const during = tasks.filter((t) => t.start >= started);
+  const drawing = (t) => renders.some((r) => r >= t.start && r <= t.start + t.duration);
+  const painting = (t) => !drawing(t) && renders.some((r) => r <= t.start && r >= t.start - 50);
+  return {
+    long_tasks: summary(during),
+    rendering: summary(during.filter(drawing)),
+    painting_a_change: summary(during.filter(painting)),
+    nothing_drawn: summary(during.filter((t) => !drawing(t) && !painting(t))),
+    inp: interactions(events.filter((e) => e.start >= started), count - interactionsBefore),
+  };
+}
+
+async function oneDeal(browser, dist, size, game) {
+  const p = await openPage(browser, dist, size, `?pace=${pace}&seed=longtasks-${game}`);
   try {
-    await page.addInitScript(instrument);
-    const cdp = await context.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-    await page.goto(`${server.url}?pace=${pace}&seed=longtasks-${game}${dist.query}`, { waitUntil: 'load', timeout: 60_000 });
+    const { page } = p;
     await ready(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     // The new-game dialog: South a person, every other seat the strongest level it offers.
     await page.click('#new-game');
     await page.waitForSelector('#new-game-dialog[open]');
@@ -125,68 +283,130 @@ async function oneDeal(browser, dist, game) {
     await page.selectOption('#new-game-dialog select[data-seat="0"]', 'human');
     for (let s = 1; s < SEATS[game]; s++) await page.selectOption(`#new-game-dialog select[data-seat="${s}"]`, level);
     await page.fill('#seed', `longtasks-${game}`);
-    const load = await page.evaluate(() => window.__lt.tasks.length);
-    const started = await page.evaluate(() => performance.now());
-    if (trace) {
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
-    }
+    const [started, before] = await page.evaluate(() => [performance.now(), performance.interactionCount ?? 0]);
+    await startTrace(p.cdp);
     await page.click('#start-game');
     const t0 = Date.now();
     const log = await playDeal(page);
-    let traced;
-    if (trace) {
-      const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-      await cdp.send('Tracing.end');
-      await done;
-      const long = traceTasks(events);
-      const scripted = long.filter((t) => t.script > 50);
-      traced = {
-        long_tasks: long.length,
-        over_50_ms_of_script: scripted.length,
-        most_script_ms: round(Math.max(0, ...long.map((t) => t.script))),
-        scripts_over_50_ms: scripted.map((t) => round(t.script)).sort((a, b) => b - a),
-      };
-    }
     const seconds = (Date.now() - t0) / 1000;
-    const { tasks, renders } = await page.evaluate(() => window.__lt);
-    const during = tasks.filter((t) => t.start >= started);
-    const drawing = (t) => renders.some((r) => r >= t.start && r <= t.start + t.duration);
-    const painting = (t) => !drawing(t) && renders.some((r) => r <= t.start && r >= t.start - 50);
+    const tr = await endTrace(p.cdp, p.events);
     const s = await state(page);
     return {
       level,
       deal: { phase: s.phase, moves: s.moves, yours: log.moves, seconds: round(seconds) },
-      load: summary(tasks.slice(0, load)),
-      during_deal: summary(during),
-      rendering: summary(during.filter(drawing)),
-      painting_a_change: summary(during.filter(painting)),
-      nothing_drawn: summary(during.filter((t) => !drawing(t) && !painting(t))),
-      ...(traced ? { trace: traced } : {}),
-      problems: problems.all(),
+      load: p.load,
+      ...(await since(page, started, before)),
+      ...(tr ? { trace: tr } : {}),
+      problems: p.problems.all(),
     };
   } finally {
-    await context.close().catch(() => {});
-    await server.close();
+    await p.close();
   }
 }
 
+/** The replay viewer (the full page) stepped by → from the record's start to its end, a step every 300 ms. */
+async function viewerSteps(browser, dist, size) {
+  const p = await openPage(browser, dist, size, `?pace=${pace}&r=${VIEWER_RECORD}`);
+  try {
+    const { page } = p;
+    await page.waitForSelector('#replay-bar', { timeout: 120_000 });
+    const pos = () => page.locator('#replay-pos').getAttribute('data-pos').then(Number);
+    const total = Number(await page.locator('#replay-pos').getAttribute('data-total'));
+    if ((await pos()) !== 0) await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('#replay-pos').dataset.pos === '0');
+    await page.waitForTimeout(500);
+    const [started, before] = await page.evaluate(() => [performance.now(), performance.interactionCount ?? 0]);
+    await startTrace(p.cdp);
+    for (let at = await pos(); at < total; at++) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((n) => Number(document.querySelector('#replay-pos').dataset.pos) === n, at + 1);
+      await page.waitForTimeout(300);
+    }
+    const tr = await endTrace(p.cdp, p.events);
+    return {
+      level: 'viewer',
+      deal: { steps: total },
+      load: p.load,
+      ...(await since(page, started, before)),
+      ...(tr ? { trace: tr } : {}),
+      problems: p.problems.all(),
+    };
+  } finally {
+    await p.close();
+  }
+}
+
+function weights(dir) {
+  const json = execFileSync(process.execPath, [join(REPO_ROOT, 'tests/e2e/weight.test.mjs'), '--json'], {
+    env: { ...process.env, DIST_DIR: dir },
+    encoding: 'utf8',
+  });
+  const m = JSON.parse(json);
+  return { table_bytes: m.budgeted_gzip, full_page_bytes: m.full_page.budgeted_gzip };
+}
+
+/** The medians over a cell's runs. */
+function medians(rs) {
+  const pick = (f) => median(rs.map(f));
+  const out = {
+    runs: rs.length,
+    load_long_tasks: pick((r) => r.load.count),
+    load_longest_ms: pick((r) => r.load.longest_ms),
+    long_tasks: pick((r) => r.long_tasks.count),
+    longest_ms: pick((r) => r.long_tasks.longest_ms),
+    inp_p98_ms: pick((r) => r.inp.p98_ms),
+    interactions: pick((r) => r.inp.count),
+  };
+  if (rs.every((r) => r.trace)) {
+    out.trace_longest = Object.fromEntries(['duration', 'script', 'style', 'layout', 'paint', 'other'].map((k) => [k, pick((r) => r.trace.longest?.[k] ?? 0)]));
+    out.rework = Object.fromEntries(Object.keys(rs[0].trace.rework).map((k) => [k, pick((r) => r.trace.rework[k])]));
+    out.trace_most_in_one_task_ms = Object.fromEntries(['script', 'style', 'layout', 'paint'].map((k) => [k, pick((r) => r.trace.most_in_one_task_ms[k])]));
+  }
+  return out;
+}
+
+const cases = [...games.map((g) => ({ game: g, run: oneDeal })), ...(viewer ? [{ game: 'viewer', run: (b, d, s) => viewerSteps(b, d, s) }] : [])];
 const browser = await launchBrowser();
-const out = { throttle, pace: Number(pace), chromium: browser.version(), builds: {} };
+const out = { throttle, pace: Number(pace), runs, sizes: sizes.map((s) => s.label), chromium: browser.version(), started: new Date().toISOString(), builds: {} };
+for (const dist of dists) {
+  out.builds[dist.label] = { dist: dist.dir, query: dist.query, weights: weights(dist.dir), cells: {} };
+}
 try {
-  for (const dist of dists) {
-    out.builds[dist.label] = { dist: dist.dir, query: dist.query, games: {} };
-    for (const game of games) {
-      const r = await oneDeal(browser, dist, game);
-      out.builds[dist.label].games[game] = r;
-      console.error(
-        `${dist.label} ${game} vs ${r.level}: ${r.during_deal.count} long tasks during the deal (longest ${r.during_deal.longest_ms} ms), ` +
-          `${r.rendering.count} rendering, ${r.painting_a_change.count} painting, ${r.nothing_drawn.count} drawing nothing ` +
-          `(longest ${r.nothing_drawn.longest_ms} ms), ${r.deal.seconds} s` +
-          (r.trace ? `; traced: ${r.trace.over_50_ms_of_script} with over 50 ms of script (most ${r.trace.most_script_ms} ms)` : ''),
-      );
+  for (let run = 0; run < runs; run++) {
+    for (const size of sizes) {
+      for (const c of cases) {
+        for (const dist of dists) {
+          const key = `${c.game} ${size.label}`;
+          const r = await c.run(browser, dist, size, c.game);
+          const cell = (out.builds[dist.label].cells[key] ??= { game: c.game, size: size.label, each: [] });
+          cell.each.push(r);
+          console.error(
+            `run ${run + 1} ${dist.label} ${key}: load ${r.load.count} long (longest ${r.load.longest_ms} ms); ` +
+              `${r.long_tasks.count} long tasks (longest ${r.long_tasks.longest_ms} ms: ${r.rendering.count} rendering, ` +
+              `${r.painting_a_change.count} painting, ${r.nothing_drawn.count} nothing drawn); ` +
+              `INP p98 ${r.inp.p98_ms} ms over ${r.inp.count}` +
+              (r.trace?.longest ? `; longest traced: ${JSON.stringify(r.trace.longest)}; ${JSON.stringify(r.trace.rework)}` : '') +
+              (r.problems.length ? `; PROBLEMS: ${r.problems.join(' | ')}` : ''),
+          );
+        }
+      }
     }
   }
 } finally {
   await browser.close();
+}
+out.finished = new Date().toISOString();
+for (const [label, b] of Object.entries(out.builds)) {
+  console.error(`\n${label} (${b.dist}${b.query}): table ${b.weights.table_bytes} B, full page ${b.weights.full_page_bytes} B as served`);
+  console.error('cell                     runs  load: long, longest   deal: long, longest   INP p98 (interactions)');
+  for (const [key, cell] of Object.entries(b.cells)) {
+    cell.median = medians(cell.each);
+    const m = cell.median;
+    console.error(
+      `${key.padEnd(24)} ${String(m.runs).padStart(4)}  ${String(m.load_long_tasks).padStart(10)}, ${String(m.load_longest_ms).padStart(7)} ms` +
+        `  ${String(m.long_tasks).padStart(10)}, ${String(m.longest_ms).padStart(7)} ms  ${String(m.inp_p98_ms).padStart(7)} ms (${m.interactions})` +
+        (m.trace_longest ? `  longest: ${JSON.stringify(m.trace_longest)}; rework: ${JSON.stringify(m.rework)}` : ''),
+    );
+  }
 }
 console.log(JSON.stringify(out, null, 2));

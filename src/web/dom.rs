@@ -100,16 +100,6 @@ pub fn set_hidden(e: &Element, hidden: bool) {
     }
 }
 
-/// Sets a CSS custom property through the CSSOM (allowed under a strict CSP).
-pub fn set_var(e: &Element, name: &str, value: &str) {
-    if let Some(h) = e.dyn_ref::<HtmlElement>() {
-        let style = h.style();
-        if style.get_property_value(name).ok().as_deref() != Some(value) {
-            let _ = style.set_property(name, value);
-        }
-    }
-}
-
 pub fn clear(e: &Element) {
     while let Some(c) = e.last_child() {
         let _ = e.remove_child(&c);
@@ -150,16 +140,6 @@ pub fn icon(id: &str, class: &str) -> String {
     format!(
         r##"<svg class="{class}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#{id}"></use></svg>"##
     )
-}
-
-/// Restarts a CSS animation on an element by re-adding a class.
-pub fn restart_animation(e: &Element, class: &str) {
-    let list = e.class_list();
-    let _ = list.remove_1(class);
-    if let Some(h) = e.dyn_ref::<HtmlElement>() {
-        let _ = h.offset_width(); // forces a style flush so the animation starts again
-    }
-    let _ = list.add_1(class);
 }
 
 /// Empties a dialog to build it afresh and returns its form, headed by the

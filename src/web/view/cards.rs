@@ -89,8 +89,12 @@ pub fn set_ace_mark(lang: Lang, card: &Element, code: Card, ace: Option<&'static
                 .flatten()
                 .unwrap_or_else(|| card.clone());
             append(&face, &text_el("span", &format!("ace-mark ace-{a}"), text));
+            toggle_class(card, "ace-marked", true);
         }
-        (None, _, Some(m)) => m.remove(),
+        (None, _, Some(m)) => {
+            m.remove();
+            toggle_class(card, "ace-marked", false);
+        }
         _ => {}
     }
     if let Some(name) = card.query_selector(".sr-only").ok().flatten() {

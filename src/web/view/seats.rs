@@ -3,7 +3,7 @@
 //! tricks.
 
 use super::super::dom::{
-    append, clear, el, set_attr, set_hidden, set_text, set_var, text_el, toggle_class,
+    append, clear, el, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
 use super::super::i18n::{Lang, K};
 use super::super::scene::{HandScene, PileScene, Pos, SeatScene};
@@ -92,14 +92,12 @@ impl SeatEls {
                 set_hidden(&self.count, true);
                 let hinted = hinted.filter(|_| s.pos == Pos::Bottom);
                 render_hand_up(lang, &self.hand, cards, acting, s.roving, hinted);
-                set_var(&self.hand, "--n", &cards.len().max(1).to_string());
             }
             HandScene::Down(n) => {
                 self.show_face(false);
                 set_hidden(&self.count, false);
                 set_text(&self.count, &n.to_string());
                 self.keep_backs(*n);
-                set_var(&self.hand, "--n", &n.max(&1).to_string());
             }
         }
         if changed(&mut self.piles_shown, s.piles.clone()) {

@@ -3,8 +3,7 @@
 //! banner ("Quack!").
 
 use super::super::dom::{
-    append, clear, el, icon, remove_attr, restart_animation, set_attr, set_hidden, set_text,
-    set_var, text_el, toggle_class,
+    append, clear, el, icon, remove_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
 use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
@@ -25,6 +24,8 @@ pub struct Centre {
     call_text: Element,
     call_who: Element,
     call_generation: u32,
+    /// Which of the banner's two pop classes shows the current call.
+    call_again: bool,
     last_winner: Option<Pos>,
 }
 
@@ -76,6 +77,7 @@ impl Centre {
             call_text,
             call_who,
             call_generation: 0,
+            call_again: false,
             last_winner: None,
         }
     }
@@ -117,7 +119,7 @@ impl Centre {
             let pos = POSITIONS[i];
             let wanted: Vec<&TrickCard> = s.trick.plays.iter().filter(|p| p.pos == pos).collect();
             drop_gone(slot, &wanted, collect);
-            for (k, tc) in wanted.iter().enumerate() {
+            for tc in &wanted {
                 let key = tc.card.to_string();
                 let existing = slot
                     .query_selector(&format!("[data-card=\"{key}\"]"))
@@ -133,7 +135,6 @@ impl Centre {
                     }
                 };
                 toggle_class(&card, "quack", tc.quack);
-                set_var(&card, "--k", &k.to_string());
                 set_ace_mark(lang, &card, tc.card, tc.ace);
                 show_named_suit(lang, &card, tc);
             }
@@ -155,12 +156,18 @@ impl Centre {
                 if c.generation != self.call_generation {
                     self.call_generation = c.generation;
                     set_attr(&self.call, "data-call-n", &c.generation.to_string());
-                    restart_animation(&self.call, "show");
+                    // A new call pops again by switching between two classes
+                    // whose animations differ only in name: removing and
+                    // re-adding one class would need a forced layout mid-render.
+                    self.call_again = !self.call_again;
+                    toggle_class(&self.call, "show", !self.call_again);
+                    toggle_class(&self.call, "show-again", self.call_again);
                 }
             }
             None => {
                 remove_attr(&self.call, "data-call");
                 toggle_class(&self.call, "show", false);
+                toggle_class(&self.call, "show-again", false);
             }
         }
     }
