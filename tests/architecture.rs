@@ -11,6 +11,10 @@
 //! - `the_controller_reads_no_dom`: the controller never asks a DOM layer
 //!   for what the page shows (a form's value, whether a dialog is open).
 //! - `no_function_over_100_lines`: outside the word tables.
+//! - `the_two_builds_are_told_apart_in_one_place`: the Cargo feature that
+//!   makes the full page is named only where its parts and its words are
+//!   chosen (`BUILD_CHOICES`); no module is swapped by `#[path]`, and no
+//!   build silences its dead code wholesale.
 //!
 //! What is wrong today and is being removed is listed once, in a `KNOWN_*`
 //! list below, with the work that removes it: a list that can only shrink
@@ -705,6 +709,120 @@ fn the_controller_reads_no_dom() {
         "rule \"the controller never reads the DOM\" (docs/architecture.md) broken:{report}\n\
          (the value comes in with its Action, read by the input layer, events.rs)"
     );
+}
+
+// ---------------------------------------------------------------------------
+// The two builds
+
+/// The only files of `src/web` that name a Cargo feature, and why: the
+/// page's two builds (the table alone, the full page) compile the same code,
+/// and the feature `full` only chooses, once each, what the build uses.
+const BUILD_CHOICES: &[(&str, &str)] = &[
+    (
+        "src/web/controller/parts.rs",
+        "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
+    ),
+    (
+        "src/web/i18n/mod.rs",
+        "chooses the full page's words or none (the table alone never shows them)",
+    ),
+];
+
+/// The benchmarks' module (feature `bench`, for scripts/bench-wasm.mjs):
+/// its declaration is the one other place a feature may be named.
+const BENCH_MODULE: &str = "mod bench;";
+
+/// Each place `code` (blanked by `code_of`) names a Cargo feature or breaks
+/// the rule otherwise: (what, line). `text` is the same file as written.
+fn build_splits(code: &str, text: &str) -> Vec<(&'static str, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for at in offsets(code, "feature") {
+        let after = code[at + "feature".len()..].chars().next();
+        if !starts_a_word(code, at) || after.is_some_and(is_ident_char) {
+            continue;
+        }
+        let line = line_at(code, at);
+        // (`#[cfg(feature = "bench")]` right above `mod bench;`.)
+        let bench = lines.get(line - 1).is_some_and(|l| l.contains("\"bench\""))
+            && lines.get(line).is_some_and(|l| l.trim() == BENCH_MODULE);
+        if !bench {
+            found.push(("names a Cargo feature", line));
+        }
+    }
+    for (needle, what) in [
+        ("#[path", "swaps a module's file (#[path])"),
+        ("#![allow(dead_code", "allows dead code in a whole module"),
+    ] {
+        for at in offsets(code, needle) {
+            found.push((what, line_at(code, at)));
+        }
+    }
+    for at in offsets(code, "cfg_attr(") {
+        let end = code[at..].find(']').map_or(code.len(), |e| at + e);
+        if code[at..end].contains("dead_code") {
+            found.push((
+                "allows dead code in one build (cfg_attr)",
+                line_at(code, at),
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_two_builds_are_told_apart_in_one_place() {
+    for (allowed, _) in BUILD_CHOICES {
+        assert!(
+            root().join(allowed).exists(),
+            "BUILD_CHOICES names {allowed}, which is gone"
+        );
+    }
+    let mut report = String::new();
+    for file in rust_files("src/web") {
+        if BUILD_CHOICES.iter().any(|(allowed, _)| file == *allowed) {
+            continue;
+        }
+        let text = fs::read_to_string(root().join(&file)).expect("a source file");
+        for (what, line) in build_splits(&code_of(&file), &text) {
+            report += &format!("\n  {file}:{line}: {what}");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"the two builds compile the same code; a feature only chooses, in one place\" \
+         (docs/architecture.md, \"Two builds\") broken:{report}\n\
+         (what the full page adds goes behind controller::parts's traits, which the table \
+         alone's stand-ins implement too)"
+    );
+}
+
+#[test]
+fn the_build_split_finder_sees_features_and_not_words() {
+    let splits = |text: &str| -> Vec<&str> {
+        build_splits(&blank_comments_and_literals(text), text)
+            .into_iter()
+            .map(|(what, _)| what)
+            .collect()
+    };
+    assert_eq!(
+        splits("#[cfg(feature = \"full\")]\nfn a() {}\nfn b() { if cfg!(feature = \"x\") {} }\n"),
+        ["names a Cargo feature", "names a Cargo feature"]
+    );
+    assert_eq!(
+        splits("#[path = \"a_lite.rs\"]\nmod a;\n#![cfg_attr(x, allow(dead_code))]\n"),
+        [
+            "swaps a module's file (#[path])",
+            "allows dead code in one build (cfg_attr)"
+        ]
+    );
+    assert_eq!(
+        splits("#![allow(dead_code)]\n"),
+        ["allows dead code in a whole module"]
+    );
+    // The benchmarks' module, and the word in comments, text and names.
+    assert!(splits("#[cfg(feature = \"bench\")]\nmod bench;\n").is_empty());
+    assert!(splits("// a feature\nlet s = \"feature\"; let features = 1;\n").is_empty());
 }
 
 // ---------------------------------------------------------------------------

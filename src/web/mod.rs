@@ -43,11 +43,6 @@
 //! - `?ice=relay`: online play's connections use relay (TURN) servers only
 //!   (tests: the relay really carries the game).
 
-// The table alone (the page's first build, without the Cargo features
-// `links` and `online`: see `full_page`) leaves out the full page's parts;
-// the words, records and checks they share with it stay, unused there.
-#![cfg_attr(not(all(feature = "links", feature = "online")), allow(dead_code))]
-
 mod announcer;
 #[cfg(feature = "bench")]
 mod bench;
@@ -63,7 +58,6 @@ mod i18n;
 mod input;
 mod keyboard;
 mod model;
-#[cfg(feature = "online")]
 mod net;
 mod params;
 mod persist;
@@ -79,6 +73,7 @@ mod think;
 mod tutorial;
 mod view;
 
+use controller::parts::{Input, OnlinePlay, Parts};
 use controller::{Pace, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};
@@ -124,12 +119,10 @@ pub fn start() {
     announcer::region();
 
     // A reply link opened on the host's device: hand it to the open table.
-    #[cfg(feature = "online")]
-    if net::reply_tab(page.lang) {
+    if Parts::reply_tab(page.lang) {
         let _ = body.set_attribute("data-ready", "1");
         return;
     }
-    #[cfg(feature = "online")]
     let lang = page.lang;
     let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
@@ -140,9 +133,8 @@ pub fn start() {
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
     // An invite link: this device joins a friend's table as a guest.
-    #[cfg(feature = "online")]
-    if let Some(invite) = net::invite_in_address(lang) {
-        controller.borrow_mut().enter_guest(invite);
+    if let Some(invite) = Parts::invite_in_address(lang) {
+        Parts::enter_guest(&mut controller.borrow_mut(), invite);
     }
     // The table handed this tab over to the full page: what it asked for.
     if let Some(then) = full_page::take_then() {

@@ -10,28 +10,24 @@
 //!   page; the table alone hands a record over to it).
 //! - [`online`]: play with friends on other devices (in the full page; the
 //!   table alone hands a game with friends over to it).
+//! - [`parts`]: the two builds' parts, chosen once: the controller reaches
+//!   the viewer and online play only through `Parts`; the table alone's
+//!   stand-ins are [`table_alone`].
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 //! - [`assist`]: help, hints, settings, languages, the walkthrough and
 //!   screen-reader announcements.
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
 mod assist;
-// The full page's parts, and what the table alone has in their place
-// (Cargo features `online` and `links`; see `web::full_page`).
-#[cfg(feature = "online")]
 mod online;
-#[cfg(not(feature = "online"))]
-#[path = "online_lite.rs"]
-mod online;
+pub(in crate::web) mod parts;
 mod records;
-#[cfg(feature = "links")]
-mod replay;
-#[cfg(not(feature = "links"))]
-#[path = "replay_lite.rs"]
 mod replay;
 mod saving;
 pub(in crate::web) mod seats;
+mod table_alone;
 mod thinker;
+pub use parts::Parts;
 pub use saving::start;
 
 use super::dialog;
@@ -48,9 +44,11 @@ use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
 use online::Guest;
+use parts::{FullOnly, OnlinePlay, Viewer};
 use replay::Replay;
 use seats::{seat_player, SeatPlayer, Turn};
 use std::cell::RefCell;
+use std::mem::ManuallyDrop;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
 pub use thinker::WorkerFiles;
@@ -101,10 +99,10 @@ pub(super) enum Mode {
     /// the device, and with friends' devices, whose host this device is.
     Playing,
     /// The replay viewer shows a record; the saved game waits, unsaved.
-    Viewing(Replay),
+    Viewing(FullOnly<Replay>),
     /// A guest at a friend's table: the host runs the game; this device
     /// shows its seat's table, saves and deals nothing, and sends its moves.
-    Guest(Guest),
+    Guest(FullOnly<Guest>),
 }
 
 /// The controller: the game on the table and what it shows, grouped by
@@ -131,7 +129,10 @@ pub struct Controller {
     pub(super) saver: Saver,
     /// Online play: this table's remote seats, the servers set, replies
     /// handed over by other tabs (a guest's connection is its mode's).
-    pub(super) online: online::Online,
+    /// Never dropped: the controller lives as long as the page (the root
+    /// holds it); in the table alone, where it is always empty, its drop
+    /// would only bring the connections' code into the wasm.
+    pub(super) online: ManuallyDrop<online::Online>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
@@ -215,7 +216,7 @@ impl Controller {
             view,
             sheet_rows: scene::SheetRows::default(),
             saver,
-            online: online::Online::new(),
+            online: ManuallyDrop::new(Parts::new_online()),
             walkthrough: Walkthrough::default(),
             page,
             me: Weak::new(),
@@ -302,12 +303,12 @@ impl Controller {
         self.cancel_hint();
         match self.mode {
             Mode::Playing => {}
-            Mode::Viewing(_) => return self.show_replay(),
+            Mode::Viewing(_) => return Parts::show_replay(self),
             // A guest's device shows the host's table; the host runs the game.
             Mode::Guest(_) => return self.render(),
         }
         self.persist();
-        self.online_broadcast();
+        Parts::online_broadcast(self);
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
             self.schedule(self.pace_ms(HOLD_MS), |c| {
@@ -342,7 +343,7 @@ impl Controller {
         self.view.render(&scene);
         self.after_render();
         // The replay viewer's bar, while it shows (again after a language switch).
-        self.replay_bar();
+        Parts::replay_bar(self);
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -363,7 +364,7 @@ impl Controller {
                 && (self.setup.players.contains(&super::model::Player::Friend)
                     || self.online.handed_any()),
             guest: self.is_guest(),
-            joining: self.joining(),
+            joining: Parts::joining(self),
         }
     }
 
@@ -422,12 +423,12 @@ impl Controller {
         self.players.seats = (0..setup.players.len())
             .map(|s| {
                 seat_player(setup.players[s], thinker, playouts, || {
-                    online.friend_seat(s as u8)
+                    Parts::friend_seat(online, s as u8)
                 })
             })
             .collect();
         self.setup = setup;
-        self.online_setup();
+        Parts::online_setup(self);
     }
 
     /// Whether the person at this device plays `seat`.
@@ -543,9 +544,9 @@ impl Controller {
         match self.mode {
             Mode::Playing => {}
             // The viewer's puzzle: the move is an answer, judged, not played.
-            Mode::Viewing(_) => return self.puzzle_answered(mv),
+            Mode::Viewing(_) => return Parts::puzzle_answered(self, mv),
             // A guest's move goes to the host, which plays it.
-            Mode::Guest(_) => return self.guest_move(mv),
+            Mode::Guest(_) => return Parts::guest_move(self, mv),
         }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
@@ -723,7 +724,7 @@ impl Controller {
             Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
             Action::DialogClosed(closed) => {
-                self.online_dialog_closed(closed);
+                Parts::online_dialog_closed(self, closed);
                 self.render();
             }
             Action::DialogChanged => dialog::game_changed(self.page.lang),
@@ -731,7 +732,7 @@ impl Controller {
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
-                    self.leave_guest();
+                    Parts::leave_guest(self);
                     self.online.new_game();
                     self.new_game(setup);
                 }
@@ -764,8 +765,7 @@ impl Controller {
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
-            #[cfg(feature = "online")]
-            Action::Net(event) => self.net(event),
+            Action::Net(event) => Parts::net(self, *event),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

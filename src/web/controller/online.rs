@@ -5,6 +5,7 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
+use super::parts::{FullPage, Holds, OnlinePlay, Parts};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode, HOLD_MS};
 use crate::ai::Level;
@@ -47,7 +48,7 @@ pub struct Online {
 
 impl Online {
     /// The online state at start: "same network only" as remembered.
-    pub(super) fn new() -> Online {
+    fn new() -> Online {
         Online {
             stun: net::Stun::saved(),
             ..Online::default()
@@ -68,10 +69,51 @@ impl Online {
     pub(super) fn played(&mut self, last: LastMove) {
         self.last = Some(last);
     }
+}
 
-    /// The player of a seat on a friend's device.
-    pub(super) fn friend_seat(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
-        self.host.seat_player(seat)
+impl OnlinePlay for FullPage {
+    fn new_online() -> Online {
+        Online::new()
+    }
+
+    fn online_setup(c: &mut Controller) {
+        c.online_setup();
+    }
+
+    fn friend_seat(online: &mut Online, seat: u8) -> Box<dyn SeatPlayer> {
+        online.host.seat_player(seat)
+    }
+
+    fn online_broadcast(c: &mut Controller) {
+        c.online_broadcast();
+    }
+
+    fn record_withheld(c: &Controller) -> Option<&'static str> {
+        c.record_withheld()
+    }
+
+    fn online_dialog_closed(c: &mut Controller, closed: Closed) {
+        c.online_dialog_closed(closed);
+    }
+
+    fn guest_move(c: &mut Controller, mv: Move) {
+        c.guest_move(mv);
+    }
+
+    fn leave_guest(c: &mut Controller) {
+        c.leave_guest();
+    }
+
+    fn joining(c: &Controller) -> bool {
+        c.joining()
+    }
+
+    fn net(c: &mut Controller, event: NetEvent) {
+        c.net(event);
+    }
+
+    fn enter_guest(c: &mut Controller, invite: Invite) {
+        c.enter_guest(invite);
     }
 }
 
@@ -84,7 +126,7 @@ impl Controller {
 
     /// After a new set-up: links for the seats played on friends' devices,
     /// and an invite for each that has no guest yet.
-    pub(super) fn online_setup(&mut self) {
+    fn online_setup(&mut self) {
         let remote: Vec<bool> = self
             .setup
             .players
@@ -143,13 +185,13 @@ impl Controller {
     /// progress (the record holds every hand and the stock's order; it may
     /// be exported once the game is over). A guest's own game is only what
     /// its seat saw, so it has nothing to withhold.
-    pub(super) fn record_withheld(&self) -> Option<&'static str> {
+    fn record_withheld(&self) -> Option<&'static str> {
         let in_progress = self.setup.players.contains(&Player::Friend) && !self.game.is_over();
         in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
     }
 
     /// Sends every guest its table, and words the remote seats' names.
-    pub(super) fn online_broadcast(&mut self) {
+    fn online_broadcast(&mut self) {
         let lang = self.page.lang;
         if !self.setup.players.contains(&Player::Friend) {
             self.ui.friends = Default::default();
@@ -165,10 +207,11 @@ impl Controller {
                 Player::Computer(l) => l.name().to_string(),
             })
             .collect();
+        let last = self.online.last;
         self.online.host.broadcast(&News {
             game: &self.game,
             who,
-            last: self.online.last,
+            last,
         });
         let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in self.online.host.statuses() {
@@ -186,7 +229,7 @@ impl Controller {
         self.ui.friends = friends;
     }
 
-    pub(super) fn net(&mut self, event: NetEvent) {
+    fn net(&mut self, event: NetEvent) {
         self.net_event(event);
         // Any of them may start or end a seat's wait for a reply.
         self.listen_for_replies();
@@ -316,7 +359,7 @@ impl Controller {
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
             Timeout::new(CONNECT_MS, move || {
-                dispatch(Action::Net(NetEvent::Timeout(seat)))
+                dispatch(Action::Net(Box::new(NetEvent::Timeout(seat))))
             })
             .forget();
             self.online_broadcast();
@@ -331,7 +374,7 @@ impl Controller {
     /// The page was opened from an invite: the join page, over a table that
     /// waits (no game is saved while this device is a guest; only its secret
     /// for the table, and the servers chosen on the join page).
-    pub(in crate::web) fn enter_guest(&mut self, invite: Invite) {
+    fn enter_guest(&mut self, invite: Invite) {
         self.stop_viewing();
         self.clock.step = None;
         for seat in &mut self.players.seats {
@@ -349,13 +392,16 @@ impl Controller {
             "",
             &self.online.stun,
         );
+        let Some(guest) = Parts::hold(guest) else {
+            return;
+        };
         self.mode = Mode::Guest(guest);
         self.render();
     }
 
     /// A guest's device before the host's first table: the table behind the
     /// join page is this device's own, hidden until the host's comes.
-    pub(super) fn joining(&self) -> bool {
+    fn joining(&self) -> bool {
         matches!(&self.mode, Mode::Guest(g) if g.table.is_none())
     }
 
@@ -372,7 +418,7 @@ impl Controller {
 
     /// A dialog closed: a guest's join page closed (Esc) before the host's
     /// table came opens again, as it is all this device shows until then.
-    pub(super) fn online_dialog_closed(&mut self, closed: Closed) {
+    fn online_dialog_closed(&mut self, closed: Closed) {
         let (lang, stun) = (self.page.lang, self.online.stun.clone());
         let typed = match closed {
             Closed::Invites => return self.online.invites_open = false,
@@ -405,7 +451,7 @@ impl Controller {
 
     /// On a guest's device, a move goes to the host (which checks it and
     /// answers with the next table).
-    pub(super) fn guest_move(&mut self, mv: Move) {
+    fn guest_move(&mut self, mv: Move) {
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };

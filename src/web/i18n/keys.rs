@@ -4,9 +4,6 @@
 /// The keys of every user-visible string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum K {
-    /// The full page's words (`full_words.rs`).
-    #[cfg(any(test, feature = "links", feature = "online"))]
-    Full(super::full_words::FullKey),
     AppTitle,
     NewGame,
     StartGame,
@@ -274,10 +271,8 @@ pub enum K {
     // Game links for rules sites: the viewer, puzzles, the author's tool (records/)
     AuthorLegend,
     AuthorHint,
-    #[cfg_attr(feature = "links", allow(dead_code))]
     AuthorInFullPage,
     FullPageMissing,
-    #[cfg_attr(feature = "online", allow(dead_code))]
     FriendsToComputer,
     /// The replay viewer's keys, in the help.
     KeyReplay,

@@ -327,7 +327,7 @@ impl Host {
             let message = match &ev {
                 PeerEvent::Message(bytes) => Ok(bytes.as_slice()),
                 PeerEvent::TooLarge(size) => Err(Dropped::TooLarge(*size)),
-                _ => return d(Action::Net(NetEvent::Host(seat, ev))),
+                _ => return d(Action::Net(Box::new(NetEvent::Host(seat, ev)))),
             };
             let greeted = link.borrow().greeted;
             let out = link.borrow_mut().receive(message);
@@ -339,7 +339,7 @@ impl Host {
                 // tables show it. (Only then: any other message, dropped or
                 // not, costs the host no render, so a flood cannot stall
                 // the table.)
-                d(Action::Net(NetEvent::Status));
+                d(Action::Net(Box::new(NetEvent::Status)));
             }
         });
         let mut l = link.borrow_mut();
