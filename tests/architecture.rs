@@ -12,8 +12,8 @@
 //!   for what the page shows (a form's value, whether a dialog is open).
 //! - `no_function_over_100_lines`: outside the word tables.
 //! - `the_two_builds_are_told_apart_in_one_place`: the Cargo feature that
-//!   makes the full page is named only where its parts and its words are
-//!   chosen (`BUILD_CHOICES`); no module is swapped by `#[path]`, and no
+//!   makes the full page is named only where its parts are chosen
+//!   (`BUILD_CHOICES`); no module is swapped by `#[path]`, and no
 //!   build silences its dead code wholesale.
 //!
 //! What is wrong today and is being removed is listed once, in a `KNOWN_*`
@@ -716,15 +716,11 @@ fn the_controller_reads_no_dom() {
 
 /// The only files of `src/web` that name a Cargo feature, and why: the
 /// page's two builds (the table alone, the full page) compile the same code,
-/// and the feature `full` only chooses, once each, what the build uses.
+/// and the feature `full` only chooses, once, what the build uses.
 const BUILD_CHOICES: &[(&str, &str)] = &[
     (
         "src/web/controller/parts.rs",
         "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
-    ),
-    (
-        "src/web/i18n/mod.rs",
-        "chooses the full page's words or none (the table alone never shows them)",
     ),
 ];
 
