@@ -128,11 +128,14 @@ impl Choose for Build<false> {
 
 /// The replay viewer, a mode of the controller (`Mode::Viewing`).
 pub trait Viewer {
+    /// A record from the address, checked: [`Linked`] in the full page;
+    /// in the table alone a type with no value (it never has one).
+    type Linked;
     /// Reads `?r=` and the viewer's options; the error is the page's one
     /// line naming what is wrong (which deal, which move).
-    fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String>;
+    fn read_link(lang: Lang, p: &LinkParams) -> Result<Self::Linked, String>;
     /// Opens the address's record in the viewer.
-    fn view_link(c: &mut Controller, linked: Linked);
+    fn view_link(c: &mut Controller, linked: Self::Linked);
     /// A record the player imported (a file or pasted text).
     fn import(c: &mut Controller, text: &str);
     /// The viewer's own actions (its bar, its keys, the author's tool's).

@@ -34,6 +34,8 @@ use std::rc::Rc;
 const PLAY_MS: f64 = 1600.0;
 
 impl Viewer for FullPage {
+    type Linked = Linked;
+
     fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
         let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
         if record.deals.is_empty() {

@@ -9,7 +9,7 @@
 //! waits. There is never a record in the viewer nor a guest's table here.
 
 use super::online::Online;
-use super::parts::{Linked, OnlinePlay, TableAlone, Viewer};
+use super::parts::{OnlinePlay, TableAlone, Viewer};
 use super::seats::{SeatPlayer, Turn};
 use super::{with, Controller};
 use crate::engine::Move;
@@ -20,6 +20,7 @@ use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
 use crate::web::records::dialog::{self, Author};
 use crate::web::records::link::LinkParams;
 use gloo::timers::callback::Timeout;
+use std::convert::Infallible;
 
 /// A friend's seat in the table alone: it waits for the hand-over.
 struct Waiting;
@@ -29,11 +30,15 @@ impl SeatPlayer for Waiting {
 }
 
 impl Viewer for TableAlone {
-    fn read_link(lang: Lang, _: &LinkParams) -> Result<Linked, String> {
+    type Linked = Infallible;
+
+    fn read_link(lang: Lang, _: &LinkParams) -> Result<Infallible, String> {
         Err(lang.t(K::FullPageMissing).to_string())
     }
 
-    fn view_link(_: &mut Controller, _: Linked) {}
+    fn view_link(_: &mut Controller, linked: Infallible) {
+        match linked {}
+    }
 
     /// A record to view: the full page checks it and opens it, or says in
     /// its dialog what is wrong. (Checking it here too would cost the table
