@@ -717,12 +717,10 @@ fn the_controller_reads_no_dom() {
 /// The only files of `src/web` that name a Cargo feature, and why: the
 /// page's two builds (the table alone, the full page) compile the same code,
 /// and the feature `full` only chooses, once, what the build uses.
-const BUILD_CHOICES: &[(&str, &str)] = &[
-    (
-        "src/web/controller/parts.rs",
-        "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
-    ),
-];
+const BUILD_CHOICES: &[(&str, &str)] = &[(
+    "src/web/controller/parts.rs",
+    "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
+)];
 
 /// The benchmarks' module (feature `bench`, for scripts/bench-wasm.mjs):
 /// its declaration is the one other place a feature may be named.

@@ -74,7 +74,7 @@ mod tutorial;
 mod view;
 
 use controller::parts::{Input, OnlinePlay, Parts};
-use controller::{Pace, Shared};
+use controller::{PaceScale, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};
 use model::Setup;
@@ -127,7 +127,14 @@ pub fn start() {
     let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
-    let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params, page);
+    let controller = controller::start(
+        view,
+        setup,
+        PaceScale(params.pace),
+        entropy(),
+        &params,
+        page,
+    );
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     // Input reaches the controller only through these listeners.

@@ -46,18 +46,20 @@ use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{FullOnly, OnlinePlay, Viewer};
 use replay::Replay;
-use seats::{seat_player, SeatPlayer, Turn};
+use seats::{seat_player, MoveRequest, SeatPlayer};
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
 pub use thinker::WorkerFiles;
 
-/// Timing: computer "thinking", a finished trick on show, the call banner.
+/// The address's `?pace=`: scales every delay (computer "thinking", a
+/// finished trick on show, the call banner). (Not the comfort setting,
+/// `settings::Pace`, which scales them again.)
 #[derive(Clone, Copy, Debug)]
-pub struct Pace(pub f64);
+pub struct PaceScale(pub f64);
 
-impl Pace {
+impl PaceScale {
     fn ms(self, base: f64, settings: Settings) -> u32 {
         (base * self.0 * settings.pace_factor()).round().max(0.0) as u32
     }
@@ -164,7 +166,7 @@ struct Players {
 
 /// The flow's timers and pace.
 struct Clock {
-    pace: Pace,
+    pace: PaceScale,
     /// The flow's next step (a computer's turn, a finished trick on show,
     /// the next deal, the viewer's next move): one at a time.
     step: Option<Timeout>,
@@ -183,7 +185,7 @@ impl Controller {
     pub fn new(
         view: View,
         setup: Setup,
-        pace: Pace,
+        pace: PaceScale,
         thinking: Thinking,
         entropy: u64,
         saver: Saver,
@@ -459,7 +461,7 @@ impl Controller {
             0.0
         };
         self.players.asked += 1;
-        let turn = Turn {
+        let turn = MoveRequest {
             seat: m,
             view: SeatView::of(deal, m),
             history: self.history(m),
@@ -490,7 +492,7 @@ impl Controller {
             _ => {}
         }
         self.players.hint_asked = Some((at, say));
-        let turn = Turn {
+        let turn = MoveRequest {
             seat: m,
             view: SeatView::of(deal, m),
             history: SeatHistory::new(m),

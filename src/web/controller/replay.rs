@@ -12,7 +12,7 @@
 //! which hands it here to be judged instead of played.
 
 use super::parts::{FullPage, Holds, Linked, Parts, Viewer};
-use super::seats::{self, Turn};
+use super::seats::{self, MoveRequest};
 use super::{with, Controller, Mode};
 use crate::ai::Level;
 use crate::ai::SeatView;
@@ -317,7 +317,7 @@ impl Controller {
         };
         p.judging = Some(mv);
         self.ui.chooser = None;
-        let turn = Turn {
+        let turn = MoveRequest {
             seat,
             view: SeatView::of(&deal, seat),
             history,

@@ -3,7 +3,7 @@
 //! saved game back on the table. The service never calls back.
 
 use super::parts::{Parts, Viewer};
-use super::{Controller, Pace, Page, Shared, Thinking};
+use super::{Controller, PaceScale, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
@@ -80,7 +80,7 @@ impl Controller {
 pub fn start(
     view: View,
     default: Setup,
-    pace: Pace,
+    pace: PaceScale,
     entropy: u64,
     address: &PageParams,
     page: Page,

@@ -10,7 +10,7 @@
 
 use super::online::Online;
 use super::parts::{OnlinePlay, TableAlone, Viewer};
-use super::seats::{SeatPlayer, Turn};
+use super::seats::{MoveRequest, SeatPlayer};
 use super::{with, Controller};
 use crate::engine::Move;
 use crate::net::invite::Invite;
@@ -26,7 +26,7 @@ use std::convert::Infallible;
 struct Waiting;
 
 impl SeatPlayer for Waiting {
-    fn your_turn(&mut self, _: Turn, _: Dispatch) {}
+    fn your_turn(&mut self, _: MoveRequest, _: Dispatch) {}
 }
 
 impl Viewer for TableAlone {

@@ -13,7 +13,7 @@ use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToH
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
-use crate::web::players::{SeatPlayer, Turn};
+use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -59,7 +59,7 @@ pub struct Link {
     greeted: bool,
     flood: Flood,
     turn: u32,
-    pending: Option<(Turn, Dispatch)>,
+    pending: Option<(MoveRequest, Dispatch)>,
     /// A move the guest made on the latest table before the host asked its
     /// seat (the host shows a finished trick a moment before asking the
     /// next player, and the guest's table already says whose turn it is):
@@ -203,7 +203,7 @@ impl Link {
 pub struct RemoteSeat(Rc<RefCell<Link>>);
 
 impl SeatPlayer for RemoteSeat {
-    fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
+    fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
         let mut link = self.0.borrow_mut();
         if let Some(mv) = link.early.take() {
             match turn.view.deal.check(mv) {
