@@ -48,7 +48,6 @@ use parts::{FullOnly, OnlinePlay, Viewer};
 use replay::Replay;
 use seats::{seat_player, MoveRequest, SeatPlayer};
 use std::cell::RefCell;
-use std::mem::ManuallyDrop;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
 pub use thinker::WorkerFiles;
@@ -131,10 +130,9 @@ pub struct Controller {
     pub(super) saver: Saver,
     /// Online play: this table's remote seats, the servers set, replies
     /// handed over by other tabs (a guest's connection is its mode's).
-    /// Never dropped: the controller lives as long as the page (the root
-    /// holds it); in the table alone, where it is always empty, its drop
-    /// would only bring the connections' code into the wasm.
-    pub(super) online: ManuallyDrop<online::Online>,
+    /// Made when online play first needs it, and only in the full page
+    /// (`FullOnly`): the table alone never holds one.
+    pub(super) online: Option<FullOnly<online::Online>>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
@@ -218,7 +216,7 @@ impl Controller {
             view,
             sheet_rows: scene::SheetRows::default(),
             saver,
-            online: ManuallyDrop::new(Parts::new_online()),
+            online: None,
             walkthrough: Walkthrough::default(),
             page,
             me: Weak::new(),
@@ -364,7 +362,7 @@ impl Controller {
             may_share: self.is_playing() && !self.page.embedded,
             invites: self.is_playing()
                 && (self.setup.players.contains(&super::model::Player::Friend)
-                    || self.online.handed_any()),
+                    || Parts::handed_any(self)),
             guest: self.is_guest(),
             joining: Parts::joining(self),
         }
@@ -563,11 +561,14 @@ impl Controller {
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
-                self.online.played(crate::net::protocol::LastMove {
-                    seat,
-                    mv,
-                    call: effect.call,
-                });
+                Parts::played(
+                    self,
+                    crate::net::protocol::LastMove {
+                        seat,
+                        mv,
+                        call: effect.call,
+                    },
+                );
                 if let Some(call) = effect.call {
                     self.show_call(call, seat);
                 }
@@ -735,7 +736,7 @@ impl Controller {
                 Ok(setup) => {
                     dialog::close();
                     Parts::leave_guest(self);
-                    self.online.new_game();
+                    Parts::new_game(self);
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),

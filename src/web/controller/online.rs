@@ -5,7 +5,7 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
-use super::parts::{FullPage, Holds, OnlinePlay, Parts};
+use super::parts::{FullOnly, FullPage, Holds, OnlinePlay, Parts};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode, HOLD_MS};
 use crate::ai::Level;
@@ -47,41 +47,40 @@ pub struct Online {
 }
 
 impl Online {
-    /// The online state at start: "same network only" as remembered.
+    /// The online state when first needed: "same network only" as remembered.
     fn new() -> Online {
         Online {
             stun: net::Stun::saved(),
             ..Online::default()
         }
     }
+}
 
-    /// Whether a seat of this game was handed from a friend to the computer.
-    pub(super) fn handed_any(&self) -> bool {
-        self.handed.contains(&true)
-    }
-
-    /// A new game of one's own: no seat is handed to the computer.
-    pub(super) fn new_game(&mut self) {
-        self.handed = [false; 4];
-    }
-
-    /// The move just played here, which the guests are told next.
-    pub(super) fn played(&mut self, last: LastMove) {
-        self.last = Some(last);
-    }
+/// The host's side of online play, made when first needed. (Always there
+/// in the full page, which holds it; the table alone never gets here.)
+fn hosting(online: &mut Option<FullOnly<Online>>) -> &mut Online {
+    online.get_or_insert_with(|| Parts::hold(Online::new()).expect("the full page holds it"))
 }
 
 impl OnlinePlay for FullPage {
-    fn new_online() -> Online {
-        Online::new()
-    }
-
     fn online_setup(c: &mut Controller) {
         c.online_setup();
     }
 
-    fn friend_seat(online: &mut Online, seat: u8) -> Box<dyn SeatPlayer> {
-        online.host.seat_player(seat)
+    fn friend_seat(online: &mut Option<FullOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer> {
+        hosting(online).host.seat_player(seat)
+    }
+
+    fn handed_any(c: &Controller) -> bool {
+        c.online.as_ref().is_some_and(|o| o.handed.contains(&true))
+    }
+
+    fn new_game(c: &mut Controller) {
+        hosting(&mut c.online).handed = [false; 4];
+    }
+
+    fn played(c: &mut Controller, last: LastMove) {
+        hosting(&mut c.online).last = Some(last);
     }
 
     fn online_broadcast(c: &mut Controller) {
@@ -120,8 +119,8 @@ impl OnlinePlay for FullPage {
 impl Controller {
     /// What a new connection is given: the servers set in the dialogs, and
     /// relays only if the address asked for it (`?ice=relay`).
-    fn ice(&self) -> Ice {
-        self.online.stun.ice(self.page.ice_relay_only)
+    fn ice(&mut self) -> Ice {
+        hosting(&mut self.online).stun.ice(self.page.ice_relay_only)
     }
 
     /// After a new set-up: links for the seats played on friends' devices,
@@ -133,14 +132,14 @@ impl Controller {
             .iter()
             .map(|p| *p == Player::Friend)
             .collect();
-        self.online.host.keep_only(&remote);
+        hosting(&mut self.online).host.keep_only(&remote);
         if self.is_guest() || !remote.contains(&true) {
             self.listen_for_replies();
             return;
         }
         let (dispatch, ice) = (self.dispatch(), self.ice());
-        for s in self.online.host.needing_invites() {
-            self.online.host.invite(s, &ice, &dispatch);
+        for s in hosting(&mut self.online).host.needing_invites() {
+            hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
         self.show_invites();
@@ -152,32 +151,31 @@ impl Controller {
     /// its connection is lost or fails, a new invite is being made, or the
     /// seat is no longer a friend's.
     fn listen_for_replies(&mut self) {
-        let waiting = !self.is_guest() && self.online.host.waiting_for_reply();
+        let waiting = !self.is_guest() && hosting(&mut self.online).host.waiting_for_reply();
         if !waiting {
-            self.online.handoff = None;
-        } else if self.online.handoff.is_none() {
-            self.online.handoff = handoff::listen(self.dispatch());
+            hosting(&mut self.online).handoff = None;
+        } else if hosting(&mut self.online).handoff.is_none() {
+            hosting(&mut self.online).handoff = handoff::listen(self.dispatch());
         }
     }
 
     fn show_invites(&mut self) {
-        self.online.invites_open = true;
+        let players = &self.setup.players;
+        let online = hosting(&mut self.online);
+        online.invites_open = true;
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
-                self.online.handed[s as usize]
-                    && matches!(
-                        self.setup.players.get(s as usize),
-                        Some(Player::Computer(_))
-                    )
+                online.handed[s as usize]
+                    && matches!(players.get(s as usize), Some(Player::Computer(_)))
             })
             .collect();
         ui::invites(
             self.page.lang,
             self.game.kind(),
-            &self.online.host.statuses(),
+            &online.host.statuses(),
             &handed,
-            self.online.reply_error.as_deref(),
-            &self.online.stun,
+            online.reply_error.as_deref(),
+            &online.stun,
         );
     }
 
@@ -207,14 +205,14 @@ impl Controller {
                 Player::Computer(l) => l.name().to_string(),
             })
             .collect();
-        let last = self.online.last;
-        self.online.host.broadcast(&News {
+        let last = hosting(&mut self.online).last;
+        hosting(&mut self.online).host.broadcast(&News {
             game: &self.game,
             who,
             last,
         });
         let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for s in self.online.host.statuses() {
+        for s in hosting(&mut self.online).host.statuses() {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
@@ -239,9 +237,11 @@ impl Controller {
         match event {
             NetEvent::Host(seat, ev) => {
                 let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
-                self.online.host.event(seat, ev, &self.game, "");
+                hosting(&mut self.online)
+                    .host
+                    .event(seat, ev, &self.game, "");
                 self.online_broadcast();
-                if lost || self.online.invites_open {
+                if lost || hosting(&mut self.online).invites_open {
                     self.show_invites();
                 }
                 self.render();
@@ -252,22 +252,25 @@ impl Controller {
             }
             NetEvent::Reply(text) => {
                 let taken = self.take_reply(&text);
-                if let Some(h) = &self.online.handoff {
-                    let words = self.online.reply_error.clone().unwrap_or_default();
+                let online = hosting(&mut self.online);
+                if let Some(h) = &online.handoff {
+                    let words = online.reply_error.clone().unwrap_or_default();
                     h.answer(taken, &words);
                 }
             }
             NetEvent::Timeout(seat) => {
-                let connecting = self
-                    .online
+                let connecting = hosting(&mut self.online)
                     .host
                     .statuses()
                     .iter()
                     .any(|s| s.seat == seat && s.state == LinkState::Connecting);
                 if connecting {
-                    self.online
-                        .host
-                        .event(seat, PeerEvent::Failed(String::new()), &self.game, "");
+                    hosting(&mut self.online).host.event(
+                        seat,
+                        PeerEvent::Failed(String::new()),
+                        &self.game,
+                        "",
+                    );
                     self.online_broadcast();
                     self.show_invites();
                     self.render();
@@ -293,12 +296,12 @@ impl Controller {
             NetInput::Invites => self.show_invites(),
             NetInput::Reinvite(s) => {
                 let (dispatch, ice) = (self.dispatch(), self.ice());
-                self.online.host.invite(s, &ice, &dispatch);
+                hosting(&mut self.online).host.invite(s, &ice, &dispatch);
                 self.show_invites();
             }
             NetInput::Computer(s) => {
                 // The seat goes on with a computer; the game is not interrupted.
-                self.online.handed[s as usize & 3] = true;
+                hosting(&mut self.online).handed[s as usize & 3] = true;
                 self.computer_takes(|seat, _| seat == s as usize);
                 self.show_invites();
                 self.advance();
@@ -323,11 +326,11 @@ impl Controller {
     /// own line and the setting keeps what it had.
     fn servers_typed(&mut self, form: &ServersForm) {
         let lang = self.page.lang;
-        self.online.stun.same_network_only = form.same_network_only;
+        hosting(&mut self.online).stun.same_network_only = form.same_network_only;
         ui::servers_enabled(form.same_network_only);
         match crate::net::stun::parse(&form.stun) {
             Ok(servers) => {
-                self.online.stun.servers = servers;
+                hosting(&mut self.online).stun.servers = servers;
                 ui::stun_error("");
             }
             Err(e) => ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()])),
@@ -336,19 +339,19 @@ impl Controller {
             crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
         match relay {
             Ok(relay) => {
-                self.online.stun.relay = relay;
+                hosting(&mut self.online).stun.relay = relay;
                 ui::relay_error("");
             }
             Err(e) => ui::relay_error(&lang.tf(K::RelayBad, &[&relay_words(lang, &e)])),
         }
-        self.online.stun.save();
+        hosting(&mut self.online).stun.save();
     }
 
     /// A reply link pasted or handed over: the seat it answers connects.
     fn take_reply(&mut self, text: &str) -> bool {
         let lang = self.page.lang;
-        let result = self.online.host.take_reply(text);
-        self.online.reply_error = match &result {
+        let result = hosting(&mut self.online).host.take_reply(text);
+        hosting(&mut self.online).reply_error = match &result {
             Ok(_) => None,
             Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
             Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => {
@@ -381,7 +384,7 @@ impl Controller {
             seat.cancel();
         }
         self.saver.pause(true);
-        self.online.handoff = None;
+        hosting(&mut self.online).handoff = None;
         let guest = Guest::new(invite);
         // (The table behind the join page is this device's own: hidden
         // until the host's comes, `joining`.)
@@ -390,7 +393,7 @@ impl Controller {
             &guest.invite,
             &guest.state,
             "",
-            &self.online.stun,
+            &hosting(&mut self.online).stun,
         );
         let Some(guest) = Parts::hold(guest) else {
             return;
@@ -419,9 +422,9 @@ impl Controller {
     /// A dialog closed: a guest's join page closed (Esc) before the host's
     /// table came opens again, as it is all this device shows until then.
     fn online_dialog_closed(&mut self, closed: Closed) {
-        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
         let typed = match closed {
-            Closed::Invites => return self.online.invites_open = false,
+            Closed::Invites => return hosting(&mut self.online).invites_open = false,
             Closed::Join(typed) => typed,
             Closed::Other => return,
         };
@@ -440,7 +443,11 @@ impl Controller {
     }
 
     fn join(&mut self, name: &str) {
-        let (lang, stun, ice) = (self.page.lang, self.online.stun.clone(), self.ice());
+        let (lang, stun, ice) = (
+            self.page.lang,
+            hosting(&mut self.online).stun.clone(),
+            self.ice(),
+        );
         let dispatch = self.dispatch();
         let Mode::Guest(g) = &mut self.mode else {
             return;
@@ -462,7 +469,7 @@ impl Controller {
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
-        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
@@ -588,7 +595,7 @@ impl Controller {
             .iter()
             .map(|&p| {
                 super::seats::seat_player(p, &self.players.thinker, 0, || {
-                    self.online.host.seat_player(0)
+                    hosting(&mut self.online).host.seat_player(0)
                 })
             })
             .collect();

@@ -20,6 +20,7 @@ use super::seats::SeatPlayer;
 use super::Controller;
 use crate::engine::{GameRecord, Move};
 use crate::net::invite::Invite;
+use crate::net::protocol::LastMove;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
 use crate::web::model::{Action, Closed, NetEvent, RecordsAction};
@@ -156,13 +157,16 @@ pub trait Viewer {
 
 /// Online play: the host's remote seats and a guest's table (`Mode::Guest`).
 pub trait OnlinePlay {
-    /// The host's side at start: no remote seat yet, the servers as
-    /// remembered.
-    fn new_online() -> Online;
     /// After a new set-up: the seats played on friends' devices connect.
     fn online_setup(c: &mut Controller);
     /// The player of a seat on a friend's device.
-    fn friend_seat(online: &mut Online, seat: u8) -> Box<dyn SeatPlayer>;
+    fn friend_seat(online: &mut Option<FullOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer>;
+    /// Whether a seat of this game was handed from a friend to the computer.
+    fn handed_any(c: &Controller) -> bool;
+    /// A new game of one's own: no seat is handed to the computer.
+    fn new_game(c: &mut Controller);
+    /// The move just played here, which the guests are told next.
+    fn played(c: &mut Controller, last: LastMove);
     /// Sends every guest its table (after every change of the game).
     fn online_broadcast(c: &mut Controller);
     /// Why the game's record is not offered yet, if it is not.

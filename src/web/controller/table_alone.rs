@@ -9,11 +9,12 @@
 //! waits. There is never a record in the viewer nor a guest's table here.
 
 use super::online::Online;
-use super::parts::{OnlinePlay, TableAlone, Viewer};
+use super::parts::{FullOnly, OnlinePlay, TableAlone, Viewer};
 use super::seats::{MoveRequest, SeatPlayer};
 use super::{with, Controller};
 use crate::engine::Move;
 use crate::net::invite::Invite;
+use crate::net::protocol::LastMove;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
@@ -80,10 +81,6 @@ impl Viewer for TableAlone {
 }
 
 impl OnlinePlay for TableAlone {
-    fn new_online() -> Online {
-        Online::default()
-    }
-
     /// A set-up with a friend's seat: hand over once the new game is saved
     /// (after the rest of this change, hence the timer).
     fn online_setup(c: &mut Controller) {
@@ -103,9 +100,17 @@ impl OnlinePlay for TableAlone {
         .forget();
     }
 
-    fn friend_seat(_: &mut Online, _: u8) -> Box<dyn SeatPlayer> {
+    fn friend_seat(_: &mut Option<FullOnly<Online>>, _: u8) -> Box<dyn SeatPlayer> {
         Box::new(Waiting)
     }
+
+    fn handed_any(_: &Controller) -> bool {
+        false
+    }
+
+    fn new_game(_: &mut Controller) {}
+
+    fn played(_: &mut Controller, _: LastMove) {}
 
     fn online_broadcast(_: &mut Controller) {}
 
