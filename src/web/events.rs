@@ -165,7 +165,10 @@ fn clicked(e: &Event) -> Option<Action> {
     }
     if let Some(tab) = target.closest("[data-help-game]").ok().flatten() {
         let game = tab.get_attribute("data-help-game")?;
-        return GameKind::from_name(&game).map(Action::HelpGame);
+        return match GameKind::from_name(&game) {
+            Some(game) => Some(Action::HelpGame(game)),
+            None => unknown("data-help-game", &game),
+        };
     }
     if let Some(rec) = target.closest("[data-rec]").ok().flatten() {
         let what = rec.get_attribute("data-rec")?;
@@ -290,14 +293,15 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
 /// What the full page's own elements and address say.
 impl Input for FullPage {
     fn net_click(button: &Element) -> Option<Action> {
-        let input = NetInput::of(
-            &button.get_attribute("data-net")?,
-            button
-                .get_attribute("data-seat")
-                .and_then(|s| s.parse().ok()),
-            super::net::ui::typed,
-        )?;
-        Some(Action::Net(Box::new(NetEvent::Input(input))))
+        let what = button.get_attribute("data-net")?;
+        let seat = button
+            .get_attribute("data-seat")
+            .and_then(|s| s.parse().ok());
+        match NetInput::of(&what, seat, super::net::ui::typed) {
+            Some(input) => Some(Action::Net(Box::new(NetEvent::Input(input)))),
+            // (A name no dialog writes, or a seat's button without its seat.)
+            None => unknown("data-net", &what),
+        }
     }
 
     fn servers_changed() -> Option<Action> {
