@@ -14,6 +14,11 @@
 //! - `the_pages_core_has_no_browser_in_it`: `src/page` (the model, the
 //!   scene, the words, ...) names no browser crate and nothing of `web`, so
 //!   it compiles natively and is tested with `cargo test`.
+//! - `the_two_builds_are_told_apart_in_one_place`: the Cargo feature that
+//!   makes the full page is named only where its parts are chosen
+//!   (`BUILD_CHOICES`); no module is swapped by `#[path]`, and no
+//!   build silences its dead code wholesale. The page's core (`src/page`)
+//!   names a target or a feature only on a whole module's declaration.
 //!
 //! What is wrong today and is being removed is listed once, in a `KNOWN_*`
 //! list below, with the work that removes it: a list that can only shrink
@@ -792,6 +797,202 @@ fn the_browser_finder_sees_crates_and_web_paths_and_not_words() {
             "// web_sys::window()\nlet s = \"js_sys\"; let gloom = 1; use crate::page::web_words;"
         ),
         Vec::<String>::new()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The two builds
+
+/// The only files of `src/web` that name a Cargo feature, and why: the
+/// page's two builds (the table alone, the full page) compile the same code,
+/// and the feature `full` only chooses, once, what the build uses.
+const BUILD_CHOICES: &[(&str, &str)] = &[(
+    "src/web/controller/parts.rs",
+    "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
+)];
+
+/// The benchmarks' module (feature `bench`, for scripts/bench-wasm.mjs):
+/// its declaration is the one other place a feature may be named.
+const BENCH_MODULE: &str = "mod bench;";
+
+/// Where a file's build may be chosen: `src/web`, whose code both builds
+/// compile alike (a feature only in `BUILD_CHOICES`); or the page's core,
+/// `src/page`, which compiles on every target and may leave a whole module
+/// out of a target or a build (a `#[cfg]` right above its `mod`
+/// declaration), and nothing smaller.
+#[derive(Clone, Copy, PartialEq)]
+enum Split {
+    Web,
+    PageCore,
+}
+
+/// Whether line `line` (1-based) of `lines` is a `#[cfg(...)]` attribute
+/// of a module's declaration (`mod x;`, `pub mod x;`, `pub(crate) mod x {`),
+/// other attributes and comments between them.
+fn cfg_of_a_module(lines: &[&str], line: usize) -> bool {
+    let Some(attr) = lines.get(line - 1) else {
+        return false;
+    };
+    if !attr.trim_start().starts_with("#[cfg(") {
+        return false;
+    }
+    let item = lines[line..]
+        .iter()
+        .map(|l| l.trim())
+        .find(|l| !l.starts_with("#[") && !l.starts_with("//"));
+    item.is_some_and(|l| {
+        let decl = l.strip_prefix("pub").map_or(l, |rest| {
+            let rest = rest.trim_start();
+            match rest.strip_prefix('(') {
+                Some(r) => r.split_once(')').map_or(rest, |(_, after)| after),
+                None => rest,
+            }
+            .trim_start()
+        });
+        decl.strip_prefix("mod ").is_some_and(|name| {
+            let name = name.trim_end_matches([';', '{', ' ']);
+            !name.is_empty() && name.chars().all(is_ident_char)
+        })
+    })
+}
+
+/// Each place `code` (blanked by `code_of`) names a Cargo feature (in the
+/// page's core, or a target) or breaks the rule otherwise: (what, line).
+/// `text` is the same file as written.
+fn build_splits(code: &str, text: &str, split: Split) -> Vec<(&'static str, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    let needles: &[(&str, &'static str)] = match split {
+        Split::Web => &[("feature", "names a Cargo feature")],
+        Split::PageCore => &[
+            ("feature", "names a Cargo feature, not on a whole module"),
+            ("target_arch", "names a target, not on a whole module"),
+        ],
+    };
+    for &(needle, what) in needles {
+        for at in offsets(code, needle) {
+            let after = code[at + needle.len()..].chars().next();
+            if !starts_a_word(code, at) || after.is_some_and(is_ident_char) {
+                continue;
+            }
+            let line = line_at(code, at);
+            let allowed = match split {
+                // (`#[cfg(feature = "bench")]` right above `mod bench;`.)
+                Split::Web => {
+                    lines.get(line - 1).is_some_and(|l| l.contains("\"bench\""))
+                        && lines.get(line).is_some_and(|l| l.trim() == BENCH_MODULE)
+                }
+                Split::PageCore => cfg_of_a_module(&lines, line),
+            };
+            if !allowed {
+                found.push((what, line));
+            }
+        }
+    }
+    for (needle, what) in [
+        ("#[path", "swaps a module's file (#[path])"),
+        ("#![allow(dead_code", "allows dead code in a whole module"),
+    ] {
+        for at in offsets(code, needle) {
+            found.push((what, line_at(code, at)));
+        }
+    }
+    for at in offsets(code, "cfg_attr(") {
+        let end = code[at..].find(']').map_or(code.len(), |e| at + e);
+        if code[at..end].contains("dead_code") {
+            found.push((
+                "allows dead code in one build (cfg_attr)",
+                line_at(code, at),
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_two_builds_are_told_apart_in_one_place() {
+    for (allowed, _) in BUILD_CHOICES {
+        assert!(
+            root().join(allowed).exists(),
+            "BUILD_CHOICES names {allowed}, which is gone"
+        );
+    }
+    let mut report = String::new();
+    let page_core = rust_files("src/page");
+    assert!(
+        page_core.len() > 5,
+        "src/page: too few files found ({page_core:?})"
+    );
+    let web = rust_files("src/web").into_iter().map(|f| (f, Split::Web));
+    for (file, split) in web.chain(page_core.into_iter().map(|f| (f, Split::PageCore))) {
+        if BUILD_CHOICES.iter().any(|(allowed, _)| file == *allowed) {
+            continue;
+        }
+        let text = fs::read_to_string(root().join(&file)).expect("a source file");
+        for (what, line) in build_splits(&code_of(&file), &text, split) {
+            report += &format!("\n  {file}:{line}: {what}");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"the two builds compile the same code; a feature only chooses, in one place\" \
+         (docs/architecture.md, \"Two builds\") broken:{report}\n\
+         (what the full page adds goes behind controller::parts's traits, which the table \
+         alone's stand-ins implement too; the page's core, src/page, may leave out a whole \
+         module only)"
+    );
+}
+
+#[test]
+fn the_build_split_finder_sees_features_and_not_words() {
+    let splits = |text: &str| -> Vec<&str> {
+        build_splits(&blank_comments_and_literals(text), text, Split::Web)
+            .into_iter()
+            .map(|(what, _)| what)
+            .collect()
+    };
+    assert_eq!(
+        splits("#[cfg(feature = \"full\")]\nfn a() {}\nfn b() { if cfg!(feature = \"x\") {} }\n"),
+        ["names a Cargo feature", "names a Cargo feature"]
+    );
+    assert_eq!(
+        splits("#[path = \"a_lite.rs\"]\nmod a;\n#![cfg_attr(x, allow(dead_code))]\n"),
+        [
+            "swaps a module's file (#[path])",
+            "allows dead code in one build (cfg_attr)"
+        ]
+    );
+    assert_eq!(
+        splits("#![allow(dead_code)]\n"),
+        ["allows dead code in a whole module"]
+    );
+    // The benchmarks' module, and the word in comments, text and names.
+    assert!(splits("#[cfg(feature = \"bench\")]\nmod bench;\n").is_empty());
+    assert!(splits("// a feature\nlet s = \"feature\"; let features = 1;\n").is_empty());
+    // The page's core: a target or a feature on a whole module only.
+    let core = |text: &str| -> Vec<&str> {
+        build_splits(&blank_comments_and_literals(text), text, Split::PageCore)
+            .into_iter()
+            .map(|(what, _)| what)
+            .collect()
+    };
+    assert!(core(
+        "#[cfg(any(not(target_arch = \"wasm32\"), feature = \"full\"))]\npub mod guest;\n\
+         #[cfg(feature = \"full\")]\n// why\n#[allow(unused)]\npub(crate) mod review;\n"
+    )
+    .is_empty());
+    assert_eq!(
+        core(
+            "#[cfg(feature = \"full\")]\npub fn guest() {}\n\
+             fn f() { if cfg!(target_arch = \"wasm32\") {} }\n\
+             #[cfg_attr(not(feature = \"full\"), allow(dead_code))]\npub mod link;\n"
+        ),
+        [
+            "names a Cargo feature, not on a whole module",
+            "names a Cargo feature, not on a whole module",
+            "names a target, not on a whole module",
+            "allows dead code in one build (cfg_attr)"
+        ]
     );
 }
 

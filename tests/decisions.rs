@@ -247,7 +247,6 @@ fn decision_9_only_ascii_white_space_separates_moves_and_cards() {
     }
 }
 
-#[cfg(feature = "review")]
 #[test]
 fn decision_10_review_marks_by_points_lost_in_each_game() {
     use duck_soup::ai::review::{thresholds, Mark};

@@ -29,7 +29,6 @@ const PUZZLE_SEED: u64 = duck_soup::page::puzzle::SEED;
 /// The judge's verdict on answering move `n` of the game (from 1) with
 /// `answer`: right (within the game's margin of the best move's value,
 /// decision 11) or not.
-#[cfg(feature = "review")]
 fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool {
     let deal = &moves[n - 1].0;
     let seat = deal.to_move();
@@ -177,7 +176,6 @@ fn the_example_page_links_show_what_they_say() {
                     *recorded,
                     "{src}: the Expert player makes the record's move"
                 );
-                #[cfg(feature = "review")]
                 assert!(
                     judged_right(&moves, n, *recorded),
                     "{src}: the page's judge counts the record's move right"

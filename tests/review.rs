@@ -2,8 +2,6 @@
 //! loss at least 0 and the best move's 0, the same figures however the work
 //! is sliced, and a Random seat judged to lose far more a move than an
 //! Expert one.
-#![cfg(feature = "review")]
-
 use duck_soup::ai::heuristic;
 use duck_soup::ai::review::{judge, DealReview, Judgement, Reviewed};
 use duck_soup::ai::search::margin;

@@ -5,7 +5,6 @@ pub mod expert;
 pub mod heuristic;
 pub mod history;
 pub mod infer;
-#[cfg(any(not(target_arch = "wasm32"), feature = "review"))]
 pub mod review;
 pub mod search;
 pub mod solve;

@@ -75,10 +75,8 @@ pub fn outcome(d: &Deal, seat: u8) -> f32 {
 
 /// The points by which `seat`'s scorer (its side in partnerships) leads the
 /// best other scorer in the deal's scores (negative when behind): what a
-/// deal is worth to the seat in a game played to a total. (With the deal
-/// review only: a second caller of [`margin_of`] would change how the
-/// page's build compiles [`outcome`].)
-#[cfg(any(not(target_arch = "wasm32"), feature = "review"))]
+/// deal is worth to the seat in a game played to a total (the deal
+/// review's).
 pub fn margin(d: &Deal, seat: u8) -> f32 {
     margin_of(d, seat)
 }
@@ -102,7 +100,6 @@ fn margin_of(d: &Deal, seat: u8) -> f32 {
 /// The margin whose [`outcome`] is `value`, rounded to whole points (scores
 /// are whole numbers): the inverse of `outcome`, for values the exact
 /// search finds (a search maximising the outcome maximises the margin).
-#[cfg(any(not(target_arch = "wasm32"), feature = "review"))]
 pub fn margin_of_outcome(value: f32) -> f64 {
     let margin = if value >= 1.0 {
         (value - 1.0) * 200.0

@@ -15,21 +15,16 @@
 //!   summary, the values at the position on show).
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 
-// Online play's and the puzzles' parts are the full page's: the table
-// alone's wasm leaves them out, with their words (`i18n::K::Full`); natively
-// they are always in, and tested.
-#[cfg(any(not(target_arch = "wasm32"), feature = "online"))]
+// Every build compiles all of it: what only the full page uses (a guest's
+// table, the viewer links, puzzles, the review, their words) is reached
+// only from the full page's parts (`web::controller::parts`), and left out
+// of the table alone's wasm.
 pub mod guest;
 pub mod hint;
 pub mod i18n;
 pub mod input;
-// The viewer links: the full page's viewer and author's tool use them; the
-// table alone only hands the address's parameters (`LinkParams`) over.
-#[cfg_attr(not(feature = "links"), allow(dead_code))]
 pub mod link;
 pub mod model;
-#[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
 pub mod puzzle;
-#[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
 pub mod review;
 pub mod scene;

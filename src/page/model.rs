@@ -182,9 +182,9 @@ pub enum Action {
         seat: u8,
         mv: Move,
     },
-    /// Online play: the connections and their dialogs.
-    #[cfg(feature = "online")]
-    Net(NetEvent),
+    /// Online play: the connections and their dialogs. (Boxed: its events
+    /// are the largest of the actions, and every action is moved about.)
+    Net(Box<NetEvent>),
 }
 
 /// What a button of the page asks for: its `data-action`, named once here,
@@ -355,7 +355,6 @@ pub enum Closed {
     /// Online play's invites (the host's).
     Invites,
     /// A guest's join page, with the name typed in it.
-    #[cfg_attr(not(feature = "online"), allow(dead_code))] // (online play: the full page's)
     Join(String),
     Other,
 }
@@ -372,10 +371,7 @@ pub struct SettingsForm {
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.
-/// (What the viewer's actions carry is read by the full page only: the
-/// table alone hands the viewer over to it.)
 #[derive(Clone, Debug)]
-#[cfg_attr(not(feature = "links"), allow(dead_code))]
 pub enum RecordsAction {
     Open,
     Close,
@@ -442,7 +438,6 @@ pub enum Step {
 // ---- online play's events (`web/net`) ----
 
 /// What the network and the online dialogs report to the controller.
-#[cfg(feature = "online")]
 #[derive(Clone, Debug)]
 pub enum NetEvent {
     /// A remote seat's connection, on the host's side.
@@ -461,7 +456,6 @@ pub enum NetEvent {
 
 /// What a person does in online play's dialogs (`data-net`, read by the
 /// listeners with what was typed). A seat's own buttons name the seat.
-#[cfg(feature = "online")]
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetInput {
     /// Copy or share a seat's invite link (the host), or (`None`) the
@@ -484,7 +478,6 @@ pub enum NetInput {
     Join(String),
 }
 
-#[cfg(feature = "online")]
 impl NetInput {
     /// The input a `data-net` names, for `seat`, with `typed` read only
     /// when it carries what was typed.
@@ -508,7 +501,6 @@ impl NetInput {
 }
 
 /// A field of the online dialogs whose text a click carries.
-#[cfg(feature = "online")]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Typed {
     Reply,
@@ -516,7 +508,6 @@ pub enum Typed {
 }
 
 /// The servers' fields of the online dialogs, as typed.
-#[cfg(feature = "online")]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ServersForm {
     pub same_network_only: bool,
@@ -528,7 +519,6 @@ pub struct ServersForm {
 }
 
 /// What a peer reports.
-#[cfg(feature = "online")]
 #[derive(Clone, Debug)]
 pub enum PeerEvent {
     /// This side's description, every candidate gathered: pack it into the link.

@@ -6,7 +6,7 @@
 //! every move at the position on show. No browser in it: its tests run
 //! natively.
 
-use super::i18n::{Lang, K};
+use super::i18n::{FullKey, Lang, K};
 use crate::ai::review::{clear_best, Judgement, Mark, MoveValue};
 use crate::engine::{GameKind, Move};
 
@@ -185,7 +185,7 @@ impl Review {
     /// stopped review went.
     fn summary(&self, lang: Lang) -> String {
         let (mistakes, inaccuracies, lost) = self.figures();
-        let count = |n: usize, one: K, many: K| {
+        let count = |n: usize, one: FullKey, many: FullKey| {
             if n == 1 {
                 lang.t(one).to_string()
             } else {
@@ -249,7 +249,7 @@ impl Review {
     }
 }
 
-fn mark_key(m: Mark) -> K {
+fn mark_key(m: Mark) -> FullKey {
     match m {
         Mark::Good => K::ReviewGood,
         Mark::Inaccuracy => K::ReviewInaccuracy,

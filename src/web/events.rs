@@ -8,13 +8,14 @@
 //!
 //! [`keyboard`]: super::keyboard
 
+use super::controller::parts::{FullPage, Input, Parts, TableAlone};
 use super::controller::{self, Shared};
 use super::dom::doc;
+use super::i18n::Lang;
 use super::keyboard;
-#[cfg(feature = "online")]
-use super::model::NetInput;
-use super::model::{Action, Closed, Command, Dispatch, RecordsAction, Step};
+use super::model::{Action, Closed, Command, Dispatch, NetEvent, NetInput, RecordsAction, Step};
 use crate::engine::{Card, GameKind, Suit};
+use crate::net::invite::Invite;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -73,8 +74,7 @@ pub fn listen(controller: &Shared) {
     EventListener::new_with_options(&d, "close", capture, move |e| {
         let closed = match target(e).map(|t| t.id()).as_deref() {
             Some("invite-dialog") => Closed::Invites,
-            #[cfg(feature = "online")]
-            Some("join-dialog") => Closed::Join(super::net::ui::typed(super::model::Typed::Name)),
+            Some("join-dialog") => Parts::join_closed(),
             _ => Closed::Other,
         };
         controller::with(&weak, |c| c.act(Action::DialogClosed(closed)));
@@ -110,11 +110,7 @@ fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
         Some("game") => Action::DialogChanged,
         Some("preset") => Action::PresetChanged,
         Some("setting") => Action::SettingChanged(super::settings::form()),
-        #[cfg(feature = "online")]
-        Some("stun") => {
-            let servers = super::net::ui::servers_typed();
-            Action::Net(super::net::NetEvent::Input(NetInput::Servers(servers)))
-        }
+        Some("stun") => return Parts::servers_changed(),
         Some("record-file") => {
             // Read here (a file is read in the background), then imported.
             super::records::dialog::read_file(dispatch.clone());
@@ -169,7 +165,10 @@ fn clicked(e: &Event) -> Option<Action> {
     }
     if let Some(tab) = target.closest("[data-help-game]").ok().flatten() {
         let game = tab.get_attribute("data-help-game")?;
-        return GameKind::from_name(&game).map(Action::HelpGame);
+        return match GameKind::from_name(&game) {
+            Some(game) => Some(Action::HelpGame(game)),
+            None => unknown("data-help-game", &game),
+        };
     }
     if let Some(rec) = target.closest("[data-rec]").ok().flatten() {
         let what = rec.get_attribute("data-rec")?;
@@ -214,16 +213,12 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "exit" => RecordsAction::Exit,
         "review" => RecordsAction::ReviewDeal,
         "review-cancel" => RecordsAction::ReviewCancel,
-        #[cfg(feature = "links")]
-        _ => return review_move(what),
-        #[cfg(not(feature = "links"))]
-        _ => return None,
+        _ => return Parts::review_mark(what),
     })
 }
 
 /// The review's marks and puzzle ideas: `review-open:N`, `review-idea:N`
 /// (N a move's index in the deal; the full page's).
-#[cfg(feature = "links")]
 fn review_move(what: &str) -> Option<RecordsAction> {
     let (kind, index) = what.split_once(':')?;
     let index = index.parse().ok()?;
@@ -270,15 +265,7 @@ fn action_of(el: &Element) -> Option<Action> {
         Command::TutorialNext => Action::TutorialNext,
         Command::TutorialEnd => Action::TutorialEnd,
         // Online play's dialogs: what, and for which seat.
-        #[cfg(feature = "online")]
-        Command::Net => Action::Net(super::net::NetEvent::Input(NetInput::of(
-            &el.get_attribute("data-net")?,
-            el.get_attribute("data-seat").and_then(|s| s.parse().ok()),
-            super::net::ui::typed,
-        )?)),
-        // (The table alone has no online dialogs: never written there.)
-        #[cfg(not(feature = "online"))]
-        Command::Net => return None,
+        Command::Net => return Parts::net_click(el),
     })
 }
 
@@ -303,8 +290,7 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
         return (None, false);
     }
     // The replay viewer's keys, while it shows (in the full page).
-    #[cfg(feature = "links")]
-    if let Some(a) = super::records::replay::key(&target, &key, k.shift_key()) {
+    if let Some(a) = Parts::viewer_key(&target, &key, k.shift_key()) {
         return (Some(Action::Records(a)), true);
     }
     let action = match key.as_str() {
@@ -316,4 +302,79 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
         _ => return (None, false),
     };
     (Some(action), false)
+}
+
+/// What the full page's own elements and address say.
+impl Input for FullPage {
+    fn net_click(button: &Element) -> Option<Action> {
+        let what = button.get_attribute("data-net")?;
+        let seat = button
+            .get_attribute("data-seat")
+            .and_then(|s| s.parse().ok());
+        match NetInput::of(&what, seat, super::net::ui::typed) {
+            Some(input) => Some(Action::Net(Box::new(NetEvent::Input(input)))),
+            // (A name no dialog writes, or a seat's button without its seat.)
+            None => unknown("data-net", &what),
+        }
+    }
+
+    fn servers_changed() -> Option<Action> {
+        let servers = super::net::ui::servers_typed();
+        Some(Action::Net(Box::new(NetEvent::Input(NetInput::Servers(
+            servers,
+        )))))
+    }
+
+    fn join_closed() -> Closed {
+        Closed::Join(super::net::ui::typed(super::model::Typed::Name))
+    }
+
+    fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
+        super::records::replay::key(target, key, shift)
+    }
+
+    fn review_mark(what: &str) -> Option<RecordsAction> {
+        review_move(what)
+    }
+
+    fn reply_tab(lang: Lang) -> bool {
+        super::net::reply_tab(lang)
+    }
+
+    fn invite_in_address(lang: Lang) -> Option<Invite> {
+        super::net::invite_in_address(lang)
+    }
+}
+
+/// The table alone has no online dialogs, no viewer and no review (never written
+/// there), and leaves invites and replies to the full page (`www/boot.js`
+/// opens them there).
+impl Input for TableAlone {
+    fn net_click(_: &Element) -> Option<Action> {
+        None
+    }
+
+    fn servers_changed() -> Option<Action> {
+        None
+    }
+
+    fn join_closed() -> Closed {
+        Closed::Other
+    }
+
+    fn viewer_key(_: &Element, _: &str, _: bool) -> Option<RecordsAction> {
+        None
+    }
+
+    fn review_mark(_: &str) -> Option<RecordsAction> {
+        None
+    }
+
+    fn reply_tab(_: Lang) -> bool {
+        false
+    }
+
+    fn invite_in_address(_: Lang) -> Option<Invite> {
+        None
+    }
 }

@@ -1,4 +1,4 @@
-//! The page's two builds (Cargo features `links` and `online`): the table
+//! The page's two builds (Cargo feature `full`; see `controller::parts`): the table
 //! alone, which a visit loads first, and the full page, which adds the
 //! replay viewer with the rules-site links and online play. `www/boot.js`
 //! loads the full page for a rules-site link (`?r=`), an invite or a reply
@@ -50,7 +50,6 @@ pub fn address() -> String {
 
 /// Whether this page is the full page's document (the table runs in it only
 /// when the full page's files could not be loaded).
-#[cfg_attr(all(feature = "links", feature = "online"), allow(dead_code))]
 fn on_full_document() -> bool {
     crate::web::dom::doc()
         .query_selector("script[data-page=full]")
@@ -64,7 +63,6 @@ fn on_full_document() -> bool {
 /// The error is the player's one line: this copy of the page has no full
 /// build, or this is already its document and the table runs in it (its
 /// files could not be loaded, e.g. offline before they were cached).
-#[cfg_attr(all(feature = "links", feature = "online"), allow(dead_code))]
 pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
     let missing = || lang.t(K::FullPageMissing).to_string();
     let has_full_build = crate::web::dom::doc()

@@ -138,11 +138,11 @@ pub fn read_judgement(q: &JudgeQuestion, bytes: &[u8]) -> Option<Judgement> {
     })
 }
 
-/// The worker's entry point for the review: a [`JudgeQuestion`]'s bytes in,
+/// The full page's answer to the worker's review question (its `judge`
+/// export, `web::judge` in `web/mod.rs`): a [`JudgeQuestion`]'s bytes in,
 /// the judgement's bytes out ([`judgement_bytes`]), empty when the question
-/// does not hold together. Called by `www/worker.js` only.
-#[wasm_bindgen]
-pub fn judge(question: &[u8]) -> Vec<u8> {
+/// does not hold together.
+pub fn answer(question: &[u8]) -> Vec<u8> {
     match JudgeQuestion::read(question) {
         Ok(q) => judgement_bytes(&q.judge()),
         Err(e) => {

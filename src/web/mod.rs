@@ -46,11 +46,6 @@
 //! - `?ice=relay`: online play's connections use relay (TURN) servers only
 //!   (tests: the relay really carries the game).
 
-// The table alone (the page's first build, without the Cargo features
-// `links` and `online`: see `full_page`) leaves out the full page's parts;
-// the words, records and checks they share with it stay, unused there.
-#![cfg_attr(not(all(feature = "links", feature = "online")), allow(dead_code))]
-
 mod announcer;
 #[cfg(feature = "bench")]
 mod bench;
@@ -62,11 +57,10 @@ mod events;
 mod full_page;
 mod help;
 mod i18n;
-// The deal review's worker side (the full page's).
-#[cfg(feature = "links")]
+// The deal review's worker side (the full page's: its export answers
+// through `controller::parts`).
 mod judge;
 mod keyboard;
-#[cfg(feature = "online")]
 mod net;
 mod params;
 mod persist;
@@ -85,7 +79,8 @@ mod view;
 // the names the page's files use.
 use crate::page::{hint, input, model, scene};
 
-use controller::{Pace, Shared};
+use controller::parts::{Input, OnlinePlay, Parts, Viewer};
+use controller::{PaceScale, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};
 use model::Setup;
@@ -93,6 +88,15 @@ use params::PageParams;
 use wasm_bindgen::prelude::*;
 
 use crate::engine;
+
+/// The worker's entry point for the deal review (`www/worker.js`): a
+/// question's bytes in, the judgement's bytes out. The full page judges
+/// (`judge::answer`); the table alone, which never asks, has no judge, so
+/// that it stays out of its wasm (`controller::parts`).
+#[wasm_bindgen]
+pub fn judge(question: &[u8]) -> Vec<u8> {
+    Parts::judge(question)
+}
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -130,25 +134,29 @@ pub fn start() {
     announcer::region();
 
     // A reply link opened on the host's device: hand it to the open table.
-    #[cfg(feature = "online")]
-    if net::reply_tab(page.lang) {
+    if Parts::reply_tab(page.lang) {
         let _ = body.set_attribute("data-ready", "1");
         return;
     }
-    #[cfg(feature = "online")]
     let lang = page.lang;
     let view = view::View::new(page.lang, page.embedded);
     let setup = Setup::default_for(GameKind::TwoPlayer);
     // The saved game, a share link, the daily deal or an embed (persist.rs).
-    let controller = controller::start(view, setup, Pace(params.pace), entropy(), &params, page);
+    let controller = controller::start(
+        view,
+        setup,
+        PaceScale(params.pace),
+        entropy(),
+        &params,
+        page,
+    );
     // The first table is in the DOM (scripts/bench-page.mjs reads the mark).
     performance_mark("table-rendered");
     // Input reaches the controller only through these listeners.
     events::listen(&controller);
     // An invite link: this device joins a friend's table as a guest.
-    #[cfg(feature = "online")]
-    if let Some(invite) = net::invite_in_address(lang) {
-        controller.borrow_mut().enter_guest(invite);
+    if let Some(invite) = Parts::invite_in_address(lang) {
+        Parts::enter_guest(&mut controller.borrow_mut(), invite);
     }
     // The table handed this tab over to the full page: what it asked for.
     if let Some(then) = full_page::take_then() {

@@ -7,7 +7,7 @@ use crate::ai::{SeatHistory, SeatView};
 use crate::web::model::Dispatch;
 
 /// A request for one seat's move.
-pub struct Turn {
+pub struct MoveRequest {
     pub seat: u8,
     /// What the seat may know: the deal with every hidden card removed.
     pub view: SeatView,
@@ -27,7 +27,7 @@ pub trait SeatPlayer {
     /// It is this seat's turn. The answer, now or later, is
     /// `Action::SeatMoved` through `answer`; a person at this device does not
     /// answer here (their clicks are the seat's moves).
-    fn your_turn(&mut self, turn: Turn, answer: Dispatch);
+    fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch);
 
     /// Whether the person at this device plays this seat.
     fn is_person_here(&self) -> bool {

@@ -7,8 +7,6 @@ use super::CardWords;
 pub(super) fn text(key: K) -> &'static str {
     use K::*;
     match key {
-        #[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
-        Full(key) => super::full_words::ja(key),
         AppTitle => "ダックスープ",
         NewGame => "新しいゲーム",
         StartGame => "ゲーム開始",

@@ -4,9 +4,6 @@
 /// The keys of every user-visible string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum K {
-    /// The full page's words (`full_words.rs`).
-    #[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
-    Full(super::full_words::FullKey),
     AppTitle,
     NewGame,
     StartGame,
@@ -276,10 +273,8 @@ pub enum K {
     /// The deal-over panel's button that opens the deal review (the full page's).
     ReviewDeal,
     AuthorHint,
-    #[cfg_attr(feature = "links", allow(dead_code))]
     AuthorInFullPage,
     FullPageMissing,
-    #[cfg_attr(feature = "online", allow(dead_code))]
     FriendsToComputer,
     /// The replay viewer's keys, in the help.
     KeyReplay,

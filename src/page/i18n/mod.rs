@@ -12,6 +12,9 @@
 //! - `names.rs`: seats, sides, suits, ranks, cards, levels and why a move may
 //!   not be played, put together from those.
 //! - `options.rs`: the new-game dialog's rules options, by their record names.
+//! - `full_words.rs`: the full page's words (the viewer's, online play's),
+//!   under keys of their own ([`Key`]), which only the full page's code
+//!   names: the table alone, which never shows them, leaves them out.
 //!
 //! To add a language: a `Lang` variant, a file like `en.rs`, and its arms in
 //! [`Lang::t`] and `Lang::card_words`.
@@ -20,17 +23,42 @@
 //! on the document are the page's (`web/i18n.rs`).
 
 mod en;
-// The full page's words: left out of the table alone's wasm, which never
-// shows them; natively always in, so that their tests run.
-#[cfg(any(not(target_arch = "wasm32"), feature = "links", feature = "online"))]
 mod full_words;
 mod ja;
 mod keys;
 mod names;
 mod options;
 
+pub use full_words::FullKey;
 pub use keys::K;
 pub use options::{option_label, option_value_label};
+
+/// A key of the page's words: the table's ([`K`]) or the full page's
+/// (`full_words::FullKey`, each also a constant of `K`, so that callers
+/// write `K::JoinTitle` as for any other key). The full page's words are
+/// reached only through their own keys, which only the full page's code
+/// names: the table alone's wasm leaves them out.
+pub trait Key: Copy {
+    fn text(self, lang: Lang) -> &'static str;
+}
+
+impl Key for K {
+    fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => en::text(self),
+            Lang::Ja => ja::text(self),
+        }
+    }
+}
+
+impl Key for full_words::FullKey {
+    fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => full_words::en(self),
+            Lang::Ja => full_words::ja(self),
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -77,15 +105,12 @@ impl Lang {
     }
 
     /// The string for a key in this language.
-    pub fn t(self, key: K) -> &'static str {
-        match self {
-            Lang::En => en::text(key),
-            Lang::Ja => ja::text(key),
-        }
+    pub fn t(self, key: impl Key) -> &'static str {
+        key.text(self)
     }
 
     /// A string with `{0}`, `{1}`, … replaced by `args`.
-    pub fn tf(self, key: K, args: &[&str]) -> String {
+    pub fn tf(self, key: impl Key, args: &[&str]) -> String {
         fill(self.t(key), args)
     }
 }

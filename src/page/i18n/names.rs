@@ -3,12 +3,10 @@
 //! (`K`), the words inside them each language's [`CardWords`].
 
 use super::{CardWords, Lang, K};
-#[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
 use crate::codec::{
     record_link::{self, LinkError},
     Error,
 };
-#[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
 use crate::engine::RecordProblem;
 use crate::engine::{Card, IllegalMove, Suit};
 
@@ -143,7 +141,6 @@ impl Lang {
 
     /// Why a game link (`?r=`) cannot be shown, naming the deal and the
     /// move when the record inside is at fault.
-    #[cfg(any(not(target_arch = "wasm32"), feature = "links"))]
     pub fn link_error(self, why: &LinkError) -> String {
         let reason = match why {
             LinkError::NotALink => self.t(K::LinkNotALink).to_string(),

@@ -10,30 +10,27 @@
 //!   page; the table alone hands a record over to it).
 //! - [`online`]: play with friends on other devices (in the full page; the
 //!   table alone hands a game with friends over to it).
+//! - [`review`]: the deal review, in the viewer (in the full page; the
+//!   table alone hands the deal over to it).
+//! - [`parts`]: the two builds' parts, chosen once: the controller reaches
+//!   the viewer and online play only through `Parts`; the table alone's
+//!   stand-ins are [`table_alone`].
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 //! - [`assist`]: help, hints, settings, languages, the walkthrough and
 //!   screen-reader announcements.
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
 mod assist;
-// The full page's parts, and what the table alone has in their place
-// (Cargo features `online` and `links`; see `web::full_page`).
-#[cfg(feature = "online")]
 mod online;
-#[cfg(not(feature = "online"))]
-#[path = "online_lite.rs"]
-mod online;
+pub(in crate::web) mod parts;
 mod records;
-#[cfg(feature = "links")]
 mod replay;
-#[cfg(not(feature = "links"))]
-#[path = "replay_lite.rs"]
-mod replay;
-#[cfg(feature = "links")]
 mod review;
 mod saving;
 pub(in crate::web) mod seats;
+mod table_alone;
 mod thinker;
+pub use parts::Parts;
 pub use saving::start;
 
 use super::dialog;
@@ -50,18 +47,21 @@ use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 use gloo::timers::callback::Timeout;
 use online::Guest;
+use parts::{FullOnly, OnlinePlay, Viewer};
 use replay::Replay;
-use seats::{seat_player, SeatPlayer, Turn};
+use seats::{seat_player, MoveRequest, SeatPlayer};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
 pub use thinker::WorkerFiles;
 
-/// Timing: computer "thinking", a finished trick on show, the call banner.
+/// The address's `?pace=`: scales every delay (computer "thinking", a
+/// finished trick on show, the call banner). (Not the comfort setting,
+/// `settings::Pace`, which scales them again.)
 #[derive(Clone, Copy, Debug)]
-pub struct Pace(pub f64);
+pub struct PaceScale(pub f64);
 
-impl Pace {
+impl PaceScale {
     fn ms(self, base: f64, settings: Settings) -> u32 {
         (base * self.0 * settings.pace_factor()).round().max(0.0) as u32
     }
@@ -103,10 +103,10 @@ pub(super) enum Mode {
     /// the device, and with friends' devices, whose host this device is.
     Playing,
     /// The replay viewer shows a record; the saved game waits, unsaved.
-    Viewing(Replay),
+    Viewing(FullOnly<Replay>),
     /// A guest at a friend's table: the host runs the game; this device
     /// shows its seat's table, saves and deals nothing, and sends its moves.
-    Guest(Guest),
+    Guest(FullOnly<Guest>),
 }
 
 /// The controller: the game on the table and what it shows, grouped by
@@ -133,7 +133,9 @@ pub struct Controller {
     pub(super) saver: Saver,
     /// Online play: this table's remote seats, the servers set, replies
     /// handed over by other tabs (a guest's connection is its mode's).
-    pub(super) online: online::Online,
+    /// Made when online play first needs it, and only in the full page
+    /// (`FullOnly`): the table alone never holds one.
+    pub(super) online: Option<FullOnly<online::Online>>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
@@ -158,13 +160,14 @@ struct Players {
     hint_asked: Option<(usize, bool)>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
-    /// The deal review's work, while one runs (`review.rs`).
-    reviewer: replay::Reviewer,
+    /// The deal review's work, while one runs (`review.rs`): made when a
+    /// review or a puzzle first asks, and only in the full page (`FullOnly`).
+    reviewer: Option<FullOnly<review::Reviewer>>,
 }
 
 /// The flow's timers and pace.
 struct Clock {
-    pace: Pace,
+    pace: PaceScale,
     /// The flow's next step (a computer's turn, a finished trick on show,
     /// the next deal, the viewer's next move): one at a time.
     step: Option<Timeout>,
@@ -183,7 +186,7 @@ impl Controller {
     pub fn new(
         view: View,
         setup: Setup,
-        pace: Pace,
+        pace: PaceScale,
         thinking: Thinking,
         entropy: u64,
         saver: Saver,
@@ -203,7 +206,7 @@ impl Controller {
                 hinter: seats::computer(Level::Hard, &thinker, 0),
                 hint_asked: None,
                 expert_playouts: thinking.expert_playouts,
-                reviewer: Default::default(),
+                reviewer: None,
                 thinker,
             },
             clock: Clock {
@@ -216,7 +219,7 @@ impl Controller {
             view,
             sheet_rows: scene::SheetRows::default(),
             saver,
-            online: online::Online::new(),
+            online: None,
             walkthrough: Walkthrough::default(),
             page,
             me: Weak::new(),
@@ -303,12 +306,12 @@ impl Controller {
         self.cancel_hint();
         match self.mode {
             Mode::Playing => {}
-            Mode::Viewing(_) => return self.show_replay(),
+            Mode::Viewing(_) => return Parts::show_replay(self),
             // A guest's device shows the host's table; the host runs the game.
             Mode::Guest(_) => return self.render(),
         }
         self.persist();
-        self.online_broadcast();
+        Parts::online_broadcast(self);
         if self.ui.held.is_some() {
             // Show the finished trick for a moment, then carry on.
             self.schedule(self.pace_ms(HOLD_MS), |c| {
@@ -343,8 +346,8 @@ impl Controller {
         self.view.render(&scene);
         self.after_render();
         // The replay viewer's bar, while it shows (again after a language switch).
-        self.replay_bar();
-        self.review_panel();
+        Parts::replay_bar(self);
+        Parts::review_panel(self);
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -363,9 +366,9 @@ impl Controller {
             may_share: self.is_playing() && !self.page.embedded,
             invites: self.is_playing()
                 && (self.setup.players.contains(&super::model::Player::Friend)
-                    || self.online.handed_any()),
+                    || Parts::handed_any(self)),
             guest: self.is_guest(),
-            joining: self.joining(),
+            joining: Parts::joining(self),
         }
     }
 
@@ -424,12 +427,12 @@ impl Controller {
         self.players.seats = (0..setup.players.len())
             .map(|s| {
                 seat_player(setup.players[s], thinker, playouts, || {
-                    online.friend_seat(s as u8)
+                    Parts::friend_seat(online, s as u8)
                 })
             })
             .collect();
         self.setup = setup;
-        self.online_setup();
+        Parts::online_setup(self);
     }
 
     /// Whether the person at this device plays `seat`.
@@ -460,7 +463,7 @@ impl Controller {
             0.0
         };
         self.players.asked += 1;
-        let turn = Turn {
+        let turn = MoveRequest {
             seat: m,
             view: SeatView::of(deal, m),
             history: self.history(m),
@@ -491,7 +494,7 @@ impl Controller {
             _ => {}
         }
         self.players.hint_asked = Some((at, say));
-        let turn = Turn {
+        let turn = MoveRequest {
             seat: m,
             view: SeatView::of(deal, m),
             history: SeatHistory::new(m),
@@ -545,9 +548,9 @@ impl Controller {
         match self.mode {
             Mode::Playing => {}
             // The viewer's puzzle: the move is an answer, judged, not played.
-            Mode::Viewing(_) => return self.puzzle_answered(mv),
+            Mode::Viewing(_) => return Parts::puzzle_answered(self, mv),
             // A guest's move goes to the host, which plays it.
-            Mode::Guest(_) => return self.guest_move(mv),
+            Mode::Guest(_) => return Parts::guest_move(self, mv),
         }
         let lang = self.page.lang;
         let before = self.game.deal().copied();
@@ -562,11 +565,14 @@ impl Controller {
                 self.ui.moves += 1;
                 self.ui.chooser = None;
                 self.ui.held = None;
-                self.online.played(crate::net::protocol::LastMove {
-                    seat,
-                    mv,
-                    call: effect.call,
-                });
+                Parts::played(
+                    self,
+                    crate::net::protocol::LastMove {
+                        seat,
+                        mv,
+                        call: effect.call,
+                    },
+                );
                 if let Some(call) = effect.call {
                     self.show_call(call, seat);
                 }
@@ -725,7 +731,7 @@ impl Controller {
             Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
             Action::CancelDialog => dialog::close(),
             Action::DialogClosed(closed) => {
-                self.online_dialog_closed(closed);
+                Parts::online_dialog_closed(self, closed);
                 self.render();
             }
             Action::DialogChanged => dialog::game_changed(self.page.lang),
@@ -733,8 +739,8 @@ impl Controller {
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
-                    self.leave_guest();
-                    self.online.new_game();
+                    Parts::leave_guest(self);
+                    Parts::new_game(self);
                     self.new_game(setup);
                 }
                 Err(e) => dialog::show_error(&e),
@@ -766,8 +772,7 @@ impl Controller {
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
-            #[cfg(feature = "online")]
-            Action::Net(event) => self.net(event),
+            Action::Net(event) => Parts::net(self, *event),
             Action::Escape => {
                 self.ui.review_open = false;
                 self.ui.scores_open = false;

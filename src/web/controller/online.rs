@@ -5,6 +5,7 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
+use super::parts::{FullOnly, FullPage, Holds, OnlinePlay, Parts};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode, HOLD_MS};
 use crate::engine::Move;
@@ -44,59 +45,99 @@ pub struct Online {
 }
 
 impl Online {
-    /// The online state at start: "same network only" as remembered.
-    pub(super) fn new() -> Online {
+    /// The online state when first needed: "same network only" as remembered.
+    fn new() -> Online {
         Online {
             stun: net::Stun::saved(),
             ..Online::default()
         }
     }
+}
 
-    /// Whether a seat of this game was handed from a friend to the computer.
-    pub(super) fn handed_any(&self) -> bool {
-        self.handed.contains(&true)
+/// The host's side of online play, made when first needed. (Always there
+/// in the full page, which holds it; the table alone never gets here.)
+fn hosting(online: &mut Option<FullOnly<Online>>) -> &mut Online {
+    online.get_or_insert_with(|| Parts::hold(Online::new()).expect("the full page holds it"))
+}
+
+impl OnlinePlay for FullPage {
+    fn online_setup(c: &mut Controller) {
+        c.online_setup();
     }
 
-    /// A new game of one's own: no seat is handed to the computer.
-    pub(super) fn new_game(&mut self) {
-        self.handed = [false; 4];
+    fn friend_seat(online: &mut Option<FullOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer> {
+        hosting(online).host.seat_player(seat)
     }
 
-    /// The move just played here, which the guests are told next.
-    pub(super) fn played(&mut self, last: LastMove) {
-        self.last = Some(last);
+    fn handed_any(c: &Controller) -> bool {
+        c.online.as_ref().is_some_and(|o| o.handed.contains(&true))
     }
 
-    /// The player of a seat on a friend's device.
-    pub(super) fn friend_seat(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
-        self.host.seat_player(seat)
+    fn new_game(c: &mut Controller) {
+        hosting(&mut c.online).handed = [false; 4];
+    }
+
+    fn played(c: &mut Controller, last: LastMove) {
+        hosting(&mut c.online).last = Some(last);
+    }
+
+    fn online_broadcast(c: &mut Controller) {
+        c.online_broadcast();
+    }
+
+    fn record_withheld(c: &Controller) -> Option<&'static str> {
+        c.record_withheld()
+    }
+
+    fn online_dialog_closed(c: &mut Controller, closed: Closed) {
+        c.online_dialog_closed(closed);
+    }
+
+    fn guest_move(c: &mut Controller, mv: Move) {
+        c.guest_move(mv);
+    }
+
+    fn leave_guest(c: &mut Controller) {
+        c.leave_guest();
+    }
+
+    fn joining(c: &Controller) -> bool {
+        c.joining()
+    }
+
+    fn net(c: &mut Controller, event: NetEvent) {
+        c.net(event);
+    }
+
+    fn enter_guest(c: &mut Controller, invite: Invite) {
+        c.enter_guest(invite);
     }
 }
 
 impl Controller {
     /// What a new connection is given: the servers set in the dialogs, and
     /// relays only if the address asked for it (`?ice=relay`).
-    fn ice(&self) -> Ice {
-        self.online.stun.ice(self.page.ice_relay_only)
+    fn ice(&mut self) -> Ice {
+        hosting(&mut self.online).stun.ice(self.page.ice_relay_only)
     }
 
     /// After a new set-up: links for the seats played on friends' devices,
     /// and an invite for each that has no guest yet.
-    pub(super) fn online_setup(&mut self) {
+    fn online_setup(&mut self) {
         let remote: Vec<bool> = self
             .setup
             .players
             .iter()
             .map(|p| *p == Player::Friend)
             .collect();
-        self.online.host.keep_only(&remote);
+        hosting(&mut self.online).host.keep_only(&remote);
         if self.is_guest() || !remote.contains(&true) {
             self.listen_for_replies();
             return;
         }
         let (dispatch, ice) = (self.dispatch(), self.ice());
-        for s in self.online.host.needing_invites() {
-            self.online.host.invite(s, &ice, &dispatch);
+        for s in hosting(&mut self.online).host.needing_invites() {
+            hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
         self.show_invites();
@@ -108,32 +149,31 @@ impl Controller {
     /// its connection is lost or fails, a new invite is being made, or the
     /// seat is no longer a friend's.
     fn listen_for_replies(&mut self) {
-        let waiting = !self.is_guest() && self.online.host.waiting_for_reply();
+        let waiting = !self.is_guest() && hosting(&mut self.online).host.waiting_for_reply();
         if !waiting {
-            self.online.handoff = None;
-        } else if self.online.handoff.is_none() {
-            self.online.handoff = handoff::listen(self.dispatch());
+            hosting(&mut self.online).handoff = None;
+        } else if hosting(&mut self.online).handoff.is_none() {
+            hosting(&mut self.online).handoff = handoff::listen(self.dispatch());
         }
     }
 
     fn show_invites(&mut self) {
-        self.online.invites_open = true;
+        let players = &self.setup.players;
+        let online = hosting(&mut self.online);
+        online.invites_open = true;
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
-                self.online.handed[s as usize]
-                    && matches!(
-                        self.setup.players.get(s as usize),
-                        Some(Player::Computer(_))
-                    )
+                online.handed[s as usize]
+                    && matches!(players.get(s as usize), Some(Player::Computer(_)))
             })
             .collect();
         ui::invites(
             self.page.lang,
             self.game.kind(),
-            &self.online.host.statuses(),
+            &online.host.statuses(),
             &handed,
-            self.online.reply_error.as_deref(),
-            &self.online.stun,
+            online.reply_error.as_deref(),
+            &online.stun,
         );
     }
 
@@ -141,13 +181,13 @@ impl Controller {
     /// progress (the record holds every hand and the stock's order; it may
     /// be exported once the game is over). A guest's own game is only what
     /// its seat saw, so it has nothing to withhold.
-    pub(super) fn record_withheld(&self) -> Option<&'static str> {
+    fn record_withheld(&self) -> Option<&'static str> {
         let in_progress = self.setup.players.contains(&Player::Friend) && !self.game.is_over();
         in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
     }
 
     /// Sends every guest its table, and words the remote seats' names.
-    pub(super) fn online_broadcast(&mut self) {
+    fn online_broadcast(&mut self) {
         let lang = self.page.lang;
         if !self.setup.players.contains(&Player::Friend) {
             self.ui.friends = Default::default();
@@ -163,13 +203,14 @@ impl Controller {
                 Player::Computer(l) => l.name().to_string(),
             })
             .collect();
-        self.online.host.broadcast(&News {
+        let last = hosting(&mut self.online).last;
+        hosting(&mut self.online).host.broadcast(&News {
             game: &self.game,
             who,
-            last: self.online.last,
+            last,
         });
         let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for s in self.online.host.statuses() {
+        for s in hosting(&mut self.online).host.statuses() {
             if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
@@ -184,7 +225,7 @@ impl Controller {
         self.ui.friends = friends;
     }
 
-    pub(super) fn net(&mut self, event: NetEvent) {
+    fn net(&mut self, event: NetEvent) {
         self.net_event(event);
         // Any of them may start or end a seat's wait for a reply.
         self.listen_for_replies();
@@ -194,9 +235,11 @@ impl Controller {
         match event {
             NetEvent::Host(seat, ev) => {
                 let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
-                self.online.host.event(seat, ev, &self.game, "");
+                hosting(&mut self.online)
+                    .host
+                    .event(seat, ev, &self.game, "");
                 self.online_broadcast();
-                if lost || self.online.invites_open {
+                if lost || hosting(&mut self.online).invites_open {
                     self.show_invites();
                 }
                 self.render();
@@ -207,22 +250,25 @@ impl Controller {
             }
             NetEvent::Reply(text) => {
                 let taken = self.take_reply(&text);
-                if let Some(h) = &self.online.handoff {
-                    let words = self.online.reply_error.clone().unwrap_or_default();
+                let online = hosting(&mut self.online);
+                if let Some(h) = &online.handoff {
+                    let words = online.reply_error.clone().unwrap_or_default();
                     h.answer(taken, &words);
                 }
             }
             NetEvent::Timeout(seat) => {
-                let connecting = self
-                    .online
+                let connecting = hosting(&mut self.online)
                     .host
                     .statuses()
                     .iter()
                     .any(|s| s.seat == seat && s.state == LinkState::Connecting);
                 if connecting {
-                    self.online
-                        .host
-                        .event(seat, PeerEvent::Failed(String::new()), &self.game, "");
+                    hosting(&mut self.online).host.event(
+                        seat,
+                        PeerEvent::Failed(String::new()),
+                        &self.game,
+                        "",
+                    );
                     self.online_broadcast();
                     self.show_invites();
                     self.render();
@@ -248,12 +294,12 @@ impl Controller {
             NetInput::Invites => self.show_invites(),
             NetInput::Reinvite(s) => {
                 let (dispatch, ice) = (self.dispatch(), self.ice());
-                self.online.host.invite(s, &ice, &dispatch);
+                hosting(&mut self.online).host.invite(s, &ice, &dispatch);
                 self.show_invites();
             }
             NetInput::Computer(s) => {
                 // The seat goes on with a computer; the game is not interrupted.
-                self.online.handed[s as usize & 3] = true;
+                hosting(&mut self.online).handed[s as usize & 3] = true;
                 self.computer_takes(|seat, _| seat == s as usize);
                 self.show_invites();
                 self.advance();
@@ -278,11 +324,11 @@ impl Controller {
     /// own line and the setting keeps what it had.
     fn servers_typed(&mut self, form: &ServersForm) {
         let lang = self.page.lang;
-        self.online.stun.same_network_only = form.same_network_only;
+        hosting(&mut self.online).stun.same_network_only = form.same_network_only;
         ui::servers_enabled(form.same_network_only);
         match crate::net::stun::parse(&form.stun) {
             Ok(servers) => {
-                self.online.stun.servers = servers;
+                hosting(&mut self.online).stun.servers = servers;
                 ui::stun_error("");
             }
             Err(e) => ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()])),
@@ -291,19 +337,19 @@ impl Controller {
             crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
         match relay {
             Ok(relay) => {
-                self.online.stun.relay = relay;
+                hosting(&mut self.online).stun.relay = relay;
                 ui::relay_error("");
             }
             Err(e) => ui::relay_error(&lang.tf(K::RelayBad, &[&relay_words(lang, &e)])),
         }
-        self.online.stun.save();
+        hosting(&mut self.online).stun.save();
     }
 
     /// A reply link pasted or handed over: the seat it answers connects.
     fn take_reply(&mut self, text: &str) -> bool {
         let lang = self.page.lang;
-        let result = self.online.host.take_reply(text);
-        self.online.reply_error = match &result {
+        let result = hosting(&mut self.online).host.take_reply(text);
+        hosting(&mut self.online).reply_error = match &result {
             Ok(_) => None,
             Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
             Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => {
@@ -314,7 +360,7 @@ impl Controller {
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
             Timeout::new(CONNECT_MS, move || {
-                dispatch(Action::Net(NetEvent::Timeout(seat)))
+                dispatch(Action::Net(Box::new(NetEvent::Timeout(seat))))
             })
             .forget();
             self.online_broadcast();
@@ -329,14 +375,14 @@ impl Controller {
     /// The page was opened from an invite: the join page, over a table that
     /// waits (no game is saved while this device is a guest; only its secret
     /// for the table, and the servers chosen on the join page).
-    pub(in crate::web) fn enter_guest(&mut self, invite: Invite) {
+    fn enter_guest(&mut self, invite: Invite) {
         self.stop_viewing();
         self.clock.step = None;
         for seat in &mut self.players.seats {
             seat.cancel();
         }
         self.saver.pause(true);
-        self.online.handoff = None;
+        hosting(&mut self.online).handoff = None;
         let guest = Guest::new(invite);
         // (The table behind the join page is this device's own: hidden
         // until the host's comes, `joining`.)
@@ -345,15 +391,18 @@ impl Controller {
             &guest.invite,
             &guest.state,
             "",
-            &self.online.stun,
+            &hosting(&mut self.online).stun,
         );
+        let Some(guest) = Parts::hold(guest) else {
+            return;
+        };
         self.mode = Mode::Guest(guest);
         self.render();
     }
 
     /// A guest's device before the host's first table: the table behind the
     /// join page is this device's own, hidden until the host's comes.
-    pub(super) fn joining(&self) -> bool {
+    fn joining(&self) -> bool {
         matches!(&self.mode, Mode::Guest(g) if g.table.is_none())
     }
 
@@ -370,10 +419,10 @@ impl Controller {
 
     /// A dialog closed: a guest's join page closed (Esc) before the host's
     /// table came opens again, as it is all this device shows until then.
-    pub(super) fn online_dialog_closed(&mut self, closed: Closed) {
-        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+    fn online_dialog_closed(&mut self, closed: Closed) {
+        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
         let typed = match closed {
-            Closed::Invites => return self.online.invites_open = false,
+            Closed::Invites => return hosting(&mut self.online).invites_open = false,
             Closed::Join(typed) => typed,
             Closed::Other => return,
         };
@@ -392,7 +441,11 @@ impl Controller {
     }
 
     fn join(&mut self, name: &str) {
-        let (lang, stun, ice) = (self.page.lang, self.online.stun.clone(), self.ice());
+        let (lang, stun, ice) = (
+            self.page.lang,
+            hosting(&mut self.online).stun.clone(),
+            self.ice(),
+        );
         let dispatch = self.dispatch();
         let Mode::Guest(g) = &mut self.mode else {
             return;
@@ -403,7 +456,7 @@ impl Controller {
 
     /// On a guest's device, a move goes to the host (which checks it and
     /// answers with the next table).
-    pub(super) fn guest_move(&mut self, mv: Move) {
+    fn guest_move(&mut self, mv: Move) {
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
@@ -414,7 +467,7 @@ impl Controller {
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
-        let (lang, stun) = (self.page.lang, self.online.stun.clone());
+        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
@@ -524,7 +577,7 @@ impl Controller {
             .iter()
             .map(|&p| {
                 super::seats::seat_player(p, &self.players.thinker, 0, || {
-                    self.online.host.seat_player(0)
+                    hosting(&mut self.online).host.seat_player(0)
                 })
             })
             .collect();

@@ -11,41 +11,95 @@
 //! through the usual actions (a card, Quack!, Duck) to [`Controller::apply`],
 //! which hands it here to be judged instead of played.
 
-pub use super::review::Reviewer;
+use super::parts::{FullPage, Holds, Linked, Parts, Viewer};
 use super::{Controller, Mode};
 use crate::ai::review::Judgement;
 use crate::ai::Level;
 use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
+use crate::web::full_page::Then;
 use crate::web::i18n::{Lang, K};
 use crate::web::judge::JudgeQuestion;
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
+use crate::web::records::author;
+use crate::web::records::dialog::{self, Author};
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
 pub use crate::web::records::replay::Replay;
 use crate::web::records::replay::{self, BarState, Position, SPEEDS};
-use crate::web::records::{author, dialog};
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
 
-/// A record from the address (`?r=`) with the viewer's options.
-pub type Linked = (GameRecord, ViewerOptions);
+impl Viewer for FullPage {
+    type Linked = Linked;
 
-/// Reads `?r=` and the viewer's options; the error is the page's one line
-/// naming what is wrong (which deal, which move).
-pub fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
-    let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
-    if record.deals.is_empty() {
-        // (The viewer shows positions of deals: a game not dealt has none.)
-        return Err(
-            lang.link_error(&record_link::LinkError::Bytes(codec::Error::Invalid(
-                "deal count",
-            ))),
-        );
+    fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
+        let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
+        if record.deals.is_empty() {
+            // (The viewer shows positions of deals: a game not dealt has none.)
+            let none = codec::Error::Invalid("deal count");
+            return Err(lang.link_error(&record_link::LinkError::Bytes(none)));
+        }
+        Ok((record, ViewerOptions::read(p)))
     }
-    Ok((record, ViewerOptions::read(p)))
+
+    fn view_link(c: &mut Controller, (record, options): Linked) {
+        c.view_record(record, options);
+    }
+
+    fn import(c: &mut Controller, text: &str) {
+        c.import(text);
+    }
+
+    fn viewer_action(c: &mut Controller, action: RecordsAction) {
+        c.viewer_action(action);
+    }
+
+    fn stop_viewing(c: &mut Controller) {
+        c.stop_viewing();
+    }
+
+    fn author(c: &Controller) -> Author {
+        match c.author_link() {
+            Some(a) => Author::Tool(a),
+            None => Author::None,
+        }
+    }
+
+    fn show_replay(c: &mut Controller) {
+        c.show_replay();
+    }
+
+    fn replay_bar(c: &Controller) {
+        c.replay_bar();
+    }
+
+    fn puzzle_answered(c: &mut Controller, mv: Move) {
+        c.puzzle_answered(mv);
+    }
+
+    fn review_panel(c: &Controller) {
+        c.review_panel();
+    }
+
+    fn judge(question: &[u8]) -> Vec<u8> {
+        crate::web::judge::answer(question)
+    }
+
+    fn take_over(c: &mut Controller, then: Then) {
+        match then {
+            Then::Table => {}
+            Then::Records => c.records(RecordsAction::Open),
+            Then::Review => c.records(RecordsAction::ReviewDeal),
+            // (In the dialog, where an import's refusal is shown.)
+            Then::Import(text) => {
+                c.records(RecordsAction::Open);
+                c.records(RecordsAction::Import(text));
+            }
+        }
+    }
 }
 
 /// Takes the game link's parameters out of the address (keeps the others).
@@ -71,7 +125,7 @@ fn leave_link_address() {
 
 impl Controller {
     /// The viewer's own actions (its bar, its keys, the author's tool's).
-    pub(super) fn viewer_action(&mut self, action: RecordsAction) {
+    fn viewer_action(&mut self, action: RecordsAction) {
         match action {
             RecordsAction::Step(step) => {
                 self.replay_step(step);
@@ -129,18 +183,13 @@ impl Controller {
     }
 
     /// Checks a record and opens it in the viewer.
-    pub(super) fn import(&mut self, text: &str) {
+    fn import(&mut self, text: &str) {
         let record = match dialog::read_record(self.page.lang, text.trim()) {
             Ok(r) => r,
             Err(e) => return dialog::show_error(&e),
         };
         dialog::close();
         self.view_record(record, ViewerOptions::default());
-    }
-
-    /// Opens the address's record in the viewer.
-    pub(super) fn view_link(&mut self, (record, options): Linked) {
-        self.view_record(record, options);
     }
 
     /// Opens a record in the viewer with the link's options (from the
@@ -185,6 +234,9 @@ impl Controller {
         self.saver.pause(true);
         self.ui.call = None;
         let seat = r.seat;
+        let Some(r) = Parts::hold(r) else {
+            return;
+        };
         self.mode = Mode::Viewing(r);
         self.view.set_table(self.game.kind());
         // `&review=1`: the deal on show reviewed from the seat shown.
@@ -262,7 +314,7 @@ impl Controller {
     /// The person's answer to the puzzle on the table (from `apply`): every
     /// legal move there is valued by the review's judge, in a worker
     /// (`review.rs`); the verdict comes to `puzzle_valued`.
-    pub(super) fn puzzle_answered(&mut self, mv: Move) {
+    fn puzzle_answered(&mut self, mv: Move) {
         let Some(deal) = self.game.deal().copied() else {
             return;
         };
@@ -323,7 +375,7 @@ impl Controller {
 
     /// The author's tool's link: the record in the viewer at its position,
     /// else the game on the table as far as it has gone.
-    pub(super) fn author_link(&self) -> Option<author::AuthorLink> {
+    fn author_link(&self) -> Option<author::AuthorLink> {
         // A position the review suggests as a puzzle: the move made from it.
         let suggested = match &self.mode {
             Mode::Viewing(r) => r.review.as_ref().is_some_and(|review| {
@@ -358,7 +410,7 @@ impl Controller {
     }
 
     /// Puts the viewer's position on the table (instead of the game flow).
-    pub(super) fn show_replay(&mut self) {
+    fn show_replay(&mut self) {
         if let Mode::Viewing(r) = &mut self.mode {
             // Playing stops at the end, and at a puzzle.
             r.playing &= r.can_forward();
@@ -412,7 +464,7 @@ impl Controller {
 
     /// Brings the viewer's bar up to date with the position on show (after
     /// every render while the viewer shows).
-    pub(super) fn replay_bar(&self) {
+    fn replay_bar(&self) {
         let Mode::Viewing(r) = &self.mode else {
             return;
         };

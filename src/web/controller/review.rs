@@ -10,6 +10,7 @@
 //! Where no worker can start, each move is judged on the page's main
 //! thread, one move a step, as the computers then think.
 
+use super::parts::{FullOnly, Holds, Parts};
 use super::{with, Controller, Mode};
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::{GameRecord, Move};
@@ -49,6 +50,22 @@ impl Reviewer {
             Slot::Review => &mut self.run,
             Slot::Puzzle => &mut self.puzzle,
         }
+    }
+}
+
+/// The work of `slot`, if any.
+fn run_of(reviewer: &mut Option<FullOnly<Reviewer>>, slot: Slot) -> Option<&mut Run> {
+    reviewer.as_deref_mut()?.slot(slot).as_mut()
+}
+
+/// Sets the work of `slot`; the reviewer is made when first needed, and
+/// only where the build holds one (the full page: `FullOnly`).
+fn set_run(reviewer: &mut Option<FullOnly<Reviewer>>, slot: Slot, run: Option<Run>) {
+    if reviewer.is_none() {
+        *reviewer = Parts::hold(Reviewer::default());
+    }
+    if let Some(reviewer) = reviewer.as_deref_mut() {
+        *reviewer.slot(slot) = run;
     }
 }
 
@@ -114,7 +131,7 @@ impl Controller {
         match action {
             RecordsAction::ReviewDeal => self.start_review(),
             RecordsAction::ReviewCancel => {
-                self.players.reviewer.run = None;
+                set_run(&mut self.players.reviewer, Slot::Review, None);
                 if let Mode::Viewing(r) = &mut self.mode {
                     if let Some(review) = &mut r.review {
                         review.cancelled = true;
@@ -212,12 +229,13 @@ impl Controller {
     /// Starts judging `queue` for `slot` (whatever it was judging stops).
     fn start_run(&mut self, slot: Slot, queue: Vec<JudgeQuestion>) {
         let worker = start_worker(&self.page, &self.me, slot);
-        *self.players.reviewer.slot(slot) = Some(Run {
+        let run = Run {
             queue,
             ticket: 0,
             worker,
             here: None,
-        });
+        };
+        set_run(&mut self.players.reviewer, slot, Some(run));
         self.ask_next_move(slot);
     }
 
@@ -230,11 +248,11 @@ impl Controller {
     /// Asks for the judgement of the next move in the queue (none left:
     /// the review is done and its worker stops).
     fn ask_next_move(&mut self, slot: Slot) {
-        let Some(run) = self.players.reviewer.slot(slot) else {
+        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
             return;
         };
         let Some(q) = run.queue.first() else {
-            *self.players.reviewer.slot(slot) = None;
+            set_run(&mut self.players.reviewer, slot, None);
             return;
         };
         run.ticket += 1;
@@ -260,7 +278,7 @@ impl Controller {
 
     /// The main thread judges the move asked as `ticket`.
     fn judge_here(&mut self, slot: Slot, ticket: u32) {
-        let Some(run) = self.players.reviewer.slot(slot) else {
+        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
             return;
         };
         let Some(q) = run.queue.first().filter(|_| run.ticket == ticket) else {
@@ -273,7 +291,7 @@ impl Controller {
     /// The worker's answer to question `ticket`: the judgement's bytes, or
     /// none (it failed or could not start: the main thread judges it).
     fn review_answered(&mut self, slot: Slot, ticket: Option<u32>, bytes: Option<Vec<u8>>) {
-        let Some(run) = self.players.reviewer.slot(slot) else {
+        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
             return;
         };
         if ticket.is_some() && ticket != Some(run.ticket) {
@@ -300,14 +318,14 @@ impl Controller {
 
     /// One more move judged: into the review, then the next is asked.
     fn review_judged(&mut self, slot: Slot, judgement: Judgement) {
-        if let Some(run) = self.players.reviewer.slot(slot) {
+        if let Some(run) = run_of(&mut self.players.reviewer, slot) {
             if !run.queue.is_empty() {
                 run.queue.remove(0);
             }
             run.here = None;
         }
         if slot == Slot::Puzzle {
-            self.players.reviewer.puzzle = None;
+            set_run(&mut self.players.reviewer, Slot::Puzzle, None);
             return self.puzzle_valued(judgement);
         }
         if let Mode::Viewing(r) = &mut self.mode {
@@ -321,7 +339,7 @@ impl Controller {
 
     /// Stops the review's and the puzzle's work (leaving the viewer, another record).
     pub(super) fn stop_review(&mut self) {
-        self.players.reviewer = Reviewer::default();
+        self.players.reviewer = None;
     }
 
     /// Writes the review's panel for the position on show (after every

@@ -2,7 +2,8 @@
 //! after every change and to record statistics when a deal ends, and puts a
 //! saved game back on the table. The service never calls back.
 
-use super::{Controller, Pace, Page, Shared, Thinking};
+use super::parts::{Parts, Viewer};
+use super::{Controller, PaceScale, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
 use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
@@ -79,7 +80,7 @@ impl Controller {
 pub fn start(
     view: View,
     default: Setup,
-    pace: Pace,
+    pace: PaceScale,
     entropy: u64,
     address: &PageParams,
     page: Page,
@@ -88,10 +89,7 @@ pub fn start(
     let lang = page.lang;
     // `?r=`: a record for the viewer, which saves nothing and leaves the
     // saved game alone; a bad one is a notice over the usual table.
-    let viewer = address
-        .record
-        .as_ref()
-        .map(|p| super::replay::read_link(lang, p));
+    let viewer = address.record.as_ref().map(|p| Parts::read_link(lang, p));
     let viewing = matches!(viewer, Some(Ok(_)));
     let link = share::from_address(lang, address);
     let mut notice = None;
@@ -130,7 +128,7 @@ pub fn start(
             c.restore(s);
             persist::loading(false);
         } else if let Some(Ok(linked)) = viewer {
-            c.view_link(linked);
+            Parts::view_link(&mut c, linked);
         } else {
             c.persist();
             if c.ui.message.is_some() {

@@ -10,7 +10,7 @@
 use super::thinker::Thinker;
 use crate::ai::Level;
 use crate::web::model::{Action, Dispatch, Player};
-pub use crate::web::players::{SeatPlayer, Turn};
+pub use crate::web::players::{MoveRequest, SeatPlayer};
 use crate::web::think::Question;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -20,7 +20,7 @@ use std::rc::Rc;
 struct PersonHere;
 
 impl SeatPlayer for PersonHere {
-    fn your_turn(&mut self, _: Turn, _: Dispatch) {}
+    fn your_turn(&mut self, _: MoveRequest, _: Dispatch) {}
 
     fn is_person_here(&self) -> bool {
         true
@@ -51,7 +51,7 @@ struct Pending {
 const ANSWER_MARGIN_MS: f64 = 60.0;
 
 impl SeatPlayer for Computer {
-    fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
+    fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
         self.cancel();
         let due = js_sys::Date::now() + turn.delay_ms as f64;
         let question = Question {

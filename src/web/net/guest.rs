@@ -123,7 +123,7 @@ impl Guest {
             .collect();
         self.dispatch = Some(dispatch.clone());
         let d = dispatch.clone();
-        let on: OnEvent = Rc::new(move |ev| d(Action::Net(NetEvent::Guest(ev))));
+        let on: OnEvent = Rc::new(move |ev| d(Action::Net(Box::new(NetEvent::Guest(ev)))));
         self.peer = None;
         self.said_hello = false;
         match Peer::answer(ice, &self.invite.connection, on) {
@@ -204,7 +204,9 @@ impl Guest {
         Timeout::new(1000 / FLOOD_PER_SECOND, move || {
             let latest = held.borrow_mut().take();
             if let Some(bytes) = latest {
-                d(Action::Net(NetEvent::Guest(PeerEvent::Message(bytes))));
+                d(Action::Net(Box::new(NetEvent::Guest(PeerEvent::Message(
+                    bytes,
+                )))));
             }
         })
         .forget();

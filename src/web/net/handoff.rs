@@ -61,7 +61,7 @@ pub fn listen(dispatch: Dispatch) -> Option<Listener> {
             return;
         };
         if flood.admit(js_sys::Date::now()).is_ok() {
-            dispatch(Action::Net(NetEvent::Reply(reply.to_string())));
+            dispatch(Action::Net(Box::new(NetEvent::Reply(reply.to_string()))));
         }
     });
     Some(Listener {

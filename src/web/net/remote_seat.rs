@@ -13,7 +13,7 @@ use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToH
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
-use crate::web::players::{SeatPlayer, Turn};
+use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -59,7 +59,7 @@ pub struct Link {
     greeted: bool,
     flood: Flood,
     turn: u32,
-    pending: Option<(Turn, Dispatch)>,
+    pending: Option<(MoveRequest, Dispatch)>,
     /// A move the guest made on the latest table before the host asked its
     /// seat (the host shows a finished trick a moment before asking the
     /// next player, and the guest's table already says whose turn it is):
@@ -203,7 +203,7 @@ impl Link {
 pub struct RemoteSeat(Rc<RefCell<Link>>);
 
 impl SeatPlayer for RemoteSeat {
-    fn your_turn(&mut self, turn: Turn, answer: Dispatch) {
+    fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
         let mut link = self.0.borrow_mut();
         if let Some(mv) = link.early.take() {
             match turn.view.deal.check(mv) {
@@ -327,7 +327,7 @@ impl Host {
             let message = match &ev {
                 PeerEvent::Message(bytes) => Ok(bytes.as_slice()),
                 PeerEvent::TooLarge(size) => Err(Dropped::TooLarge(*size)),
-                _ => return d(Action::Net(NetEvent::Host(seat, ev))),
+                _ => return d(Action::Net(Box::new(NetEvent::Host(seat, ev)))),
             };
             let greeted = link.borrow().greeted;
             let out = link.borrow_mut().receive(message);
@@ -339,7 +339,7 @@ impl Host {
                 // tables show it. (Only then: any other message, dropped or
                 // not, costs the host no render, so a flood cannot stall
                 // the table.)
-                d(Action::Net(NetEvent::Status));
+                d(Action::Net(Box::new(NetEvent::Status)));
             }
         });
         let mut l = link.borrow_mut();

@@ -9,7 +9,7 @@ use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
 use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, text_el};
-use crate::web::i18n::{Lang, K};
+use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::model::Command;
 use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
@@ -248,7 +248,7 @@ pub fn relay_error(text: &str) {
 
 /// Why a connection did not open, and what may help: a relay (where to
 /// enter it), or a look at the one set, or leaving "same network only".
-fn no_connection_words(stun: &super::Stun, host: bool) -> K {
+fn no_connection_words(stun: &super::Stun, host: bool) -> FullKey {
     match (stun.same_network_only, stun.relay.is_some(), host) {
         (true, _, true) => K::SeatFailedLocal,
         (true, _, false) => K::ConnTimeoutLocal,

@@ -9,7 +9,7 @@ use super::link::{self, ViewerOptions};
 use crate::codec::record_link;
 use crate::engine::GameRecord;
 use crate::web::dom::{append, button, by_id, el, labelled_input};
-use crate::web::i18n::{Lang, K};
+use crate::web::i18n::{FullKey, Lang, K};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
@@ -71,7 +71,7 @@ fn embed_of(lang: Lang, query: &str) -> String {
 }
 
 /// A read-only field with a Copy button (`data-rec="copy-{id}"`).
-fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: K, multiline: bool) {
+fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: FullKey, multiline: bool) {
     let r = el("div", "copy-row");
     let field = el(if multiline { "textarea" } else { "input" }, "");
     field.set_id(id);

@@ -120,6 +120,17 @@ fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool
     append(parent, &row);
 }
 
+/// The dialog's section for rules sites.
+pub enum Author {
+    /// The author's tool on this position (the full page).
+    Tool(AuthorLink),
+    /// A button to the full page, which has the tool (the table alone).
+    InFullPage,
+    /// None: the game cannot be packed into a link, or its record is
+    /// withheld (a game with friends in progress).
+    None,
+}
+
 /// Opens the dialog, filled in from the game on the table (`viewing`: a
 /// record in the replay viewer, which has no link of its own to share;
 /// `withheld`: why the game's record is not shown yet, for a game with
@@ -130,7 +141,7 @@ pub fn open(
     setup: &Setup,
     game: &Game,
     viewing: bool,
-    author: Option<&AuthorLink>,
+    author: &Author,
     withheld: Option<&str>,
 ) {
     let d = dialog();
@@ -138,20 +149,20 @@ pub fn open(
 
     // The author's tool: this position as a link and an embed; the table
     // alone has a button to the full page instead (`web::full_page`).
-    #[cfg(feature = "links")]
-    if let Some(a) = author {
-        let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
-        super::author::section(lang, &f, a);
-    }
-    #[cfg(not(feature = "links"))]
-    {
-        let _ = author;
-        let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
-        let b = button("");
-        b.set_id("author-full-page");
-        b.set_text_content(Some(lang.t(K::AuthorInFullPage)));
-        let _ = b.set_attribute("data-rec", "full-page");
-        append(&f, &b);
+    match author {
+        Author::Tool(a) => {
+            let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
+            super::author::section(lang, &f, a);
+        }
+        Author::InFullPage => {
+            let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
+            let b = button("");
+            b.set_id("author-full-page");
+            b.set_text_content(Some(lang.t(K::AuthorInFullPage)));
+            let _ = b.set_attribute("data-rec", "full-page");
+            append(&f, &b);
+        }
+        Author::None => {}
     }
 
     if !viewing {

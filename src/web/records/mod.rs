@@ -34,19 +34,11 @@
 //! - [`author`]: the author's tool (link, embed code, preview).
 
 // The viewer, puzzles and the author's tool are the full page's
-// (`web::full_page`); the links' parameters are read in both builds.
-#[cfg(feature = "links")]
+// (`controller::parts`); both builds compile them.
 pub mod author;
-#[cfg(not(feature = "links"))]
-pub mod author {
-    /// The table alone has no author's tool: the dialog offers the full page.
-    pub enum AuthorLink {}
-}
 pub mod dialog;
 // The viewer links' parameters and the puzzle's judging are the page's core
 // (`crate::page`, tested natively).
 pub use crate::page::link;
-#[cfg(feature = "links")]
 pub use crate::page::puzzle;
-#[cfg(feature = "links")]
 pub mod replay;

@@ -9,7 +9,7 @@ use crate::engine::{Game, GameRecord, TrickOutcome};
 use crate::web::dom::{
     append, button, by_id, doc, el, opt_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
-use crate::web::i18n::{Lang, K};
+use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::model::{RecordsAction, Step};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
@@ -223,7 +223,7 @@ pub struct BarState<'a> {
     pub embedded: bool,
 }
 
-const STEPS: [(&str, K, &str, &str); 7] = [
+const STEPS: [(&str, FullKey, &str, &str); 7] = [
     ("first", K::ReplayStart, "«", "Home"),
     (
         "trick-back",

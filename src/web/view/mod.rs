@@ -18,7 +18,6 @@ mod cards;
 mod focus;
 mod panels;
 mod readout;
-#[cfg(feature = "links")]
 pub mod review;
 mod seats;
 mod sheet;

@@ -1,0 +1,153 @@
+//! The table alone's stand-ins for the full page's parts (see `parts.rs`):
+//! a record to view, the author's tool and a game with a friend's seat are
+//! handed over to the full page (`web::full_page`), which has the viewer
+//! and connects the devices. (`www/boot.js` opens a rules-site link, `?r=`,
+//! an invite and a reply in the full page itself.) The game is saved first,
+//! as at every change, and comes back there. Should the hand-over fail (the
+//! full page's files could not be loaded), the player is told in one line,
+//! and the computer plays the friends' seats; until then a friend's seat
+//! waits. There is never a record in the viewer nor a guest's table here.
+
+use super::online::Online;
+use super::parts::{FullOnly, OnlinePlay, TableAlone, Viewer};
+use super::seats::{MoveRequest, SeatPlayer};
+use super::{with, Controller};
+use crate::engine::Move;
+use crate::net::invite::Invite;
+use crate::net::protocol::LastMove;
+use crate::web::full_page::{self, Then};
+use crate::web::i18n::{Lang, K};
+use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
+use crate::web::records::dialog::{self, Author};
+use crate::web::records::link::LinkParams;
+use gloo::timers::callback::Timeout;
+use std::convert::Infallible;
+
+/// A friend's seat in the table alone: it waits for the hand-over.
+struct Waiting;
+
+impl SeatPlayer for Waiting {
+    fn your_turn(&mut self, _: MoveRequest, _: Dispatch) {}
+}
+
+impl Viewer for TableAlone {
+    type Linked = Infallible;
+
+    fn read_link(lang: Lang, _: &LinkParams) -> Result<Infallible, String> {
+        Err(lang.t(K::FullPageMissing).to_string())
+    }
+
+    fn view_link(_: &mut Controller, linked: Infallible) {
+        match linked {}
+    }
+
+    /// A record to view: the full page checks it and opens it, or says in
+    /// its dialog what is wrong. (Checking it here too would cost the table
+    /// 711 bytes of its first load.)
+    fn import(c: &mut Controller, text: &str) {
+        let then = Then::Import(text.trim().to_string());
+        if let Err(e) = full_page::hand_over(c.page.lang, then) {
+            dialog::show_error(&e);
+        }
+    }
+
+    /// The only viewer actions here: the dialog's way to the author's
+    /// tool, and the deal review, which the full page does.
+    fn viewer_action(c: &mut Controller, action: RecordsAction) {
+        let then = match action {
+            RecordsAction::FullPage => Then::Records,
+            // (The full page reviews the deal just finished.)
+            RecordsAction::ReviewDeal => Then::Review,
+            _ => return,
+        };
+        if let Err(e) = full_page::hand_over(c.page.lang, then) {
+            dialog::show_error(&e);
+        }
+    }
+
+    fn stop_viewing(_: &mut Controller) {}
+
+    fn author(_: &Controller) -> Author {
+        Author::InFullPage
+    }
+
+    fn show_replay(_: &mut Controller) {}
+
+    fn replay_bar(_: &Controller) {}
+
+    fn puzzle_answered(_: &mut Controller, _: Move) {}
+
+    fn review_panel(_: &Controller) {}
+
+    /// (Never asked: only the full page's reviews send the worker a
+    /// question. No judgement, as for a question that does not hold
+    /// together, so that the judge stays out of the table alone's wasm.)
+    fn judge(_: &[u8]) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// A hand-over that did not happen: the full page's files could not be
+    /// loaded, and the table runs in its document.
+    fn take_over(c: &mut Controller, _: Then) {
+        let text = c.page.lang.t(K::FullPageMissing).to_string();
+        c.notice(text);
+    }
+}
+
+impl OnlinePlay for TableAlone {
+    /// A set-up with a friend's seat: hand over once the new game is saved
+    /// (after the rest of this change, hence the timer).
+    fn online_setup(c: &mut Controller) {
+        if !c.setup.players.contains(&Player::Friend) {
+            return;
+        }
+        let me = c.me.clone();
+        Timeout::new(0, move || {
+            with(&me, |c| {
+                if full_page::hand_over(c.page.lang, Then::Table).is_err() {
+                    c.computer_takes(|_, p| p == Player::Friend);
+                    c.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
+                    c.advance();
+                }
+            })
+        })
+        .forget();
+    }
+
+    fn friend_seat(_: &mut Option<FullOnly<Online>>, _: u8) -> Box<dyn SeatPlayer> {
+        Box::new(Waiting)
+    }
+
+    fn handed_any(_: &Controller) -> bool {
+        false
+    }
+
+    fn new_game(_: &mut Controller) {}
+
+    fn played(_: &mut Controller, _: LastMove) {}
+
+    fn online_broadcast(_: &mut Controller) {}
+
+    fn record_withheld(_: &Controller) -> Option<&'static str> {
+        None
+    }
+
+    fn online_dialog_closed(_: &mut Controller, _: Closed) {}
+
+    fn guest_move(_: &mut Controller, _: Move) {}
+
+    fn leave_guest(_: &mut Controller) {}
+
+    fn joining(_: &Controller) -> bool {
+        false
+    }
+
+    /// (Never called: nothing here makes a `NetEvent`. Forgotten rather
+    /// than dropped, so that its drop, which only the full page needs, is
+    /// not brought into the table alone's wasm.)
+    fn net(_: &mut Controller, event: NetEvent) {
+        std::mem::forget(event);
+    }
+
+    fn enter_guest(_: &mut Controller, _: Invite) {}
+}
