@@ -55,9 +55,10 @@ export const CEILING_BYTES = 176_128;
  * 243,431 measured before the deal review and 258,494 with it (+15,063: the
  * review's search in the worker, its worker and questions, its panel and
  * words in both languages, and puzzles judged by its values; BENCHMARKS.md,
- * "The deal review in the page").
+ * "The deal review in the page"), 256,439 once both builds compiled the
+ * same code (BENCHMARKS.md, "The two builds made one way, merged").
  */
-export const FULL_PAGE_CEILING_BYTES = 258_494 + 2 * 1024;
+export const FULL_PAGE_CEILING_BYTES = 256_439 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
