@@ -783,16 +783,37 @@ impl Controller {
     }
 }
 
-/// Runs `f` on the controller if it still exists and is not busy (a busy
-/// controller means we are inside one of its own calls: try again shortly).
+type Deferred = Box<dyn FnOnce(&mut Controller)>;
+
+thread_local! {
+    /// Actions waiting for the controller, oldest first.
+    static WAITING: RefCell<std::collections::VecDeque<Deferred>> = RefCell::default();
+}
+
+/// Runs `f` on the controller if it still exists, after every action that
+/// reached it before `f`. A busy controller means we are inside one of its
+/// own calls (a callback fired while it works): `f` waits in line, and the
+/// call that holds the controller runs the line before it lets go, so
+/// actions are handled in the order they came (a retry by timer would let a
+/// later action overtake an earlier one: a guest's move before its hello).
 pub fn with(me: &Weak<RefCell<Controller>>, f: impl FnOnce(&mut Controller) + 'static) {
+    WAITING.with(|line| line.borrow_mut().push_back(Box::new(f)));
+    run_waiting(me);
+}
+
+fn run_waiting(me: &Weak<RefCell<Controller>>) {
     let Some(rc) = me.upgrade() else {
+        WAITING.with(|line| line.borrow_mut().clear());
         return;
     };
     let Ok(mut c) = rc.try_borrow_mut() else {
+        // Busy: its holder runs the line before it lets go, unless that is
+        // not `with` (the page's start), hence one more try once it is done.
         let me = me.clone();
-        Timeout::new(0, move || with(&me, f)).forget();
+        Timeout::new(0, move || run_waiting(&me)).forget();
         return;
     };
-    f(&mut c);
+    while let Some(next) = WAITING.with(|line| line.borrow_mut().pop_front()) {
+        next(&mut c);
+    }
 }
