@@ -175,7 +175,7 @@ fn seat_ui(game: &Game, setup: &Setup, ctx: &Context, seat: u8, m: &Moment, rng:
         },
         viewer: Some(seat),
         moves: m.moves,
-        review_open: rng.below(2) == 0,
+        last_trick_open: rng.below(2) == 0,
         scores_open: rng.below(2) == 0,
         scores_all: rng.below(2) == 0,
         ..Ui::default()
@@ -332,7 +332,7 @@ fn guest_scenes(table: &GuestTable, seat: u8, lang: Lang, mut check: impl FnMut(
     let mut shown = base.clone();
     shown.held = deal.last_trick().copied();
     shown.call = table.last.and_then(|l| l.call.map(|c| (c, l.seat, 1)));
-    shown.review_open = true;
+    shown.last_trick_open = true;
     shown.scores_open = true;
     shown.scores_all = true;
     let mut uis = vec![base, shown];

@@ -116,7 +116,8 @@ pub struct Ui {
     pub chooser: Option<Chooser>,
     /// The call on the banner: which, by whom, and a counter to restart its animation.
     pub call: Option<(Call, u8, u32)>,
-    pub review_open: bool,
+    /// The last trick shown again (its overlay), at the person's asking.
+    pub last_trick_open: bool,
     pub scores_open: bool,
     /// The score sheet shows every deal, not only the latest (a long game).
     pub scores_all: bool,

@@ -141,7 +141,7 @@ pub struct Scene {
     pub deal_end: Option<EndPanel>,
     pub game_over: Option<EndPanel>,
     pub privacy: Option<String>,
-    pub review: Option<ReviewScene>,
+    pub last_trick: Option<LastTrickScene>,
     pub review_available: bool,
     pub muted: bool,
     /// The host of an online table: the toolbar offers the invite dialog again.
@@ -391,7 +391,7 @@ pub struct EndPanel {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct ReviewScene {
+pub struct LastTrickScene {
     pub plays: Vec<(String, Card, bool)>,
     pub verdict: String,
 }
@@ -663,7 +663,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
             .then(|| deal_panel(lang, game, setup, ctx)),
         game_over: (f.over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
-        review: ui.review_open.then(|| review_scene(&f, last)),
+        last_trick: ui.last_trick_open.then(|| last_trick_scene(&f, last)),
         review_available: last.is_some(),
         muted: ctx.muted,
         invites: ctx.invites,
@@ -978,10 +978,10 @@ fn chooser_scene(lang: Lang, ui: &Ui) -> Option<ChooserScene> {
 }
 
 /// The last trick's review, opened by the person.
-fn review_scene(f: &Facts, last: Option<TrickOutcome>) -> ReviewScene {
+fn last_trick_scene(f: &Facts, last: Option<TrickOutcome>) -> LastTrickScene {
     let lang = f.lang;
     match last {
-        Some(o) => ReviewScene {
+        Some(o) => LastTrickScene {
             plays: o
                 .trick
                 .plays()
@@ -993,7 +993,7 @@ fn review_scene(f: &Facts, last: Option<TrickOutcome>) -> ReviewScene {
                 &[f.name(o.winner), &stored_text(lang, o.stored)],
             ),
         },
-        None => ReviewScene {
+        None => LastTrickScene {
             plays: Vec::new(),
             verdict: lang.t(K::NoTrickYet).to_string(),
         },

@@ -294,7 +294,7 @@ impl Controller {
         }
         self.ui.held = None;
         self.ui.chooser = None;
-        self.ui.review_open = false;
+        self.ui.last_trick_open = false;
     }
 
     /// Decides what happens next after any change, schedules it, and renders.
@@ -685,7 +685,7 @@ impl Controller {
         match action {
             Action::ToggleScores => ui.scores_open = !ui.scores_open,
             Action::ToggleAllScores => ui.scores_all = !ui.scores_all,
-            _ => ui.review_open = !ui.review_open,
+            _ => ui.last_trick_open = !ui.last_trick_open,
         }
         self.render();
     }
@@ -774,7 +774,7 @@ impl Controller {
             Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
             Action::Net(event) => Parts::net(self, *event),
             Action::Escape => {
-                self.ui.review_open = false;
+                self.ui.last_trick_open = false;
                 self.ui.scores_open = false;
                 self.ui.chooser = None;
                 self.render();

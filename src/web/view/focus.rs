@@ -94,7 +94,7 @@ impl View {
         f.deal_end_open = deal_end_open;
 
         let overlays = [
-            (&self.panels.review, s.review.is_some()),
+            (&self.panels.last_trick, s.last_trick.is_some()),
             (&self.panels.game_over, s.game_over.is_some()),
             (&self.panels.privacy, s.privacy.is_some()),
         ];

@@ -6,7 +6,7 @@
 
 use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{EndPanel, ReviewScene, Scene};
+use super::super::scene::{EndPanel, LastTrickScene, Scene};
 use super::cards::card_el;
 use super::sheet::Sheet;
 use super::{rebuild, with_id};
@@ -17,13 +17,13 @@ use web_sys::Element;
 pub struct Panels {
     pub deal_end: Element,
     pub game_over: Element,
-    pub review: Element,
+    pub last_trick: Element,
     pub privacy: Element,
     privacy_text: Element,
     scores: Sheet,
     deal_end_shown: Option<Option<EndPanel>>,
     game_over_shown: Option<Option<EndPanel>>,
-    review_shown: Option<Option<ReviewScene>>,
+    last_trick_shown: Option<Option<LastTrickScene>>,
 }
 
 /// A modal panel inside an overlay, labelled by its `<h2>` (`{id}-title`).
@@ -76,13 +76,13 @@ impl Panels {
         Panels {
             deal_end,
             game_over,
-            review,
+            last_trick: review,
             privacy,
             privacy_text,
             scores: Sheet::new(scores),
             deal_end_shown: None,
             game_over_shown: None,
-            review_shown: None,
+            last_trick_shown: None,
         }
     }
 
@@ -91,7 +91,7 @@ impl Panels {
         self.scores.clear();
         self.deal_end_shown = None;
         self.game_over_shown = None;
-        self.review_shown = None;
+        self.last_trick_shown = None;
     }
 
     pub fn render(&mut self, s: &Scene) {
@@ -99,7 +99,7 @@ impl Panels {
         self.scores.render(lang, &s.scores);
         self.render_deal_end(lang, s.deal_end.as_ref());
         self.render_game_over(lang, s.game_over.as_ref());
-        self.render_review(lang, s.review.as_ref());
+        self.render_last_trick(lang, s.last_trick.as_ref());
         if let Some(text) = &s.privacy {
             set_text(&self.privacy_text, text);
         }
@@ -162,8 +162,8 @@ impl Panels {
         append(&self.game_over, &panel);
     }
 
-    fn render_review(&mut self, lang: Lang, r: Option<&ReviewScene>) {
-        let Some(r) = rebuild(&mut self.review_shown, &self.review, r) else {
+    fn render_last_trick(&mut self, lang: Lang, r: Option<&LastTrickScene>) {
+        let Some(r) = rebuild(&mut self.last_trick_shown, &self.last_trick, r) else {
             return;
         };
         let panel = modal_panel("review");
@@ -181,7 +181,7 @@ impl Panels {
         let close = action_button("primary", Command::Review);
         close.set_text_content(Some(lang.t(K::Close)));
         append(&panel, &close);
-        append(&self.review, &panel);
+        append(&self.last_trick, &panel);
     }
 }
 
