@@ -26,10 +26,9 @@ use duck_soup::engine::{Call, Deal, Effect, Game, GameKind, GameRecord, Move, Ru
 /// the deal, as the review's worker runs it (`web::judge`).
 const PUZZLE_SEED: u64 = duck_soup::page::puzzle::SEED;
 
-/// The judge's verdict on answering move `n` of the game (from 1) with
-/// `answer`: right (within the game's margin of the best move's value,
-/// decision 11) or not.
-fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool {
+/// Move `n`'s position (from 1), its mover, and what the mover saw of the
+/// deal before it (the moves of this deal before move `n`).
+fn before_move(moves: &[(Deal, Move, Effect)], n: usize) -> (&Deal, u8, SeatHistory) {
     let deal = &moves[n - 1].0;
     let seat = deal.to_move();
     let start = (0..n - 1)
@@ -40,6 +39,14 @@ fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool 
     for (before, mv, _) in &moves[start..n - 1] {
         seen.record(before, *mv);
     }
+    (deal, seat, seen)
+}
+
+/// The judge's verdict on answering move `n` of the game (from 1) with
+/// `answer`: right (within the game's margin of the best move's value,
+/// decision 11) or not.
+fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool {
+    let (deal, seat, seen) = before_move(moves, n);
     let playouts = ai::expert::page_playouts(deal.game());
     let j = ai::review::judge(
         &SeatView::of(deal, seat),
@@ -53,17 +60,7 @@ fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool 
 
 /// The Expert player's move for move `n` of the game (from 1).
 fn judge(moves: &[(Deal, Move, Effect)], n: usize) -> Move {
-    let deal = &moves[n - 1].0;
-    let seat = deal.to_move();
-    // The moves of this deal before move n.
-    let start = (0..n - 1)
-        .rev()
-        .find(|&i| moves[i].2.deal_over)
-        .map_or(0, |i| i + 1);
-    let mut seen = SeatHistory::new(seat);
-    for (before, mv, _) in &moves[start..n - 1] {
-        seen.record(before, *mv);
-    }
+    let (deal, seat, seen) = before_move(moves, n);
     let view = SeatView::of(deal, seat);
     let playouts = ai::expert::page_playouts(deal.game());
     let seen = (!seen.is_empty()).then_some(seen);
