@@ -10,6 +10,8 @@
 //!   engine and everything else never gain such a call.
 //! - `the_controller_reads_no_dom`: the controller never asks a DOM layer
 //!   for what the page shows (a form's value, whether a dialog is open).
+//! - `the_pages_flags_are_written_only_by_the_view`: `<body>`'s classes and
+//!   `<html lang>` are written only by the view (from the scene's flags).
 //! - `no_function_over_100_lines`: outside the word tables.
 //! - `the_pages_core_has_no_browser_in_it`: `src/page` (the model, the
 //!   scene, the words, ...) names no browser crate and nothing of `web`, so
@@ -66,7 +68,7 @@ const KNOWN_LONG_FUNCTIONS: &[(&str, &str)] = &[
 const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/view/", "the view: the only writer of the table's DOM"),
     ("src/web/dom.rs", "the DOM layer: the thin wrappers everyone else uses"),
-    ("src/web/mod.rs", "the page's root: start-up marks on <body>, and the error panel after a panic, which cannot reach the view"),
+    ("src/web/mod.rs", "the page's root: the start-up mark on <body> (data-ready), and the error panel after a panic, which cannot reach the view"),
     ("src/web/events.rs", "input: the delegated listeners, which read the event's target"),
     ("src/web/keyboard.rs", "input: moving the focus in the hand, the chooser and overlays"),
     ("src/web/announcer.rs", "the screen readers' live log, an element of its own"),
@@ -75,13 +77,10 @@ const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/help.rs", "a dialog builds its own DOM (help)"),
     ("src/web/tutorial.rs", "the walkthrough's coach bubble builds its own DOM"),
     ("src/web/records/dialog.rs", "a dialog builds its own DOM (Share and records)"),
-    ("src/web/records/replay.rs", "the viewer's bar, a widget of its own in the action bar"),
+    ("src/web/records/replay.rs", "input: the viewer's keys, which count while its bar is up"),
     ("src/web/records/author.rs", "the author's tool, a section of the records dialog"),
     ("src/web/net/ui.rs", "online play's dialogs (invites, joining)"),
     ("src/web/net/qr.rs", "the invite's QR code, drawn as SVG"),
-    ("src/web/embed.rs", "marks an embedded table on <body> for its styles"),
-    ("src/web/sound.rs", "counts the sounds played on <body> for the browser tests"),
-    ("src/web/i18n.rs", "sets <html lang>, which the error panel reads"),
     ("src/web/full_page.rs", "which build this document loaded (its script tags)"),
 ];
 
@@ -614,6 +613,95 @@ fn the_dom_call_finder_sees_calls_and_not_words() {
     assert_eq!(
         calls("let c = '\"'; let l: &'static str = \"\"; doc()"),
         ["doc()"]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The page's marks on <body> and <html> come from the scene
+
+/// The files that may write `<body>`'s classes and `<html lang>`: the view,
+/// from the scene's flags, and the DOM layer's helpers it uses.
+fn writes_page_flags(file: &str) -> bool {
+    file.starts_with("src/web/view/") || file == "src/web/dom.rs"
+}
+
+/// Where a file outside the view writes a class list or a language: a
+/// class list reached directly (`class_list`), a class toggled in a
+/// function that reaches `<body>` or `<html>`, or a `lang` attribute set:
+/// (what, line).
+fn page_flag_writes(code: &str, text: &str) -> Vec<(&'static str, usize)> {
+    let mut found = Vec::new();
+    for at in offsets(code, "class_list") {
+        if starts_a_word(code, at) {
+            found.push(("class_list", line_at(code, at)));
+        }
+    }
+    for f in functions(code) {
+        let body = &code[f.body_start..f.end];
+        let reaches_page = body.contains(".body()") || body.contains("document_element()");
+        if reaches_page {
+            for at in offsets(body, "toggle_class(").filter(|&at| starts_a_word(body, at)) {
+                found.push((
+                    "a class toggled on <body> or <html>",
+                    line_at(code, f.body_start + at),
+                ));
+            }
+        }
+    }
+    // (Literals are blanked in `code`: the attribute's name is read from the text.)
+    for (i, line) in text.lines().enumerate() {
+        let sets = line.contains("set_attribute(") || line.contains("set_attr(");
+        if sets && line.contains("\"lang\"") {
+            found.push(("a lang attribute set", i + 1));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_pages_flags_are_written_only_by_the_view() {
+    let mut report = String::new();
+    for file in rust_files("src") {
+        if writes_page_flags(&file) {
+            continue;
+        }
+        let text = fs::read_to_string(root().join(&file)).expect("a source file");
+        for (what, line) in page_flag_writes(&code_of(&file), &text) {
+            report += &format!("\n  {file}:{line}: {what}");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"<body>'s classes and <html lang> are the scene's, written by the view\" \
+         (docs/architecture.md) broken:{report}\n\
+         (a flag of the page is a field of scene::PageFlags, which the view writes)"
+    );
+}
+
+#[test]
+fn the_page_flag_finder_sees_writes_and_not_words() {
+    let writes = |text: &str| -> Vec<&str> {
+        page_flag_writes(&blank_comments_and_literals(text), text)
+            .into_iter()
+            .map(|(what, _)| what)
+            .collect()
+    };
+    assert_eq!(
+        writes("fn f() { let b = doc().body().unwrap(); toggle_class(&b, \"embed\", true); }"),
+        ["a class toggled on <body> or <html>"]
+    );
+    assert_eq!(
+        writes("fn f(b: Element) { let _ = b.class_list().add_1(\"x\"); }"),
+        ["class_list"]
+    );
+    assert_eq!(
+        writes("fn f(h: Element) { let _ = h.set_attribute(\"lang\", \"ja\"); }"),
+        ["a lang attribute set"]
+    );
+    // Its own elements' classes, and words in comments, are not the page's.
+    assert_eq!(
+        writes("fn f(e: Element) { toggle_class(&e, \"open\", true); } // class_list"),
+        Vec::<&str>::new()
     );
 }
 

@@ -28,7 +28,7 @@ use duck_soup::page::guest::{friend_seat, named, read_table, Absence};
 use duck_soup::page::hint;
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::model::{Chooser, Player, Setup, Ui};
-use duck_soup::page::scene::{self, Context, HandScene, Scene, SheetRows};
+use duck_soup::page::scene::{self, Context, HandScene, PageFacts, Scene, SheetRows};
 use proptest::prelude::*;
 
 /// Short games under rules that change how tricks are won, stored and
@@ -143,6 +143,7 @@ fn random_context(rng: &mut Rng) -> Context {
         invites: flip(),
         guest: false,
         joining: false,
+        page: PageFacts::default(),
     }
 }
 
@@ -355,6 +356,7 @@ fn guest_scenes(table: &GuestTable, seat: u8, lang: Lang, mut check: impl FnMut(
         invites: false,
         guest: true,
         joining: false,
+        page: PageFacts::default(),
     };
     let mut rows = SheetRows::default();
     for ui in &uis {

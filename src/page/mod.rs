@@ -13,6 +13,7 @@
 //! - [`input`]: limits on text from outside (records, saved data).
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
 //!   summary, the values at the position on show).
+//! - [`replay_bar`]: the replay viewer's bar as the view writes it.
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 
 // Every build compiles all of it: what only the full page uses (a guest's
@@ -26,5 +27,6 @@ pub mod input;
 pub mod link;
 pub mod model;
 pub mod puzzle;
+pub mod replay_bar;
 pub mod review;
 pub mod scene;

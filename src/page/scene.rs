@@ -5,6 +5,7 @@
 
 use super::i18n::{Lang, K};
 use super::model::{Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
+use super::replay_bar::ReplayBarScene;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -146,12 +147,47 @@ pub struct Scene {
     pub muted: bool,
     /// The host of an online table: the toolbar offers the invite dialog again.
     pub invites: bool,
-    /// A guest's device before the host's first table: its own table stays
-    /// hidden behind the join page.
-    pub joining: bool,
     pub scores_open: bool,
     /// What the hint highlights now (only while the person may act).
     pub hint: Option<Hinted>,
+    /// The replay viewer's bar, while the viewer shows (the full page's).
+    pub replay_bar: Option<ReplayBarScene>,
+    /// The page's marks on `<body>` and `<html>`.
+    pub flags: PageFlags,
+}
+
+/// The page's marks outside the table, which its styles and the browser
+/// tests read: `<html lang>` (and the document's title), and `<body>`'s
+/// classes and counter. The view is their only writer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageFlags {
+    pub lang: Lang,
+    /// `body.embed`: the table sits in another site's page.
+    pub embed: bool,
+    /// `body.no-anim`: no animations (`?pace=0`, or reduced motion asked for).
+    pub no_anim: bool,
+    /// `body.four-colour`: the four-colour deck (a comfort setting).
+    pub four_colour: bool,
+    /// `body.replaying`: the replay viewer shows a record.
+    pub replaying: bool,
+    /// `body.puzzling`: a puzzle waits for the person's answer.
+    pub puzzling: bool,
+    /// `body.net-joining`: a guest's device before the host's first table,
+    /// whose own table stays hidden behind the join page.
+    pub joining: bool,
+    /// `body[data-sounds-played]`: how many sounds have started (for tests).
+    pub sounds_played: u32,
+}
+
+/// What the page is, beyond the table, that the scene's [`PageFlags`] show:
+/// facts of its start (embedded, no animations), a setting and the sound's
+/// count, from the controller.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PageFacts {
+    pub embed: bool,
+    pub no_anim: bool,
+    pub four_colour: bool,
+    pub sounds_played: u32,
 }
 
 /// The one thing a hint highlights on the table.
@@ -535,6 +571,8 @@ pub struct Context {
     pub guest: bool,
     /// A guest that has no table from the host yet.
     pub joining: bool,
+    /// The page beyond the table (its marks on `<body>`).
+    pub page: PageFacts,
 }
 
 /// What every part of a scene is built from: the inputs of [`build`] and
@@ -667,10 +705,39 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         review_available: last.is_some(),
         muted: ctx.muted,
         invites: ctx.invites,
-        joining: ctx.joining,
         lang,
         scores_open: ui.scores_open,
         hint,
+        replay_bar: None,
+        flags: page_flags(ctx),
+    }
+}
+
+/// The page's marks for the context `ctx` (no viewer's bar: see
+/// [`Scene::with_replay_bar`]).
+fn page_flags(ctx: &Context) -> PageFlags {
+    let page = ctx.page;
+    PageFlags {
+        lang: ctx.lang,
+        embed: page.embed,
+        no_anim: page.no_anim,
+        four_colour: page.four_colour,
+        replaying: false,
+        puzzling: false,
+        joining: ctx.joining,
+        sounds_played: page.sounds_played,
+    }
+}
+
+impl Scene {
+    /// The scene with the replay viewer's bar, which the controller builds
+    /// from its replay state while the viewer shows (`page::replay_bar`),
+    /// and the page's marks that go with it.
+    pub fn with_replay_bar(mut self, bar: Option<ReplayBarScene>) -> Scene {
+        self.flags.replaying = bar.is_some();
+        self.flags.puzzling = bar.as_ref().is_some_and(|b| b.puzzling);
+        self.replay_bar = bar;
+        self
     }
 }
 
@@ -1206,6 +1273,7 @@ mod tests {
             invites: false,
             guest: false,
             joining: false,
+            page: PageFacts::default(),
         }
     }
 
@@ -1443,6 +1511,73 @@ mod tests {
                 .game_over
                 .unwrap();
             assert_eq!((panel.share, panel.next), (None, false));
+        }
+    }
+
+    #[test]
+    fn the_pages_flags_follow_the_context_and_the_viewers_bar() {
+        use crate::page::replay_bar::{BarFacts, ReplayBarScene};
+        let (game, setup) = dealt(GameKind::TwoPlayer, "flags");
+        let mut rows = SheetRows::default();
+        let plain = build(&game, &setup, &ui_for(0), &context(Lang::Ja), &mut rows);
+        assert_eq!(
+            plain.flags,
+            PageFlags {
+                lang: Lang::Ja,
+                embed: false,
+                no_anim: false,
+                four_colour: false,
+                replaying: false,
+                puzzling: false,
+                joining: false,
+                sounds_played: 0,
+            }
+        );
+        assert_eq!(plain.replay_bar, None);
+        let page = PageFacts {
+            embed: true,
+            no_anim: true,
+            four_colour: true,
+            sounds_played: 3,
+        };
+        let bar = |puzzling: bool| {
+            ReplayBarScene::of(
+                Lang::En,
+                &BarFacts {
+                    pos: 0,
+                    total: 41,
+                    deal: 0,
+                    deal_moves_made: 0,
+                    deal_moves: 40,
+                    move_no: 0,
+                    moves: 40,
+                    reveal: false,
+                    playing: false,
+                    speed: 1,
+                    seat: 0,
+                    seats: 2,
+                    can_forward: true,
+                    note: String::new(),
+                    puzzling,
+                    embedded: true,
+                },
+            )
+        };
+        for puzzling in [false, true] {
+            let ctx = Context {
+                page,
+                joining: true,
+                ..context(Lang::En)
+            };
+            let viewing = build(&game, &setup, &ui_for(0), &ctx, &mut rows)
+                .with_replay_bar(Some(bar(puzzling)));
+            let f = viewing.flags;
+            assert!(f.embed && f.no_anim && f.four_colour && f.joining && f.replaying);
+            assert_eq!(
+                (f.lang, f.sounds_played, f.puzzling),
+                (Lang::En, 3, puzzling)
+            );
+            assert_eq!(viewing.replay_bar, Some(bar(puzzling)));
         }
     }
 

@@ -4,6 +4,9 @@
 //! iframe. The game comes from the same parameters as a share link (`g`, `o`,
 //! `s`, `seed`, `daily`; see [`super::share`]) plus `lang=en|ja` and `pace`.
 //! An embedded game is never saved and never resumes the visitor's own game.
+//! Whether the table is embedded is the controller's to know
+//! (`PageParams::embed`); the view marks the page for its styles
+//! (`body.embed`, from the scene's flags).
 //!
 //! # Events to the host page
 //!
@@ -19,7 +22,6 @@
 //!
 //! The table listens to no messages: nothing from outside can alter a game.
 
-use super::params::PageParams;
 use super::serial;
 use crate::engine::Game;
 use serde::Serialize;
@@ -45,20 +47,6 @@ enum Event<'a> {
 }
 
 const SOURCE: &str = "duck-soup";
-
-/// Marks the page as embedded when the address says so (`?embed=1`,
-/// `?embed=true` or bare `?embed`; styles: `body.embed`). Whether the table
-/// is embedded is the controller's to know (`PageParams::embed`).
-pub fn init(params: &PageParams) {
-    if params.embed {
-        if let Some(b) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.body())
-        {
-            let _ = b.class_list().add_1("embed");
-        }
-    }
-}
 
 fn post(event: &Event) {
     let Some(w) = web_sys::window() else { return };

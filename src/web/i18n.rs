@@ -1,6 +1,6 @@
 //! The page's language in the browser: picked at start from the address,
-//! the remembered choice or the browser's languages, remembered when chosen,
-//! and written on the document. The words themselves, with no browser in
+//! the remembered choice or the browser's languages, and remembered when
+//! chosen. The view writes it on the document (`<html lang>`, the title). The words themselves, with no browser in
 //! them, are the page's core (`crate::page::i18n`), re-exported here under
 //! the name the page's files use.
 
@@ -30,26 +30,9 @@ pub fn detect(url_lang: Option<Lang>) -> Lang {
         .unwrap_or(Lang::En)
 }
 
-/// The page's language at start-up (see [`detect`]), applied to the document.
-pub fn init(url_lang: Option<Lang>) -> Lang {
-    let lang = detect(url_lang);
-    apply_document_lang(lang);
-    lang
-}
-
-/// Chooses a language for this page and remembers it for the next visit.
+/// Chooses a language for this page and remembers it for the next visit
+/// (the view writes it on the document at the next render).
 pub fn choose_lang(lang: Lang) {
     // If storage refuses, the language still applies to this visit.
     let _ = super::storage::set("lang", lang.tag());
-    apply_document_lang(lang);
-}
-
-/// `<html lang>` and the page title follow the language.
-pub fn apply_document_lang(lang: Lang) {
-    if let Some(d) = web_sys::window().and_then(|w| w.document()) {
-        if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", lang.tag());
-        }
-        d.set_title(lang.t(K::AppTitle));
-    }
 }

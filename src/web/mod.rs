@@ -115,23 +115,26 @@ pub fn start() {
     }));
 
     let body = dom::doc().body().expect("a body");
-    if params.pace == 0.0 {
-        let _ = body.class_list().add_1("no-anim");
-    }
-    embed::init(&params);
     // Language (?lang=, remembered, or the browser's), comfort settings and
-    // sound: the controller owns them from here on. Then the live log
-    // (screen readers watch regions that exist before their content changes).
+    // sound: the controller owns them from here on, and the view shows them
+    // (`<body>`'s classes, `<html lang>`) from the first render, which comes
+    // before the first paint. Then the live log (screen readers watch
+    // regions that exist before their content changes).
     let page = controller::Page {
-        lang: i18n::init(params.lang),
+        lang: i18n::detect(params.lang),
         settings: settings::init(),
         sound: sound::Sound::new(),
         embedded: params.embed,
+        no_anim: params.pace == 0.0 || settings::reduced_motion(),
         address_lang: params.lang,
         ice_relay_only: params.ice_relay_only,
         worker_files: worker_files(),
     };
     announcer::region();
+    // The document's language once before any render: a reply tab shows a
+    // notice and no table, and the error panel after an early panic reads
+    // it. From the first render on, the view alone writes it.
+    view::write_document_lang(page.lang);
 
     // A reply link opened on the host's device: hand it to the open table.
     if Parts::reply_tab(page.lang) {

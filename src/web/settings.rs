@@ -10,7 +10,7 @@
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
 //! read once and moved into `settings`.
 
-use super::dom::{append, by_id, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton};
+use super::dom::{append, by_id, dialog_footer, dialog_form, el, text_el, Does, FooterButton};
 use super::i18n::{Lang, K};
 use super::model::SettingsForm;
 use super::{serial, storage};
@@ -124,33 +124,22 @@ fn save(s: Settings) -> bool {
     serial::to_text(&s).is_ok_and(|text| storage::set(KEY, &text).is_ok())
 }
 
-/// Loads the settings (the controller owns them from then on) and applies
-/// what lives on the page (classes).
+/// Loads the settings (the controller owns them from then on; the view
+/// shows what lives on the page, the four-colour deck's class, from the scene).
 pub fn init() -> Settings {
-    let loaded = load();
-    apply(loaded);
-    // Reduced motion: no animations at all (the CSS also honours the query).
-    let reduced = web_sys::window()
+    load()
+}
+
+/// Whether the browser asks for reduced motion: then no animations at all
+/// (`body.no-anim`, from the scene; the CSS also honours the query).
+pub fn reduced_motion() -> bool {
+    web_sys::window()
         .and_then(|w| {
             w.match_media("(prefers-reduced-motion: reduce)")
                 .ok()
                 .flatten()
         })
-        .is_some_and(|m| m.matches());
-    if reduced {
-        if let Some(b) = doc().body() {
-            let _ = b.class_list().add_1("no-anim");
-        }
-    }
-    loaded
-}
-
-fn apply(s: Settings) {
-    if let Some(b) = doc().body() {
-        let _ = b
-            .class_list()
-            .toggle_with_force("four-colour", s.four_colour);
-    }
+        .is_some_and(|m| m.matches())
 }
 
 impl Settings {
@@ -320,8 +309,7 @@ pub fn chosen(form: &SettingsForm, current: Settings, lang: Lang) -> Chosen {
     }
 }
 
-/// Stores the settings and applies them to the page.
+/// Stores the settings (the page shows them from the next render).
 pub fn keep(s: Settings) {
     save(s);
-    apply(s);
 }

@@ -1,7 +1,8 @@
 //! The quack, synthesized with the Web Audio API (no sound file): a short
 //! nasal burst (sawtooth plus a detuned square) with a falling pitch through
 //! a band-pass filter, one blip per "quack" of the call. Every sound started
-//! is counted in `body[data-sounds-played]` so that tests can see it.
+//! is counted, and the view shows the count in `body[data-sounds-played]`
+//! (the scene's flags) so that tests can see it.
 
 use crate::engine::Call;
 use std::cell::RefCell;
@@ -21,13 +22,16 @@ pub struct Sound {
 impl Sound {
     /// The remembered choice (muted or not), nothing played yet.
     pub fn new() -> Sound {
-        let sound = Sound {
+        Sound {
             ctx: Rc::new(RefCell::new(None)),
             muted: super::storage::muted(),
             played: 0,
-        };
-        sound.publish_count();
-        sound
+        }
+    }
+
+    /// How many sounds have started.
+    pub fn played(&self) -> u32 {
+        self.played
     }
 
     pub fn muted(&self) -> bool {
@@ -80,16 +84,6 @@ impl Sound {
         });
         if started {
             self.played += 1;
-            self.publish_count();
-        }
-    }
-
-    fn publish_count(&self) {
-        if let Some(body) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.body())
-        {
-            let _ = body.set_attribute("data-sounds-played", &self.played.to_string());
         }
     }
 }

@@ -76,6 +76,8 @@ pub struct Page {
     pub sound: Sound,
     /// `?embed`: the table sits in another site's page.
     pub embedded: bool,
+    /// No animations: `?pace=0`, or the browser asks for reduced motion.
+    pub no_anim: bool,
     /// The address's `?lang=`, carried by the share links made here.
     pub address_lang: Option<Lang>,
     /// `?ice=relay`: online play connects through relays only (tests).
@@ -342,11 +344,12 @@ impl Controller {
         self.before_render();
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;
-        let scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows);
+        let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
+            .with_replay_bar(Parts::replay_bar(self));
         self.view.render(&scene);
+        // The replay viewer's bar, while it shows (the full page's).
+        Parts::render_replay_bar(&mut self.view, scene.replay_bar.take());
         self.after_render();
-        // The replay viewer's bar, while it shows (again after a language switch).
-        Parts::replay_bar(self);
         Parts::review_panel(self);
     }
 
@@ -369,6 +372,12 @@ impl Controller {
                     || Parts::handed_any(self)),
             guest: self.is_guest(),
             joining: Parts::joining(self),
+            page: scene::PageFacts {
+                embed: self.page.embedded,
+                no_anim: self.page.no_anim,
+                four_colour: self.page.settings.four_colour,
+                sounds_played: self.page.sound.played(),
+            },
         }
     }
 

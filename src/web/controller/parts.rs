@@ -22,11 +22,13 @@ use super::Controller;
 use crate::engine::{GameRecord, Move};
 use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
+use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
 use crate::web::model::{Action, Closed, NetEvent, RecordsAction};
 use crate::web::records::dialog::Author;
 use crate::web::records::link::{LinkParams, ViewerOptions};
+use crate::web::view::View;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
@@ -148,8 +150,13 @@ pub trait Viewer {
     fn author(c: &Controller) -> Author;
     /// Puts the viewer's position on the table (instead of the game flow).
     fn show_replay(c: &mut Controller);
-    /// Brings the viewer's bar up to date (after every render).
-    fn replay_bar(c: &Controller);
+    /// The viewer's bar at the position on show, while the viewer shows
+    /// (the scene carries it).
+    fn replay_bar(c: &Controller) -> Option<ReplayBarScene>;
+    /// Writes the scene's viewer's bar (after the table's render; None
+    /// takes it away): the table alone, which never shows one, leaves its
+    /// writer out of its wasm.
+    fn render_replay_bar(view: &mut View, bar: Option<ReplayBarScene>);
     /// The person's answer to the puzzle on the table, to be judged.
     fn puzzle_answered(c: &mut Controller, mv: Move);
     /// Brings the deal review's panel up to date (after every render): the

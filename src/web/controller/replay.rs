@@ -18,6 +18,7 @@ use crate::ai::Level;
 use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
+use crate::page::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
 use crate::web::full_page::Then;
 use crate::web::i18n::{Lang, K};
 use crate::web::judge::JudgeQuestion;
@@ -26,8 +27,9 @@ use crate::web::records::author;
 use crate::web::records::dialog::{self, Author};
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
+use crate::web::records::replay::Position;
 pub use crate::web::records::replay::Replay;
-use crate::web::records::replay::{self, BarState, Position, SPEEDS};
+use crate::web::view::View;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
@@ -72,8 +74,12 @@ impl Viewer for FullPage {
         c.show_replay();
     }
 
-    fn replay_bar(c: &Controller) {
-        c.replay_bar();
+    fn replay_bar(c: &Controller) -> Option<ReplayBarScene> {
+        c.replay_bar()
+    }
+
+    fn render_replay_bar(view: &mut View, bar: Option<ReplayBarScene>) {
+        view.render_replay_bar(bar);
     }
 
     fn puzzle_answered(c: &mut Controller, mv: Move) {
@@ -252,7 +258,6 @@ impl Controller {
             self.mode = Mode::Playing;
             self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
-            replay::remove_bar();
         }
     }
 
@@ -454,7 +459,7 @@ impl Controller {
             scores_all: self.ui.scores_all,
             ..Ui::default()
         };
-        // (The viewer's bar comes with the render: `replay_bar`.)
+        // (The viewer's bar comes with the scene: `replay_bar`.)
         self.render();
         if playing {
             let ms = self.pace_ms(PLAY_MS / SPEEDS[speed].0);
@@ -462,45 +467,34 @@ impl Controller {
         }
     }
 
-    /// Brings the viewer's bar up to date with the position on show (after
-    /// every render while the viewer shows).
-    fn replay_bar(&self) {
+    /// The viewer's bar at the position on show (the scene carries it,
+    /// the view writes it).
+    fn replay_bar(&self) -> Option<ReplayBarScene> {
         let Mode::Viewing(r) = &self.mode else {
-            return;
+            return None;
         };
-        let lang = self.page.lang;
         let (deal, upto) = r.place(r.pos);
         let move_no = link::moves_at(&r.record, r.pos);
-        let where_text = lang.tf(
-            K::ReplayPos,
-            &[
-                &(deal + 1).to_string(),
-                &upto.to_string(),
-                &r.record.deals[deal].moves.len().to_string(),
-            ],
-        );
-        let note = self.replay_note(r, move_no);
         let asking = r.asking().map(|p| p.seat);
-        replay::bar(
-            lang,
-            &BarState {
-                pos: r.pos,
-                total: r.total,
-                where_text: &where_text,
-                move_no,
-                moves: link::move_counts(&r.record).1,
-                reveal: r.reveal,
-                playing: r.playing,
-                speed: r.speed,
-                seat: asking.unwrap_or(r.seat),
-                seats: r.record.rules.game.seats() as u8,
-                can_back: r.pos > 0,
-                can_forward: r.can_forward(),
-                note: &note,
-                puzzling: asking.is_some(),
-                embedded: self.page.embedded,
-            },
-        );
+        let facts = BarFacts {
+            pos: r.pos,
+            total: r.total,
+            deal,
+            deal_moves_made: upto,
+            deal_moves: r.record.deals[deal].moves.len(),
+            move_no,
+            moves: link::move_counts(&r.record).1,
+            reveal: r.reveal,
+            playing: r.playing,
+            speed: r.speed,
+            seat: asking.unwrap_or(r.seat),
+            seats: r.record.rules.game.seats() as u8,
+            can_forward: r.can_forward(),
+            note: self.replay_note(r, move_no),
+            puzzling: asking.is_some(),
+            embedded: self.page.embedded,
+        };
+        Some(ReplayBarScene::of(self.page.lang, &facts))
     }
 
     /// The lines under the viewer's controls at this position: a notice

@@ -15,11 +15,13 @@ use super::{with, Controller};
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
+use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
 use crate::web::records::dialog::{self, Author};
 use crate::web::records::link::LinkParams;
+use crate::web::view::View;
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -73,7 +75,11 @@ impl Viewer for TableAlone {
 
     fn show_replay(_: &mut Controller) {}
 
-    fn replay_bar(_: &Controller) {}
+    fn replay_bar(_: &Controller) -> Option<ReplayBarScene> {
+        None
+    }
+
+    fn render_replay_bar(_: &mut View, _: Option<ReplayBarScene>) {}
 
     fn puzzle_answered(_: &mut Controller, _: Move) {}
 

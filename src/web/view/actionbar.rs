@@ -13,6 +13,8 @@ use crate::web::model::Command;
 use web_sys::Element;
 
 pub struct ActionBar {
+    /// The bar itself (the replay viewer's bar goes at its end).
+    pub home: Element,
     status: Element,
     message: Element,
     quack: Element,
@@ -51,6 +53,7 @@ impl ActionBar {
         append(&bar, &message);
         append(table, &bar);
         ActionBar {
+            home: bar,
             status,
             message,
             quack,

@@ -11,13 +11,18 @@
 //! [`panels`] (end of deal and game, last trick, pass the device) with
 //! [`sheet`] (the score sheet, written row by row as deals end).
 //! After a render, [`focus`] moves the keyboard focus as the scene asks and
-//! [`readout`] tells the announcer what newly shows.
+//! [`readout`] tells the announcer what newly shows. The page's marks
+//! outside the table (`<body>`'s classes, `<html lang>`, the title) are
+//! written here too, from the scene's `flags`, and nowhere else after start.
+//! In the full page, [`replaybar`] writes the replay viewer's bar
+//! ([`View::render_replay_bar`]).
 
 mod actionbar;
 mod cards;
 mod focus;
 mod panels;
 mod readout;
+mod replaybar;
 pub mod review;
 mod seats;
 mod sheet;
@@ -26,11 +31,13 @@ mod trick;
 
 use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{Lang, K};
-use super::scene::{Hinted, Pos, Scene, Waiting};
+use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
+use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
 use panels::Panels;
 use readout::Readout;
+use replaybar::ReplayBar;
 use seats::SeatEls;
 use toolbar::Toolbar;
 use trick::Centre;
@@ -64,6 +71,9 @@ pub struct View {
     panels: Panels,
     focus: focus::Focus,
     readout: Readout,
+    replay_bar: ReplayBar,
+    /// The page's marks last written (None: not yet).
+    flags: Option<PageFlags>,
     /// In another site's page: no Share tool (see `Toolbar::build`).
     embedded: bool,
 }
@@ -110,10 +120,6 @@ impl View {
         if d.query_selector("svg.sprite").ok().flatten().is_none() {
             let _ = body.insert_adjacent_html("afterbegin", SPRITE);
         }
-        if let Some(html) = d.document_element() {
-            let _ = html.set_attribute("lang", lang.tag());
-        }
-        d.set_title(lang.t(K::AppTitle));
         let root = d.get_element_by_id("app").unwrap_or_else(|| {
             let a = with_id(el("div", ""), "app");
             append(&body, &a);
@@ -145,6 +151,8 @@ impl View {
             panels,
             focus: focus::Focus::default(),
             readout: Readout::default(),
+            replay_bar: ReplayBar::default(),
+            flags: None,
             embedded,
         }
     }
@@ -187,7 +195,7 @@ impl View {
         set_attr(r, "data-moves", &s.moves.to_string());
         set_attr(r, "data-course", s.course.name());
         toggle_class(r, "scores-open", s.scores_open);
-        toggle_class(&self.body, "net-joining", s.joining);
+        self.render_flags(&s.flags);
         self.toolbar.render(s);
         let hinted = match s.hint {
             Some(Hinted::HandCard(c)) => Some(c),
@@ -204,4 +212,43 @@ impl View {
         self.readout.read(s);
         self.move_focus(s);
     }
+
+    /// The replay viewer's bar (the full page's: its controller's parts
+    /// call this after [`View::render`], so that the table alone, which
+    /// never shows one, leaves the bar's writer out of its wasm).
+    pub fn render_replay_bar(&mut self, bar: Option<ReplayBarScene>) {
+        self.replay_bar.render(&self.bar.home, bar);
+    }
+
+    /// `<body>`'s classes and counter, `<html lang>` and the title, where
+    /// they changed: the only writer of them after start.
+    fn render_flags(&mut self, f: &PageFlags) {
+        let before = self.flags.replace(*f);
+        if before.as_ref() == Some(f) {
+            return;
+        }
+        let body = &self.body;
+        toggle_class(body, "embed", f.embed);
+        toggle_class(body, "no-anim", f.no_anim);
+        toggle_class(body, "four-colour", f.four_colour);
+        toggle_class(body, "replaying", f.replaying);
+        toggle_class(body, "puzzling", f.puzzling);
+        toggle_class(body, "net-joining", f.joining);
+        set_attr(body, "data-sounds-played", &f.sounds_played.to_string());
+        if before.is_none_or(|b| b.lang != f.lang) {
+            write_document_lang(f.lang);
+        }
+    }
+}
+
+/// `<html lang>` and the page's title in `lang`. The view writes them with
+/// the page's other marks ([`View::render`]); the page's root writes them
+/// once at start, before any render (a reply tab shows no table, and the
+/// error panel after an early panic reads the language there).
+pub fn write_document_lang(lang: Lang) {
+    let d = doc();
+    if let Some(html) = d.document_element() {
+        set_attr(&html, "lang", lang.tag());
+    }
+    d.set_title(lang.t(K::AppTitle));
 }
