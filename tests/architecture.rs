@@ -10,6 +10,9 @@
 //!   engine and everything else never gain such a call.
 //! - `the_controller_reads_no_dom`: the controller never asks a DOM layer
 //!   for what the page shows (a form's value, whether a dialog is open).
+//! - `the_controller_has_no_field_read_for_it`: nor does it call a DOM
+//!   layer's function that reads a form field (what a person typed or
+//!   chose) for it, which then travels in the `Action` instead.
 //! - `the_pages_flags_are_written_only_by_the_view`: `<body>`'s classes and
 //!   `<html lang>` are written only by the view (from the scene's flags).
 //! - `no_function_over_100_lines`: outside the word tables.
@@ -117,6 +120,48 @@ const DOM_READS: &[&str] = &[
     "active_element(",
     ".files()",
     "selected_index(",
+];
+
+/// What reads a form field: what a person typed, ticked, chose or picked.
+const FIELD_READS: &[&str] = &[".value()", ".checked()", "selected_index(", ".files()"];
+
+/// The DOM layers' functions that the controller calls and that read a
+/// form field themselves (a dialog or widget reading its own fields at the
+/// controller's call, not handing them back), to be removed by making what
+/// they read travel inside the `Action`, read by the listeners:
+/// (module, function, the work that removes it).
+const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[
+    (
+        "author",
+        "changed",
+        "the author's tool's box and caption in RecordsAction::AuthorChanged",
+    ),
+    (
+        "author",
+        "preview",
+        "the author's tool's box and caption in RecordsAction::Preview",
+    ),
+    (
+        "dialog",
+        "copy_from",
+        "the text to copy in RecordsAction::Copy and NetInput::Copy",
+    ),
+    (
+        "dialog",
+        "download",
+        "the record's text in RecordsAction::Download",
+    ),
+    ("ui", "share", "the link to share in NetInput::Share"),
+    (
+        "ui",
+        "invites",
+        "the online dialogs keep what was typed in their fields: from the controller's state",
+    ),
+    (
+        "ui",
+        "join",
+        "the online dialogs keep what was typed in their fields: from the controller's state",
+    ),
 ];
 
 /// The repository's root (where Cargo.toml is).
@@ -725,6 +770,20 @@ fn controller_files() -> Vec<String> {
 /// body reads (`DOM_READS`) or calls a function of its file or of `dom.rs`
 /// that does.
 fn dom_readers() -> BTreeSet<(String, String)> {
+    readers_of(DOM_READS, true)
+}
+
+/// The public functions of the DOM layers that read a form field (what a
+/// person typed, ticked or chose: `FIELD_READS`), whether or not they hand
+/// it back: (the file's module name, the function's name).
+fn field_readers() -> BTreeSet<(String, String)> {
+    readers_of(FIELD_READS, false)
+}
+
+/// The public functions of the DOM layers whose body reads with one of
+/// `reading` (or calls a function of its file or of `dom.rs` that does); if
+/// `handing_over`, only those that return a value or take a `Dispatch`.
+fn readers_of(reading: &[&str], handing_over: bool) -> BTreeSet<(String, String)> {
     let calls = |body: &str, name: &str| {
         offsets(body, &format!("{name}("))
             .any(|at| starts_a_word(body, at) || body[..at].ends_with("::"))
@@ -741,8 +800,7 @@ fn dom_readers() -> BTreeSet<(String, String)> {
             let before = reads.len();
             for f in &found {
                 let body = &code[f.body_start..f.end];
-                if DOM_READS.iter().any(|r| body.contains(r))
-                    || reads.iter().any(|r| calls(body, r))
+                if reading.iter().any(|r| body.contains(r)) || reads.iter().any(|r| calls(body, r))
                 {
                     reads.insert(f.name.clone());
                 }
@@ -765,7 +823,7 @@ fn dom_readers() -> BTreeSet<(String, String)> {
                 .next()
                 .is_some_and(|l| l.contains("pub"));
             let hands_over = head.contains("->") || head.contains("Dispatch");
-            if public && hands_over && reads.contains(&f.name) {
+            if public && (hands_over || !handing_over) && reads.contains(&f.name) {
                 readers.insert((module.clone(), f.name.clone()));
             }
         }
@@ -800,6 +858,52 @@ fn the_controller_reads_no_dom() {
         report.is_empty(),
         "rule \"the controller never reads the DOM\" (docs/architecture.md) broken:{report}\n\
          (the value comes in with its Action, read by the input layer, events.rs)"
+    );
+}
+
+#[test]
+fn the_controller_has_no_field_read_for_it() {
+    let readers = field_readers();
+    assert!(
+        readers.contains(&("dialog".to_string(), "chosen_preset".to_string())),
+        "the new game's dialog reads its preset chosen: the finder is broken"
+    );
+    let mut report = String::new();
+    let mut seen = BTreeSet::new();
+    for file in controller_files() {
+        let code = code_of(&file);
+        for (module, name) in &readers {
+            let call = format!("{module}::{name}(");
+            for at in offsets(&code, &call) {
+                if !starts_a_word(&code, at) {
+                    continue;
+                }
+                let known = KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL
+                    .iter()
+                    .any(|(m, n, _)| m == module && n == name);
+                if known {
+                    seen.insert((module.clone(), name.clone()));
+                } else {
+                    report += &format!(
+                        "\n  {file}:{}: {module}::{name} reads a field at the controller's call",
+                        line_at(&code, at)
+                    );
+                }
+            }
+        }
+    }
+    for (module, name, _) in KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL {
+        if !seen.contains(&(module.to_string(), name.to_string())) {
+            report += &format!(
+                "\n  {module}::{name} is listed in KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL \
+                 but no longer happens: strike it off"
+            );
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"the controller never reads the DOM\" (docs/architecture.md) broken:{report}\n\
+         (what a person typed or chose comes in with its Action, read by the listeners, events.rs)"
     );
 }
 

@@ -155,8 +155,10 @@ pub enum Action {
     CancelDialog,
     /// A native dialog closed (the table may take the focus back): which.
     DialogClosed(Closed),
-    DialogChanged,
-    PresetChanged,
+    /// The new game's dialog: the game chosen in it.
+    DialogChanged(GameKind),
+    /// The new game's dialog: the game and the rules' preset chosen in it.
+    PresetChanged(GameKind, String),
     PlayAgain,
     ToggleMute,
     ToggleScores,

@@ -134,7 +134,8 @@ pub fn show_error(message: &str) {
     }
 }
 
-fn selected_game() -> GameKind {
+/// The game chosen in the dialog (read by the listeners when it changes).
+pub fn chosen_game() -> GameKind {
     doc()
         .query_selector("#new-game-dialog input[name=game]:checked")
         .ok()
@@ -144,16 +145,20 @@ fn selected_game() -> GameKind {
         .unwrap_or(GameKind::TwoPlayer)
 }
 
-/// The game changed: rebuild the players and rules for it.
-pub fn game_changed(lang: Lang) {
-    fill_game_body(lang, selected_game(), None);
+/// The rules' preset chosen in the dialog (read by the listeners when it
+/// changes).
+pub fn chosen_preset() -> String {
+    select_value("#preset").unwrap_or_else(|| "parlett".into())
 }
 
-/// The preset changed: show its option values.
-pub fn preset_changed() {
-    let game = selected_game();
-    let preset = select_value("#preset").unwrap_or_else(|| "parlett".into());
-    if let Ok(rules) = Rules::preset(game, &preset) {
+/// The game changed to `game`: rebuild the players and rules for it.
+pub fn game_changed(lang: Lang, game: GameKind) {
+    fill_game_body(lang, game, None);
+}
+
+/// The preset changed to `preset` (of `game`): show its option values.
+pub fn preset_changed(game: GameKind, preset: &str) {
+    if let Ok(rules) = Rules::preset(game, preset) {
         fill_options(&rules);
     }
 }
@@ -296,7 +301,7 @@ fn select_value(selector: &str) -> Option<String> {
 /// What the new game's form holds (read by the listeners when Start is
 /// pressed; [`NewGameForm::setup`] checks it).
 pub fn form() -> NewGameForm {
-    let game = selected_game();
+    let game = chosen_game();
     let mut options = Vec::new();
     if let Ok(list) = doc().query_selector_all("#new-game-dialog [data-option]") {
         for i in 0..list.length() {

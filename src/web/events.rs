@@ -107,8 +107,10 @@ pub fn listen(controller: &Shared) {
 fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
     let what = target(e).and_then(|t| t.get_attribute("data-change"));
     let action = match what.as_deref() {
-        Some("game") => Action::DialogChanged,
-        Some("preset") => Action::PresetChanged,
+        Some("game") => Action::DialogChanged(super::dialog::chosen_game()),
+        Some("preset") => {
+            Action::PresetChanged(super::dialog::chosen_game(), super::dialog::chosen_preset())
+        }
         Some("setting") => Action::SettingChanged(super::settings::form()),
         Some("stun") => return Parts::servers_changed(),
         Some("record-file") => {

@@ -743,8 +743,8 @@ impl Controller {
                 Parts::online_dialog_closed(self, closed);
                 self.render();
             }
-            Action::DialogChanged => dialog::game_changed(self.page.lang),
-            Action::PresetChanged => dialog::preset_changed(),
+            Action::DialogChanged(game) => dialog::game_changed(self.page.lang, game),
+            Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
                     dialog::close();
