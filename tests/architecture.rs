@@ -132,16 +132,6 @@ const FIELD_READS: &[&str] = &[".value()", ".checked()", "selected_index(", ".fi
 /// (module, function, the work that removes it).
 const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[
     (
-        "author",
-        "changed",
-        "the author's tool's box and caption in RecordsAction::AuthorChanged",
-    ),
-    (
-        "author",
-        "preview",
-        "the author's tool's box and caption in RecordsAction::Preview",
-    ),
-    (
         "dialog",
         "copy_from",
         "the text to copy in RecordsAction::Copy and NetInput::Copy",

@@ -285,6 +285,21 @@ impl Command {
     }
 }
 
+/// The author's tool (the records dialog's section for rules sites) as the
+/// listeners read it when it changes: the links it was opened with, and
+/// what is ticked and typed in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuthorForm {
+    /// The link's query, and the same asking the next move as a puzzle.
+    pub query: String,
+    pub puzzle_query: Option<String>,
+    /// The move the link opens at (a caption typed goes there).
+    pub at: Option<usize>,
+    /// The puzzle box ticked, and the caption typed.
+    pub puzzle: bool,
+    pub caption: String,
+}
+
 /// What the new game's form holds when Start is pressed, as typed and
 /// chosen: checked by [`NewGameForm::setup`].
 #[derive(Clone, Debug, PartialEq)]
@@ -402,12 +417,12 @@ pub enum RecordsAction {
     Seat(u8),
     /// Go to the table just after this move of the game (`records::link`).
     Jump(usize),
-    /// The author's tool: the puzzle box or the caption changed.
-    AuthorChanged,
+    /// The author's tool: the puzzle box or the caption changed, to this.
+    AuthorChanged(AuthorForm),
     /// The table alone: go to the full page for the author's tool (`web::full_page`).
     FullPage,
-    /// The author's tool: show the link in an iframe.
-    Preview,
+    /// The author's tool, as it is: show its link in an iframe.
+    Preview(AuthorForm),
     /// Review a deal (`page::review`): the deal just finished, or the
     /// one on show in the viewer from its seat (the table alone hands over).
     ReviewDeal,

@@ -13,7 +13,9 @@ use super::controller::{self, Shared};
 use super::dom::doc;
 use super::i18n::Lang;
 use super::keyboard;
-use super::model::{Action, Closed, Command, Dispatch, NetEvent, NetInput, RecordsAction, Step};
+use super::model::{
+    Action, AuthorForm, Closed, Command, Dispatch, NetEvent, NetInput, RecordsAction, Step,
+};
 use crate::engine::{Card, GameKind, Suit};
 use crate::net::invite::Invite;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -127,7 +129,9 @@ fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
                 _ => RecordsAction::Seat(n.min(3) as u8),
             })
         }
-        Some("author-puzzle" | "author-caption") => Action::Records(RecordsAction::AuthorChanged),
+        Some("author-puzzle" | "author-caption") => {
+            Action::Records(RecordsAction::AuthorChanged(Parts::author_form()?))
+        }
         Some(other) => return unknown("data-change", other),
         None => return None,
     };
@@ -209,7 +213,7 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "play" => RecordsAction::Play,
         "copy-author-link" => RecordsAction::Copy("author-link"),
         "copy-author-embed" => RecordsAction::Copy("author-embed"),
-        "preview" => RecordsAction::Preview,
+        "preview" => RecordsAction::Preview(Parts::author_form()?),
         "full-page" => RecordsAction::FullPage,
         "reveal" => RecordsAction::Reveal,
         "exit" => RecordsAction::Exit,
@@ -335,6 +339,10 @@ impl Input for FullPage {
         super::records::replay::key(target, key, shift)
     }
 
+    fn author_form() -> Option<AuthorForm> {
+        super::records::author::form()
+    }
+
     fn review_mark(what: &str) -> Option<RecordsAction> {
         review_move(what)
     }
@@ -365,6 +373,10 @@ impl Input for TableAlone {
     }
 
     fn viewer_key(_: &Element, _: &str, _: bool) -> Option<RecordsAction> {
+        None
+    }
+
+    fn author_form() -> Option<AuthorForm> {
         None
     }
 

@@ -25,7 +25,7 @@ use crate::net::protocol::LastMove;
 use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
-use crate::web::model::{Action, Closed, NetEvent, RecordsAction};
+use crate::web::model::{Action, AuthorForm, Closed, NetEvent, RecordsAction};
 use crate::web::records::dialog::Author;
 use crate::web::records::link::{LinkParams, ViewerOptions};
 use crate::web::view::View;
@@ -210,6 +210,9 @@ pub trait Input {
     fn join_closed() -> Closed;
     /// The viewer's keys, while its bar is up.
     fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction>;
+    /// The author's tool as it is now (the records dialog's section for
+    /// rules sites), if it shows.
+    fn author_form() -> Option<AuthorForm>;
     /// A deal review's mark or puzzle idea (`data-rec="review-open:N"`,
     /// `"review-idea:N"`).
     fn review_mark(what: &str) -> Option<RecordsAction>;

@@ -173,8 +173,8 @@ impl Controller {
             | RecordsAction::ReviewCancel
             | RecordsAction::ReviewOpen(_)
             | RecordsAction::ReviewIdea(_) => self.review_action(action),
-            RecordsAction::AuthorChanged => author::changed(),
-            RecordsAction::Preview => author::preview(self.page.lang),
+            RecordsAction::AuthorChanged(form) => author::changed(self.page.lang, &form),
+            RecordsAction::Preview(form) => author::preview(self.page.lang, &form),
             RecordsAction::Exit => {
                 self.stop_viewing();
                 if !self.page.embedded {

@@ -10,6 +10,7 @@ use crate::codec::record_link;
 use crate::engine::GameRecord;
 use crate::web::dom::{append, button, by_id, el, labelled_input};
 use crate::web::i18n::{FullKey, Lang, K};
+use crate::web::model::AuthorForm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
@@ -156,33 +157,41 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
     append(f, &b);
 }
 
-/// The query the section shows now (with the puzzle if its box is ticked,
-/// and the caption typed, at the move the link opens at: the puzzle's
-/// question is asked there too).
-fn shown_query() -> Option<(Element, String)> {
+/// What the section holds now (read by the listeners when it changes):
+/// None without the section.
+pub fn form() -> Option<AuthorForm> {
     let f = by_id("author")?;
-    let puzzle = by_id("author-puzzle")
-        .and_then(|c| c.dyn_into::<HtmlInputElement>().ok())
-        .is_some_and(|c| c.checked());
-    let mut q = f.get_attribute(if puzzle { "data-puzzle" } else { "data-link" })?;
-    let typed = by_id("author-caption")
-        .and_then(|c| c.dyn_into::<HtmlInputElement>().ok())
-        .map(|c| c.value())
-        .unwrap_or_default();
-    let at = f.get_attribute("data-at").and_then(|n| n.parse().ok());
-    if let Some((n, text)) = at.and_then(|n: usize| link::caption(&format!("{n}:{typed}"))) {
-        q.push_str(&link::caption_param(n, &text));
-    }
-    Some((f, q))
+    let field = |id: &str| by_id(id).and_then(|c| c.dyn_into::<HtmlInputElement>().ok());
+    Some(AuthorForm {
+        query: f.get_attribute("data-link")?,
+        puzzle_query: f.get_attribute("data-puzzle"),
+        at: f.get_attribute("data-at").and_then(|n| n.parse().ok()),
+        puzzle: field("author-puzzle").is_some_and(|c| c.checked()),
+        caption: field("author-caption")
+            .map(|c| c.value())
+            .unwrap_or_default(),
+    })
 }
 
-/// The puzzle box or the caption changed: the link and the code follow.
-pub fn changed() {
-    let Some((f, q)) = shown_query() else { return };
-    let lang = f
-        .get_attribute("data-lang")
-        .and_then(|t| Lang::from_tag(&t))
-        .unwrap_or(Lang::En);
+/// The query the section shows for `form` (with the puzzle if its box is
+/// ticked, and the caption typed, at the move the link opens at: the
+/// puzzle's question is asked there too).
+fn shown_query(form: &AuthorForm) -> Option<String> {
+    let mut q = if form.puzzle {
+        form.puzzle_query.clone()?
+    } else {
+        form.query.clone()
+    };
+    let typed = &form.caption;
+    if let Some((n, text)) = form.at.and_then(|n| link::caption(&format!("{n}:{typed}"))) {
+        q.push_str(&link::caption_param(n, &text));
+    }
+    Some(q)
+}
+
+/// The puzzle box or the caption changed (to `form`): the link and the code follow.
+pub fn changed(lang: Lang, form: &AuthorForm) {
+    let Some(q) = shown_query(form) else { return };
     if let Some(i) = by_id("author-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
         i.set_value(&link_of(&q));
     }
@@ -190,13 +199,16 @@ pub fn changed() {
         t.set_value(&embed_of(lang, &q));
     }
     if by_id("author-preview").is_some() {
-        preview(lang);
+        preview(lang, form);
     }
 }
 
-/// Shows the embed in the dialog (or loads it again with the link shown).
-pub fn preview(lang: Lang) {
-    let Some((f, q)) = shown_query() else { return };
+/// Shows the embed of `form`'s link in the dialog (or loads it again with
+/// the link shown).
+pub fn preview(lang: Lang, form: &AuthorForm) {
+    let (Some(f), Some(q)) = (by_id("author"), shown_query(form)) else {
+        return;
+    };
     let frame = by_id("author-preview").unwrap_or_else(|| {
         let i = el("iframe", "author-preview");
         i.set_id("author-preview");
