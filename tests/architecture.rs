@@ -122,8 +122,16 @@ const DOM_READS: &[&str] = &[
     "selected_index(",
 ];
 
-/// What reads a form field: what a person typed, ticked, chose or picked.
-const FIELD_READS: &[&str] = &[".value()", ".checked()", "selected_index(", ".files()"];
+/// What reads a form field: what a person typed, ticked, chose or picked
+/// (and the records dialog's reader of a copy row's text, which online
+/// play's dialogs call too).
+const FIELD_READS: &[&str] = &[
+    ".value()",
+    ".checked()",
+    "selected_index(",
+    ".files()",
+    "field_text(",
+];
 
 /// The DOM layers' functions that the controller calls and that read a
 /// form field themselves (a dialog or widget reading its own fields at the
@@ -131,16 +139,7 @@ const FIELD_READS: &[&str] = &[".value()", ".checked()", "selected_index(", ".fi
 /// they read travel inside the `Action`, read by the listeners:
 /// (module, function, the work that removes it).
 const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[
-    (
-        "dialog",
-        "copy_from",
-        "the text to copy in RecordsAction::Copy and NetInput::Copy",
-    ),
-    (
-        "dialog",
-        "download",
-        "the record's text in RecordsAction::Download",
-    ),
+    ("ui", "copy", "the link to copy in NetInput::Copy"),
     ("ui", "share", "the link to share in NetInput::Share"),
     (
         "ui",

@@ -393,10 +393,11 @@ pub struct SettingsForm {
 pub enum RecordsAction {
     Open,
     Close,
-    /// Copy the text of one of the dialog's fields (by its id).
-    Copy(&'static str),
-    /// Download the record shown as a file.
-    Download,
+    /// Copy the text of one of the dialog's fields: its id, and the text it
+    /// held (read by the listeners).
+    Copy(&'static str, String),
+    /// Download the record shown as a file: its text.
+    Download(String),
     /// A record over the size limit, pasted or chosen as a file: refused
     /// unread (its size, in bytes or UTF-16 units).
     TooLarge(f64),

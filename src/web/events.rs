@@ -193,15 +193,20 @@ fn unknown(scheme: &str, name: &str) -> Option<Action> {
     None
 }
 
+/// Copy the text of the records dialog's field `id`, as it is now.
+fn copy(id: &'static str) -> RecordsAction {
+    RecordsAction::Copy(id, super::records::dialog::field_text(id))
+}
+
 /// The Share and records dialog's and the replay viewer's buttons.
 fn records_action(what: &str) -> Option<RecordsAction> {
     Some(match what {
         "open" => RecordsAction::Open,
         "close" => RecordsAction::Close,
-        "copy-link" => RecordsAction::Copy("share-link"),
-        "copy-record" => RecordsAction::Copy("record-text"),
-        "copy-result" => RecordsAction::Copy("daily-text"),
-        "download" => RecordsAction::Download,
+        "copy-link" => copy("share-link"),
+        "copy-record" => copy("record-text"),
+        "copy-result" => copy("daily-text"),
+        "download" => RecordsAction::Download(super::records::dialog::field_text("record-text")),
         "daily" => RecordsAction::Daily,
         "import" => super::records::dialog::pasted(),
         "first" => RecordsAction::Step(Step::First),
@@ -211,8 +216,8 @@ fn records_action(what: &str) -> Option<RecordsAction> {
         "trick-back" => RecordsAction::Step(Step::TrickBack),
         "trick-forward" => RecordsAction::Step(Step::TrickForward),
         "play" => RecordsAction::Play,
-        "copy-author-link" => RecordsAction::Copy("author-link"),
-        "copy-author-embed" => RecordsAction::Copy("author-embed"),
+        "copy-author-link" => copy("author-link"),
+        "copy-author-embed" => copy("author-embed"),
         "preview" => RecordsAction::Preview(Parts::author_form()?),
         "full-page" => RecordsAction::FullPage,
         "reveal" => RecordsAction::Reveal,

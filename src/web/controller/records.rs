@@ -40,8 +40,8 @@ impl Controller {
                 dialog::show_error(&dialog::too_large(self.page.lang, size))
             }
             RecordsAction::Close => dialog::close(),
-            RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
-            RecordsAction::Download => dialog::download(),
+            RecordsAction::Copy(field, text) => dialog::copy_from(self.page.lang, field, &text),
+            RecordsAction::Download(text) => dialog::download(&text),
             other => Parts::viewer_action(self, other),
         }
     }

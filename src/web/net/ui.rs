@@ -613,7 +613,8 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
 
 /// Copies a link field's text (the clipboard, else selected to copy by hand).
 pub fn copy(lang: Lang, field: &str) {
-    crate::web::records::dialog::copy_from(lang, field);
+    let text = crate::web::records::dialog::field_text(field);
+    crate::web::records::dialog::copy_from(lang, field, &text);
 }
 
 /// Shares a link field's text through the system's share sheet.

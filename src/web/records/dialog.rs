@@ -51,8 +51,9 @@ pub fn too_large(lang: Lang, bytes: f64) -> String {
     )
 }
 
-/// The text of a copy row's field: an `<input>`, or a `<textarea>` for many lines.
-fn input_value(id: &str) -> String {
+/// The text of a copy row's field: an `<input>`, or a `<textarea>` for
+/// many lines (read by the listeners when its button is pressed).
+pub fn field_text(id: &str) -> String {
     let Some(e) = by_id(id) else {
         return String::new();
     };
@@ -297,9 +298,8 @@ fn stats_label(lang: Lang, key: &str) -> String {
 }
 
 /// Copies a field's text: the clipboard if allowed, else it stays selected to copy by hand.
-pub(in crate::web) fn copy_from(lang: Lang, id: &str) {
+pub(in crate::web) fn copy_from(lang: Lang, id: &str, text: &str) {
     let Some(field) = by_id(id) else { return };
-    let text = input_value(id);
     select_field(&field);
     let button = by_id(&format!("{id}-copy"));
     let say = move |k: K| {
@@ -317,7 +317,7 @@ pub(in crate::web) fn copy_from(lang: Lang, id: &str) {
     let ok = say.clone();
     let done = Closure::once_into_js(move |_: JsValue| ok(K::Copied));
     let fail = Closure::once_into_js(move |_: JsValue| say(K::CopyByHand));
-    then_once(clipboard.write_text(&text), &done, &fail);
+    then_once(clipboard.write_text(text), &done, &fail);
 }
 
 #[wasm_bindgen]
@@ -338,8 +338,7 @@ fn then_once(promise: js_sys::Promise, done: &JsValue, failed: &JsValue) {
 }
 
 /// Downloads the record shown in the dialog as a .json file (a Blob object URL).
-pub fn download() {
-    let text = input_value("record-text");
+pub fn download(text: &str) {
     let parts: js_sys::Array = std::iter::once(JsValue::from(text)).collect();
     let options = BlobPropertyBag::new();
     options.set_type("application/json");
