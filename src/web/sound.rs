@@ -4,16 +4,20 @@
 //! is counted in `body[data-sounds-played]` so that tests can see it.
 
 use crate::engine::Call;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use web_sys::{AudioContext, BiquadFilterType, OscillatorType};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{AudioContext, BiquadFilterType, IdleRequestOptions, OscillatorType};
 
 /// The page's sound, owned by the controller: whether it is muted, the
 /// audio context once a gesture has allowed one, and how many sounds have
 /// started (published for tests).
 pub struct Sound {
-    /// Shared with the short timer that makes the context after a click.
+    /// Shared with the idle callback that makes the context after a click.
     ctx: Rc<RefCell<Option<AudioContext>>>,
+    /// The context's making is already asked for (once is enough).
+    making: Cell<bool>,
     muted: bool,
     played: u32,
 }
@@ -23,6 +27,7 @@ impl Sound {
     pub fn new() -> Sound {
         let sound = Sound {
             ctx: Rc::new(RefCell::new(None)),
+            making: Cell::new(false),
             muted: super::storage::muted(),
             played: 0,
         };
@@ -41,10 +46,10 @@ impl Sound {
     }
 
     /// Lets sound start; call from a user gesture, which browsers require
-    /// first. Creating the AudioContext takes 10-15 ms in Chromium, so a
-    /// click does not wait for it: it is made just after the click (the
-    /// browser remembers that the person has interacted) or at the first
-    /// sound, whichever comes first.
+    /// first. Creating the AudioContext takes 10-15 ms in Chromium (a long
+    /// task on a slow phone), so a click never waits for it: it is made when
+    /// the page is next idle (the browser remembers that the person has
+    /// interacted), or at the first sound, whichever comes first.
     pub fn unlock(&self) {
         if self.muted {
             return;
@@ -53,14 +58,13 @@ impl Sound {
             with_ctx(&self.ctx, |ctx| {
                 let _ = ctx.resume();
             });
-        } else {
+        } else if !self.making.replace(true) {
             let ctx = self.ctx.clone();
-            gloo::timers::callback::Timeout::new(UNLOCK_DELAY_MS, move || {
+            when_idle(move || {
                 with_ctx(&ctx, |ctx| {
                     let _ = ctx.resume();
                 })
-            })
-            .forget();
+            });
         }
     }
 
@@ -94,8 +98,31 @@ impl Sound {
     }
 }
 
-/// Long enough for the click's frame to be painted first.
-const UNLOCK_DELAY_MS: u32 = 100;
+/// The longest wait for an idle moment before the context is made anyway.
+const IDLE_WAIT_MS: u32 = 1000;
+/// Where the browser has no idle callbacks (Safari): long enough for the
+/// click's frame to be painted first.
+const UNLOCK_DELAY_MS: i32 = 100;
+
+/// Runs `f` once the page is idle (at most `IDLE_WAIT_MS` later), away
+/// from any click's or render's task.
+fn when_idle(f: impl FnOnce() + 'static) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let f = Closure::once_into_js(f);
+    let options = IdleRequestOptions::new();
+    options.set_timeout(IDLE_WAIT_MS);
+    if w
+        .request_idle_callback_with_options(f.unchecked_ref(), &options)
+        .is_err()
+    {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            f.unchecked_ref(),
+            UNLOCK_DELAY_MS,
+        );
+    }
+}
 
 fn with_ctx(cell: &RefCell<Option<AudioContext>>, f: impl FnOnce(&AudioContext)) {
     let mut c = cell.borrow_mut();
