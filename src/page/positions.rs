@@ -43,8 +43,9 @@ pub struct Positions {
     /// The game before deal `i * CHECKPOINT_DEALS` was dealt.
     checkpoints: Vec<DealStart>,
     /// The deal last reached and the game before it was dealt: steps within
-    /// that deal start from here (one copy of the game, whatever its length).
-    on_show: RefCell<Option<(usize, DealStart)>>,
+    /// that deal start from here (one copy of the game, whatever its length;
+    /// boxed, as a game is a large value to hold inline).
+    on_show: RefCell<Option<Box<(usize, DealStart)>>>,
 }
 
 impl Positions {
@@ -124,7 +125,7 @@ impl Positions {
     /// The game before deal `deal` was dealt: the copy kept for the deal on
     /// show, else replayed from the nearest checkpoint and kept.
     fn deal_start(&self, record: &GameRecord, deal: usize) -> Option<DealStart> {
-        if let Some((d, start)) = &*self.on_show.borrow() {
+        if let Some((d, start)) = self.on_show.borrow().as_deref() {
             if *d == deal {
                 return Some(start.clone());
             }
@@ -141,7 +142,7 @@ impl Positions {
             }
             start.moves += log.moves.len();
         }
-        *self.on_show.borrow_mut() = Some((deal, start.clone()));
+        *self.on_show.borrow_mut() = Some(Box::new((deal, start.clone())));
         Some(start)
     }
 }
