@@ -8,7 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{AudioContext, BiquadFilterType, IdleRequestOptions, OscillatorType};
+use web_sys::{AudioContext, BiquadFilterType, OscillatorType};
 
 /// The page's sound, owned by the controller: whether it is muted, the
 /// audio context once a gesture has allowed one, and how many sounds have
@@ -47,9 +47,9 @@ impl Sound {
 
     /// Lets sound start; call from a user gesture, which browsers require
     /// first. Creating the AudioContext takes 10-15 ms in Chromium (a long
-    /// task on a slow phone), so a click never waits for it: it is made when
-    /// the page is next idle (the browser remembers that the person has
-    /// interacted), or at the first sound, whichever comes first.
+    /// task on a slow phone), so a click or key never waits for it: it is
+    /// made when the page is next idle (the browser remembers that the person
+    /// has interacted), or at the first sound, whichever comes first.
     pub fn unlock(&self) {
         if self.muted {
             return;
@@ -98,30 +98,23 @@ impl Sound {
     }
 }
 
-/// The longest wait for an idle moment before the context is made anyway.
-const IDLE_WAIT_MS: u32 = 1000;
 /// Where the browser has no idle callbacks (Safari): long enough for the
 /// click's frame to be painted first.
 const UNLOCK_DELAY_MS: i32 = 100;
 
-/// Runs `f` once the page is idle (at most `IDLE_WAIT_MS` later), away
-/// from any click's or render's task.
+/// Runs `f` once the page is next idle, away from any click's or render's
+/// task (should a sound come first, it makes the context itself).
 fn when_idle(f: impl FnOnce() + 'static) {
     let Some(w) = web_sys::window() else {
         return;
     };
-    let f = Closure::once_into_js(f);
-    let options = IdleRequestOptions::new();
-    options.set_timeout(IDLE_WAIT_MS);
-    if w
-        .request_idle_callback_with_options(f.unchecked_ref(), &options)
-        .is_err()
-    {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            f.unchecked_ref(),
-            UNLOCK_DELAY_MS,
-        );
+    // (The closure type gloo's timers use: its code is in the page already.)
+    let f = Closure::once(f);
+    let f_js = f.as_ref().unchecked_ref();
+    if w.request_idle_callback(f_js).is_err() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(f_js, UNLOCK_DELAY_MS);
     }
+    f.forget();
 }
 
 fn with_ctx(cell: &RefCell<Option<AudioContext>>, f: impl FnOnce(&AudioContext)) {
