@@ -58,17 +58,6 @@ pub fn focus(e: &Element) {
     }
 }
 
-/// Focuses without scrolling it into view: the browser then restyles what
-/// it must but lays nothing out (a scroll into view forces a layout inside
-/// the caller's task). For elements already on screen.
-pub fn focus_in_place(e: &Element) {
-    if let Some(h) = e.dyn_ref::<HtmlElement>() {
-        let options = web_sys::FocusOptions::new();
-        options.set_prevent_scroll(true);
-        let _ = h.focus_with_options(&options);
-    }
-}
-
 /// Sets the text if it differs (no needless layout work).
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {

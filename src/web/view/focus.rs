@@ -5,7 +5,7 @@
 //! overlay panel while it is up (given back where it was when it closes).
 //! The attributes themselves are rendered with the rest; this only focuses.
 
-use super::super::dom::{doc, focus, focus_in_place};
+use super::super::dom::{doc, focus};
 use super::super::scene::{HandScene, Scene, Waiting};
 use super::View;
 use crate::engine::Card;
@@ -164,10 +164,8 @@ impl View {
             && !any_dialog_open()
             && !overlay_open
         {
-            // (Your hand is on screen at your turn: no scroll, so no
-            // layout forced inside the render's task.)
             if let Some(e) = &stop_el {
-                focus_in_place(e);
+                focus(e);
                 f.focus_hand = false;
             }
         }
