@@ -10,6 +10,7 @@
 //! - [`hint`]: a hint's words and what it points at.
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict in words.
 //! - [`link`]: the viewer links' parameters, and how moves are counted.
+//! - [`positions`]: every position of a record, for the replay viewer.
 //! - [`input`]: limits on text from outside (records, saved data).
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
 //!   summary, the values at the position on show).
@@ -17,7 +18,7 @@
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 
 // Every build compiles all of it: what only the full page uses (a guest's
-// table, the viewer links, puzzles, the review, their words) is reached
+// table, the viewer links and positions, puzzles, the review, their words) is reached
 // only from the full page's parts (`web::controller::parts`), and left out
 // of the table alone's wasm.
 pub mod guest;
@@ -26,6 +27,7 @@ pub mod i18n;
 pub mod input;
 pub mod link;
 pub mod model;
+pub mod positions;
 pub mod puzzle;
 pub mod replay_bar;
 pub mod review;

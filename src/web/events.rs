@@ -98,7 +98,12 @@ pub fn listen(controller: &Shared) {
             e.prevent_default();
         }
         if let Some(action) = action {
-            controller::with(&weak, move |c| c.act(action));
+            controller::with(&weak, move |c| {
+                // (A key is a gesture too: without this, a keyboard's first
+                // sound would make the audio context inside its own task.)
+                c.unlock_sound();
+                c.act(action)
+            });
         }
     })
     .forget();

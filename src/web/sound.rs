@@ -5,16 +5,20 @@
 //! (the scene's flags) so that tests can see it.
 
 use crate::engine::Call;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use web_sys::{AudioContext, BiquadFilterType, OscillatorType};
 
 /// The page's sound, owned by the controller: whether it is muted, the
 /// audio context once a gesture has allowed one, and how many sounds have
 /// started (published for tests).
 pub struct Sound {
-    /// Shared with the short timer that makes the context after a click.
+    /// Shared with the idle callback that makes the context after a click.
     ctx: Rc<RefCell<Option<AudioContext>>>,
+    /// The context's making is already asked for (once is enough).
+    making: Cell<bool>,
     muted: bool,
     played: u32,
 }
@@ -24,6 +28,7 @@ impl Sound {
     pub fn new() -> Sound {
         Sound {
             ctx: Rc::new(RefCell::new(None)),
+            making: Cell::new(false),
             muted: super::storage::muted(),
             played: 0,
         }
@@ -45,10 +50,10 @@ impl Sound {
     }
 
     /// Lets sound start; call from a user gesture, which browsers require
-    /// first. Creating the AudioContext takes 10-15 ms in Chromium, so a
-    /// click does not wait for it: it is made just after the click (the
-    /// browser remembers that the person has interacted) or at the first
-    /// sound, whichever comes first.
+    /// first. Creating the AudioContext takes 10-15 ms in Chromium (a long
+    /// task on a slow phone), so a click or key never waits for it: it is
+    /// made when the page is next idle (the browser remembers that the person
+    /// has interacted), or at the first sound, whichever comes first.
     pub fn unlock(&self) {
         if self.muted {
             return;
@@ -57,14 +62,13 @@ impl Sound {
             with_ctx(&self.ctx, |ctx| {
                 let _ = ctx.resume();
             });
-        } else {
+        } else if !self.making.replace(true) {
             let ctx = self.ctx.clone();
-            gloo::timers::callback::Timeout::new(UNLOCK_DELAY_MS, move || {
+            when_idle(move || {
                 with_ctx(&ctx, |ctx| {
                     let _ = ctx.resume();
                 })
-            })
-            .forget();
+            });
         }
     }
 
@@ -88,8 +92,24 @@ impl Sound {
     }
 }
 
-/// Long enough for the click's frame to be painted first.
-const UNLOCK_DELAY_MS: u32 = 100;
+/// Where the browser has no idle callbacks (Safari): long enough for the
+/// click's frame to be painted first.
+const UNLOCK_DELAY_MS: i32 = 100;
+
+/// Runs `f` once the page is next idle, away from any click's or render's
+/// task (should a sound come first, it makes the context itself).
+fn when_idle(f: impl FnOnce() + 'static) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    // (The closure type gloo's timers use: its code is in the page already.)
+    let f = Closure::once(f);
+    let f_js = f.as_ref().unchecked_ref();
+    if w.request_idle_callback(f_js).is_err() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(f_js, UNLOCK_DELAY_MS);
+    }
+    f.forget();
+}
 
 fn with_ctx(cell: &RefCell<Option<AudioContext>>, f: impl FnOnce(&AudioContext)) {
     let mut c = cell.borrow_mut();

@@ -15,8 +15,10 @@
 //! - Replay viewer: the table from South's seat at any position of the record
 //!   (every deal's start and each move after it), with start/back/forward/end,
 //!   and a switch that shows every hand (a record is public). A step costs the
-//!   same at any record length: it starts from a copy of the game kept every
-//!   [`replay::CHECKPOINT_DEALS`] deals and replays at most that many. Nothing is
+//!   same at any record length and anywhere in it: it replays at most the
+//!   deal on show, from a copy of the game at that deal's start
+//!   (`page::positions`; entering another deal replays at most
+//!   `CHECKPOINT_DEALS` deals, from a copy kept every that many). Nothing is
 //!   saved while viewing; leaving the viewer puts the saved game back.
 //! - Statistics ([`super::persist::stats_rows`]).
 //!
