@@ -56,21 +56,22 @@ for (const lang of ['en', 'ja']) {
       // The table answers clicks while the worker judges: the viewer's step
       // is on the table within 50 ms of the click (the median of five, the
       // machine being shared; the first after the page's load is the slowest).
-      const times = [];
-      for (const id of ['#replay-back', '#replay-forward', '#replay-back', '#replay-forward', '#replay-back']) {
-        times.push(
-          await page.evaluate((id) => {
-            const before = document.querySelector('#replay-pos').dataset.pos;
-            const t0 = performance.now();
-            document.querySelector(id).click();
-            const moved = document.querySelector('#replay-pos').dataset.pos !== before;
-            return moved ? performance.now() - t0 : Infinity;
-          }, id),
-        );
-      }
+      // The five are made in one go, so that the review, which ends only by
+      // a message the page reads between tasks, is running for all of them.
+      const { running, times } = await page.evaluate(() => {
+        const running = !document.querySelector('#review-progress').hidden;
+        const times = ['#replay-back', '#replay-forward', '#replay-back', '#replay-forward', '#replay-back'].map((id) => {
+          const before = document.querySelector('#replay-pos').dataset.pos;
+          const t0 = performance.now();
+          document.querySelector(id).click();
+          const moved = document.querySelector('#replay-pos').dataset.pos !== before;
+          return moved ? performance.now() - t0 : Infinity;
+        });
+        return { running, times };
+      });
+      assert.ok(running, 'the review was running during the clicks');
       const median = [...times].sort((a, b) => a - b)[2];
       assert.ok(median < 50, `clicks during the review took ${times.map(Math.round)} ms`);
-      assert.ok(!(await page.locator('#review-progress').isHidden()), 'the review was still running');
       await waitForReview(page);
       const seen = await page.evaluate(() => window.__progress);
       assert.ok(new Set(seen).size >= 3, `the progress bar advanced: ${seen}`);
