@@ -50,7 +50,9 @@ async function waitForReview(page) {
 
 for (const lang of ['en', 'ja']) {
   test(`a deal played by clicks is reviewed move by move (${lang})`, async () => {
-    const path = `?pace=0&seed=review-${lang}&playouts=1000&lang=${lang}`;
+    // (More playouts than the other tests': the review lasts a few seconds,
+    // so that the clicks below are made while it runs.)
+    const path = `?pace=0&seed=review-${lang}&playouts=4000&lang=${lang}`;
     await withPage({ path }, async ({ page, problems, screenshot }) => {
       await playAndReview(page, lang);
       // The table answers clicks while the worker judges: the viewer's step
