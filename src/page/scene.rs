@@ -424,20 +424,14 @@ fn name(lang: Lang, setup: &Setup, seat: u8) -> &'static str {
 /// Suits in the order a hand is laid out: colours alternate.
 const SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
-/// A card's place within its suit for the current course (ascending).
+/// A card's place in the hand's order within its suit: the engine's order
+/// (the Ace high or low as it counts for its holder now); Ducks after every
+/// rank.
 fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
     if c.is_joker() {
         return 20 + c.index();
     }
-    let ace_high = match d.role(holder) {
-        Some(role) => role == Role::High,
-        None => d.course() == Course::Soup,
-    };
-    if c.rank() == 1 && ace_high {
-        14
-    } else {
-        c.rank()
-    }
+    d.order_in_suit(holder, c)
 }
 
 /// A hand sorted by suit, then rank in the current course's order; Ducks last.
