@@ -7,7 +7,7 @@
 use super::i18n::{self, Lang, K};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
-use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
+use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Suit, TrickOutcome};
 use crate::links;
 
 /// Who plays a seat.
@@ -48,6 +48,12 @@ impl Setup {
 
     pub fn humans(&self) -> usize {
         self.players.iter().filter(|p| **p == Player::Human).count()
+    }
+
+    /// Whether a person at this device plays `seat` (in online play, a
+    /// guest's own seat; never a friend's, nor a computer's).
+    pub fn plays_here(&self, seat: u8) -> bool {
+        self.players.get(seat as usize) == Some(&Player::Human)
     }
 
     pub fn first_human(&self) -> Option<u8> {
@@ -135,6 +141,16 @@ pub struct Ui {
     pub friends: [Option<FriendSeat>; 4],
     /// A guest's table: the other hands' counts (its deal holds its own hand only).
     pub hand_lens: Option<[u8; 4]>,
+}
+
+/// The seat whose person may act now, if any: the seat to move is played
+/// by a person at this device, it is the seat shown face up, and no
+/// pass-and-play screen covers the table. The one answer to "who may act":
+/// the scene offers that seat's moves, and the controller takes moves from
+/// it alone.
+pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
+    let mover = game.deal().filter(|_| game.in_deal())?.to_move();
+    (setup.plays_here(mover) && ui.viewer == Some(mover) && ui.privacy.is_none()).then_some(mover)
 }
 
 /// Everything a click or a key can ask for.
