@@ -10,7 +10,8 @@
 //! - [`hint`]: a hint's words and what it points at.
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict in words.
 //! - [`link`]: the viewer links' parameters, and how moves are counted.
-//! - [`input`]: limits on text from outside (records, saved data).
+//! - [`input`]: the values of the page's data attributes (an enum each,
+//!   named once), and limits on text from outside (records, saved data).
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
 //!   summary, the values at the position on show).
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.

@@ -5,6 +5,7 @@
 //! scene read and return them, so none of them needs the controller itself.
 
 use super::i18n::{self, Lang, K};
+use super::input::{CopyField, NetCommand};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Suit, TrickOutcome};
@@ -204,101 +205,6 @@ pub enum Action {
     Net(Box<NetEvent>),
 }
 
-/// What a button of the page asks for: its `data-action`, named once here,
-/// written by the view and the dialogs and read back by the listeners
-/// (`events.rs`), which turn it into an [`Action`] with what it carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    Play,
-    Choice,
-    Quack,
-    Duck,
-    DuckSuit,
-    Privacy,
-    NextDeal,
-    NewGame,
-    StartGame,
-    CancelDialog,
-    CloseDialog,
-    PlayAgain,
-    Mute,
-    Scores,
-    ScoresAll,
-    Review,
-    Hint,
-    Help,
-    Settings,
-    Lang,
-    Tutorial,
-    TutorialNext,
-    TutorialEnd,
-    Net,
-}
-
-impl Command {
-    const ALL: [Command; 24] = [
-        Command::Play,
-        Command::Choice,
-        Command::Quack,
-        Command::Duck,
-        Command::DuckSuit,
-        Command::Privacy,
-        Command::NextDeal,
-        Command::NewGame,
-        Command::StartGame,
-        Command::CancelDialog,
-        Command::CloseDialog,
-        Command::PlayAgain,
-        Command::Mute,
-        Command::Scores,
-        Command::ScoresAll,
-        Command::Review,
-        Command::Hint,
-        Command::Help,
-        Command::Settings,
-        Command::Lang,
-        Command::Tutorial,
-        Command::TutorialNext,
-        Command::TutorialEnd,
-        Command::Net,
-    ];
-
-    /// Its name in the page (`data-action`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Command::Play => "play",
-            Command::Choice => "choice",
-            Command::Quack => "quack",
-            Command::Duck => "duck",
-            Command::DuckSuit => "duck-suit",
-            Command::Privacy => "privacy",
-            Command::NextDeal => "next-deal",
-            Command::NewGame => "new-game",
-            Command::StartGame => "start-game",
-            Command::CancelDialog => "cancel-dialog",
-            Command::CloseDialog => "close-dialog",
-            Command::PlayAgain => "play-again",
-            Command::Mute => "mute",
-            Command::Scores => "scores",
-            Command::ScoresAll => "scores-all",
-            Command::Review => "review",
-            Command::Hint => "hint",
-            Command::Help => "help",
-            Command::Settings => "settings",
-            Command::Lang => "lang",
-            Command::Tutorial => "tutorial",
-            Command::TutorialNext => "tutorial-next",
-            Command::TutorialEnd => "tutorial-end",
-            Command::Net => "net",
-        }
-    }
-
-    /// The command a `data-action` names, if any.
-    pub fn from_name(name: &str) -> Option<Command> {
-        Command::ALL.into_iter().find(|c| c.name() == name)
-    }
-}
-
 /// What the new game's form holds when Start is pressed, as typed and
 /// chosen: checked by [`NewGameForm::setup`].
 #[derive(Clone, Debug, PartialEq)]
@@ -392,8 +298,8 @@ pub struct SettingsForm {
 pub enum RecordsAction {
     Open,
     Close,
-    /// Copy the text of one of the dialog's fields (by its id).
-    Copy(&'static str),
+    /// Copy the text of one of the dialog's fields.
+    Copy(CopyField),
     /// Download the record shown as a file.
     Download,
     /// A record over the size limit, pasted or chosen as a file: refused
@@ -471,7 +377,7 @@ pub enum NetEvent {
     Timeout(u8),
 }
 
-/// What a person does in online play's dialogs (`data-net`, read by the
+/// What a person does in online play's dialogs (a `data-net`, read by the
 /// listeners with what was typed). A seat's own buttons name the seat.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetInput {
@@ -496,23 +402,26 @@ pub enum NetInput {
 }
 
 impl NetInput {
-    /// The input a `data-net` names, for `seat`, with `typed` read only
-    /// when it carries what was typed.
+    /// The input of a button that does `what`, for `seat`, with `typed`
+    /// read only when it carries what was typed (None: a seat's button
+    /// without its seat).
     pub fn of(
-        what: &str,
+        what: NetCommand,
         seat: Option<u8>,
         typed: impl FnOnce(Typed) -> String,
     ) -> Option<NetInput> {
         Some(match (what, seat) {
-            ("copy", _) => NetInput::Copy(seat),
-            ("share", _) => NetInput::Share(seat),
-            ("take-reply", _) => NetInput::TakeReply(typed(Typed::Reply)),
-            ("invites", _) => NetInput::Invites,
-            ("reinvite", Some(s)) => NetInput::Reinvite(s),
-            ("computer", Some(s)) => NetInput::Computer(s),
-            ("friend", Some(s)) => NetInput::Friend(s),
-            ("join", _) => NetInput::Join(typed(Typed::Name)),
-            _ => return None,
+            (NetCommand::Copy, _) => NetInput::Copy(seat),
+            (NetCommand::Share, _) => NetInput::Share(seat),
+            (NetCommand::TakeReply, _) => NetInput::TakeReply(typed(Typed::Reply)),
+            (NetCommand::Invites, _) => NetInput::Invites,
+            (NetCommand::Reinvite, Some(s)) => NetInput::Reinvite(s),
+            (NetCommand::Computer, Some(s)) => NetInput::Computer(s),
+            (NetCommand::Friend, Some(s)) => NetInput::Friend(s),
+            (NetCommand::Join, _) => NetInput::Join(typed(Typed::Name)),
+            (NetCommand::Reinvite | NetCommand::Computer | NetCommand::Friend, None) => {
+                return None
+            }
         })
     }
 }
@@ -607,13 +516,5 @@ mod tests {
                 assert!(why.starts_with(label) && !why.contains('\n'), "{why}");
             }
         }
-    }
-
-    #[test]
-    fn every_command_reads_back_from_its_name() {
-        for c in Command::ALL {
-            assert_eq!(Command::from_name(c.name()), Some(c));
-        }
-        assert_eq!(Command::from_name("no-such-action"), None);
     }
 }

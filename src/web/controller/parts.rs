@@ -203,9 +203,6 @@ pub trait Input {
     fn join_closed() -> Closed;
     /// The viewer's keys, while its bar is up.
     fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction>;
-    /// A deal review's mark or puzzle idea (`data-rec="review-open:N"`,
-    /// `"review-idea:N"`).
-    fn review_mark(what: &str) -> Option<RecordsAction>;
     /// A reply link opened on the host's device is handed to the open
     /// table: whether this tab was such a link (and is done).
     fn reply_tab(lang: Lang) -> bool;

@@ -40,7 +40,7 @@ impl Controller {
                 dialog::show_error(&dialog::too_large(self.page.lang, size))
             }
             RecordsAction::Close => dialog::close(),
-            RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field),
+            RecordsAction::Copy(field) => dialog::copy_from(self.page.lang, field.name()),
             RecordsAction::Download => dialog::download(),
             other => Parts::viewer_action(self, other),
         }

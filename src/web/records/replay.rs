@@ -7,9 +7,11 @@
 use super::puzzle::Puzzle;
 use crate::engine::{Game, GameRecord, TrickOutcome};
 use crate::web::dom::{
-    append, button, by_id, doc, el, opt_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
+    append, button, by_id, doc, el, opt_attr, set_attr, set_data, set_hidden, set_text, text_el,
+    toggle_class,
 };
 use crate::web::i18n::{FullKey, Lang, K};
+use crate::web::input::{ChangedField, RecordsButton};
 use crate::web::model::{RecordsAction, Step};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
@@ -223,24 +225,24 @@ pub struct BarState<'a> {
     pub embedded: bool,
 }
 
-const STEPS: [(&str, FullKey, &str, &str); 7] = [
-    ("first", K::ReplayStart, "«", "Home"),
+const STEPS: [(RecordsButton, FullKey, &str, &str); 7] = [
+    (RecordsButton::First, K::ReplayStart, "«", "Home"),
     (
-        "trick-back",
+        RecordsButton::TrickBack,
         K::ReplayTrickBack,
         "⇤",
         "Shift+ArrowLeft PageUp",
     ),
-    ("back", K::ReplayBack, "‹", "ArrowLeft"),
-    ("play", K::ReplayPlay, "▶", "Space"),
-    ("forward", K::ReplayForward, "›", "ArrowRight"),
+    (RecordsButton::Back, K::ReplayBack, "‹", "ArrowLeft"),
+    (RecordsButton::Play, K::ReplayPlay, "▶", "Space"),
+    (RecordsButton::Forward, K::ReplayForward, "›", "ArrowRight"),
     (
-        "trick-forward",
+        RecordsButton::TrickForward,
         K::ReplayTrickForward,
         "⇥",
         "Shift+ArrowRight PageDown",
     ),
-    ("last", K::ReplayEnd, "»", "End"),
+    (RecordsButton::Last, K::ReplayEnd, "»", "End"),
 ];
 
 fn field(label: &str, control: &Element) -> Element {
@@ -266,10 +268,10 @@ fn build(lang: Lang, s: &BarState) -> Element {
     place.set_id("replay-pos");
     append(&b, &place);
     let group = el("span", "replay-steps");
-    for (id, label, text, keys) in STEPS {
+    for (command, label, text, keys) in STEPS {
         let x = button("secondary step");
-        x.set_id(&format!("replay-{id}"));
-        let _ = x.set_attribute("data-rec", id);
+        x.set_id(&format!("replay-{}", command.name()));
+        set_data(&x, command);
         let _ = x.set_attribute("aria-label", lang.t(label));
         let _ = x.set_attribute("title", lang.t(label));
         let _ = x.set_attribute("aria-keyshortcuts", keys);
@@ -282,11 +284,11 @@ fn build(lang: Lang, s: &BarState) -> Element {
     let _ = jump.set_attribute("type", "number");
     let _ = jump.set_attribute("min", "0");
     let _ = jump.set_attribute("inputmode", "numeric");
-    let _ = jump.set_attribute("data-change", "replay-jump");
+    set_data(&jump, ChangedField::ReplayJump);
     append(&b, &field(lang.t(K::ReplayJump), &jump));
     let speed = el("select", "");
     speed.set_id("replay-speed");
-    let _ = speed.set_attribute("data-change", "replay-speed");
+    set_data(&speed, ChangedField::ReplaySpeed);
     for (i, (_, label)) in SPEEDS.iter().enumerate() {
         let o = text_el("option", "", label);
         let _ = o.set_attribute("value", &i.to_string());
@@ -295,7 +297,7 @@ fn build(lang: Lang, s: &BarState) -> Element {
     append(&b, &field(lang.t(K::ReplaySpeed), &speed));
     let seat = el("select", "");
     seat.set_id("replay-seat");
-    let _ = seat.set_attribute("data-change", "replay-seat");
+    set_data(&seat, ChangedField::ReplaySeat);
     for i in 0..s.seats {
         let o = text_el("option", "", lang.seat_name(s.seats, i));
         let _ = o.set_attribute("value", &i.to_string());
@@ -304,12 +306,12 @@ fn build(lang: Lang, s: &BarState) -> Element {
     append(&b, &field(lang.t(K::ReplaySeat), &seat));
     let r = button("secondary");
     r.set_id("replay-reveal");
-    let _ = r.set_attribute("data-rec", "reveal");
+    set_data(&r, RecordsButton::Reveal);
     append(&b, &r);
     if !s.embedded {
         let x = button("primary");
         x.set_id("replay-exit");
-        let _ = x.set_attribute("data-rec", "exit");
+        set_data(&x, RecordsButton::Exit);
         x.set_text_content(Some(lang.t(K::ExitReplay)));
         append(&b, &x);
     }
@@ -352,12 +354,12 @@ pub fn bar(lang: Lang, s: &BarState) {
     set_text(&place, s.where_text);
     set_attr(&place, "data-pos", &s.pos.to_string());
     set_attr(&place, "data-total", &(s.total - 1).to_string());
-    for (id, _, _, _) in STEPS {
-        let Some(x) = by_id(&format!("replay-{id}")) else {
+    for (command, _, _, _) in STEPS {
+        let Some(x) = by_id(&format!("replay-{}", command.name())) else {
             continue;
         };
-        let off = match id {
-            "first" | "trick-back" | "back" => !s.can_back,
+        let off = match command {
+            RecordsButton::First | RecordsButton::TrickBack | RecordsButton::Back => !s.can_back,
             _ => !s.can_forward,
         };
         opt_attr(&x, "disabled", off.then_some(""));
