@@ -20,7 +20,8 @@ fn random_record(game: GameKind, deals: u32, seed: u64) -> GameRecord {
     rules.deals = Some(deals);
     let mut g = Game::new(rules, 0);
     while !g.is_over() {
-        g.start_deal(random_deck(game, &mut rng), None).expect("a deal starts");
+        g.start_deal(random_deck(game, &mut rng), None)
+            .expect("a deal starts");
         while g.deal().is_some_and(|d| !d.is_over()) {
             let legal = g.legal_moves();
             let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
@@ -67,7 +68,11 @@ fn main() {
         // The first deal, the last of the first copy's block, the last deal.
         for deal in [0, 63.min(n - 1), n - 1] {
             let len = record.deals[deal].moves.len();
-            let other = if deal == 0 { starts[1] } else { starts[deal - 1] };
+            let other = if deal == 0 {
+                starts[1]
+            } else {
+                starts[deal - 1]
+            };
             for upto in [1, len] {
                 let pos = starts[deal] + upto;
                 let step = median_us(&p, &record, pos - 1, pos);

@@ -291,3 +291,81 @@ fn a_game_tells_its_outcome_once_over() {
         assert_eq!(game.totals().to_vec(), summed);
     }
 }
+
+#[test]
+fn a_cards_order_in_its_suit_is_the_order_tricks_are_won_by() {
+    // The Ace by course in the games with courses, by role in partnerships.
+    let d = deal(
+        Rules::parlett(GameKind::TwoPlayer),
+        0,
+        &["AS 2S", "KS 3S"],
+        "",
+    );
+    assert_eq!(d.course(), Course::Duck);
+    assert_eq!(d.order_in_suit(0, card("AS")), 1);
+    assert_eq!(d.order_in_suit(0, card("2S")), 2);
+    assert_eq!(d.order_in_suit(1, card("KS")), 13);
+    // Dealer 0: seats 1 and 2 are High, 0 and 3 Low.
+    let p = deal(
+        Rules::parlett(GameKind::Partnership),
+        0,
+        &["AH", "AS", "AD", "AC"],
+        "",
+    );
+    let aces = ["AH", "AS", "AD", "AC"].map(card);
+    let orders: Vec<u8> = (0..4)
+        .map(|s| p.order_in_suit(s, aces[s as usize]))
+        .collect();
+    assert_eq!(orders, [1, 14, 14, 1]);
+    let three = deal(
+        Rules::parlett(GameKind::ThreePlayer),
+        0,
+        &["XR", "2H", "3H"],
+        "",
+    );
+    assert_eq!(three.order_in_suit(0, card("XR")), 0, "a Duck has no rank");
+
+    // Every card of the suit led that may follow takes the trick so far as
+    // the order says: in Soup (and on partnerships' high leads) the higher,
+    // in Duck (and on low leads) the lower. (No Duck and no quack here: the
+    // same suit is never the rank led.)
+    let mut compared = [0; 3];
+    let mut soup_aces = 0;
+    for (g, game) in GameKind::ALL.into_iter().enumerate() {
+        for d in positions(game, 30) {
+            let Some((leader, led)) = d.trick().plays().next() else {
+                continue;
+            };
+            if d.trick().len() != 1 || led.is_joker() {
+                continue;
+            }
+            let follower = d.to_move();
+            for &mv in d.legal_moves().as_slice() {
+                let Some(c) = mv
+                    .card()
+                    .filter(|c| !c.is_joker() && c.suit() == led.suit())
+                else {
+                    continue;
+                };
+                let (a, b) = (d.order_in_suit(leader, led), d.order_in_suit(follower, c));
+                let higher_wins = match game {
+                    GameKind::Partnership => a >= 8,
+                    _ => d.course() == Course::Soup,
+                };
+                soup_aces += (higher_wins && game != GameKind::Partnership && c.rank() == 1) as u32;
+                let mut after = d;
+                let effect = after.play(mv).unwrap();
+                let taken = effect.trick.map(|o| o.winner).or(after.winning_seat());
+                let want = if (b > a) == higher_wins {
+                    follower
+                } else {
+                    leader
+                };
+                assert_eq!(taken, Some(want), "{game}: {led} then {c}");
+                compared[g] += 1;
+            }
+        }
+    }
+    assert!(compared.iter().all(|&n| n > 20), "{compared:?}");
+    assert!(soup_aces > 0, "no Ace played in the Soup course");
+}

@@ -18,8 +18,8 @@ mod common;
 
 use common::*;
 use duck_soup::codec::{self, b64, record_link, Error, Reader, Writer};
+use duck_soup::engine::deal_view::{DealView, OutcomeView, TrickView};
 use duck_soup::engine::record::{OptionFile, RulesFile};
-use duck_soup::engine::view::{DealView, OutcomeView, TrickView};
 use duck_soup::engine::{Card, Course, GameKind, Move, Pile, Stage, Suit};
 use duck_soup::net::invite::{self, Invite, Reply};
 use proptest::collection::vec;

@@ -19,10 +19,10 @@ mod common;
 use common::*;
 use duck_soup::ai::{heuristic, search, SeatView};
 use duck_soup::codec::{Reader, Writer};
+use duck_soup::engine::deal_view::{DealView, OutcomeView, TrickView, ViewError};
 use duck_soup::engine::partnership_rules::is_high_lead;
 use duck_soup::engine::record::RulesFile;
 use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::view::{DealView, OutcomeView, TrickView, ViewError};
 use duck_soup::engine::{
     Card, CardSet, Course, Game, GameKind, Move, Pile, Rules, Stage, Suit, Turn,
 };

@@ -20,8 +20,8 @@ mod common;
 
 use common::*;
 use duck_soup::ai::Level;
+use duck_soup::engine::deal_view::{DealView, TrickView};
 use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::view::{DealView, TrickView};
 use duck_soup::engine::{Call, Card, CardSet, Deal, Game, GameKind, Move, Rules, TrickOutcome};
 use duck_soup::net::protocol::{guest_table, turn_of, GuestTable, LastMove, ToGuest};
 use duck_soup::page::guest::{friend_seat, named, read_table, Absence};

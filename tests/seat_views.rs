@@ -1,4 +1,4 @@
-//! A seat's view of a deal (`engine::view::DealView`), the value a host
+//! A seat's view of a deal (`engine::deal_view::DealView`), the value a host
 //! sends a guest: at every move of random games of all three games, for
 //! every seat, it carries no card of another hand and nothing of the stock,
 //! and it reads back into exactly the deal with the hidden cards removed,
@@ -10,8 +10,8 @@ mod common;
 
 use common::*;
 use duck_soup::codec::{Error, Reader, Writer};
+use duck_soup::engine::deal_view::{DealView, ViewError};
 use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::view::{DealView, ViewError};
 use duck_soup::engine::{Card, CardSet, Deal, Game, GameKind, Rules};
 
 /// Every card code that appears anywhere in a JSON text.

@@ -14,7 +14,8 @@ fn random_record(game: GameKind, deals: u32, seed: u64) -> GameRecord {
     rules.deals = Some(deals);
     let mut g = Game::new(rules, 0);
     while !g.is_over() {
-        g.start_deal(random_deck(game, &mut rng), None).expect("a deal starts");
+        g.start_deal(random_deck(game, &mut rng), None)
+            .expect("a deal starts");
         while g.deal().is_some_and(|d| !d.is_over()) {
             let legal = g.legal_moves();
             let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
@@ -29,7 +30,8 @@ fn replayed(record: &GameRecord, mut pos: usize) -> (String, usize) {
     let mut g = Game::new(record.rules, record.first_dealer);
     let mut moves = 0;
     for d in &record.deals {
-        g.start_deal(d.deck.clone(), d.seed.clone()).expect("a deal starts");
+        g.start_deal(d.deck.clone(), d.seed.clone())
+            .expect("a deal starts");
         let upto = pos.min(d.moves.len());
         for &mv in &d.moves[..upto] {
             g.play(mv).expect("a recorded move");

@@ -23,8 +23,8 @@ use super::heuristic;
 use super::history::SeatHistory;
 use super::infer::Inference;
 use super::search::outcome;
+use super::seat_view::SeatView;
 use super::solve::{play_out, Solver, TO_THE_END};
-use super::view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 

@@ -3,9 +3,9 @@
 //! the mover's hand and public facts, so it is safe on a [`SeatView`]'s deal
 //! and fast enough to be the rollout policy of search.
 //!
-//! [`SeatView`]: super::view::SeatView
+//! [`SeatView`]: super::seat_view::SeatView
 
-use super::view::{hand_len_of, unknown_to};
+use super::seat_view::{hand_len_of, unknown_to};
 use crate::engine::deal::ace_high;
 use crate::engine::partnership_rules::{is_high_lead, value, winner};
 use crate::engine::rules::DuckWinner;

@@ -5,7 +5,7 @@
 //! nothing hidden from it. The Expert player reads it to infer hidden cards
 //! from how the others played.
 
-use super::view::SeatView;
+use super::seat_view::SeatView;
 use crate::engine::{Deal, Move};
 
 #[derive(Clone, Debug)]

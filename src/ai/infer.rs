@@ -14,7 +14,7 @@
 
 use super::heuristic;
 use super::history::SeatHistory;
-use super::view::SeatView;
+use super::seat_view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Card, CardSet, Deal, Move};
 

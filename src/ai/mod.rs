@@ -7,15 +7,15 @@ pub mod history;
 pub mod infer;
 pub mod review;
 pub mod search;
+pub mod seat_view;
 pub mod solve;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
-pub mod view;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Move};
 pub use history::SeatHistory;
-pub use view::SeatView;
+pub use seat_view::SeatView;
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,7 +4,7 @@
 //! the move with the best mean result is chosen.
 
 use super::heuristic;
-use super::view::SeatView;
+use super::seat_view::SeatView;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 

@@ -18,8 +18,8 @@
 //! [`DealView::to_deal`]'s and [`DealView::to_reachable_deal`]'s to say.
 
 use super::{Error, Reader, Writer};
+use crate::engine::deal_view::{DealView, OutcomeView, TrickView};
 use crate::engine::record::{OptionFile, RulesFile};
-use crate::engine::view::{DealView, OutcomeView, TrickView};
 use crate::engine::{Course, Pile, Stage};
 
 /// The longest text in a view (a rules preset, an option's key or word).

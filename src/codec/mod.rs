@@ -20,7 +20,7 @@
 //! - A move is a byte (0 Duck said, 1 a card played, 2 a Duck led) and
 //!   its card, and a led Duck's suit.
 //!
-//! A [`DealView`](crate::engine::view::DealView) has one encoding
+//! A [`DealView`](crate::engine::deal_view::DealView) has one encoding
 //! ([`deal_view`]), which online messages and the worker's questions share.
 //! Every read is bounded and checked: short, overlong or impossible input
 //! is refused with an [`Error`] naming the field, never a panic.

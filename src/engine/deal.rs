@@ -433,6 +433,18 @@ impl Deal {
     pub fn is_high(&self, seat: u8) -> bool {
         self.roles.is_high(seat)
     }
+    /// Where `card` stands in its suit for `holder` now, low to high, as
+    /// tricks are won (`beats`, `partnership::value`): Two to King
+    /// are 2 to 13, and the Ace is 14 where it counts high (the Soup
+    /// course; in partnerships, a High member's) and 1 where it counts low.
+    /// A Duck, which has no rank, is 0.
+    pub fn order_in_suit(&self, holder: u8, card: Card) -> u8 {
+        match (self.rules.game, self.course) {
+            (GameKind::Partnership, _) => partnership::value(self, holder, card),
+            (_, Course::Soup) => ace_high(card.rank()),
+            (_, Course::Duck) => card.rank(),
+        }
+    }
     /// A partnership member's role (None in the other games).
     pub fn role(&self, seat: u8) -> Option<Role> {
         (self.rules.game == GameKind::Partnership).then(|| self.roles.role(seat))

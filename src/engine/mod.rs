@@ -14,6 +14,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod deal_view;
 pub mod error;
 pub mod game;
 mod partnership;
@@ -25,7 +26,6 @@ pub mod seating;
 pub mod text;
 mod three;
 mod two;
-pub mod view;
 
 pub use cards::{Card, CardSet, Suit};
 pub use deal::{

@@ -9,8 +9,8 @@
 //! slowed down by [`Flood`] so it cannot stall the table.
 
 use crate::codec;
+use crate::engine::deal_view::{DealView, ViewError};
 use crate::engine::rules::GameEnd;
-use crate::engine::view::{DealView, ViewError};
 use crate::engine::{
     Call, Course, DealResult, Game, IllegalMove, Move, Roles, Rules, ScorerSeats, Scores,
 };

@@ -11,7 +11,8 @@
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict in words.
 //! - [`link`]: the viewer links' parameters, and how moves are counted.
 //! - [`positions`]: every position of a record, for the replay viewer.
-//! - [`input`]: limits on text from outside (records, saved data).
+//! - [`input`]: the values of the page's data attributes (an enum each,
+//!   named once), and limits on text from outside (records, saved data).
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
 //!   summary, the values at the position on show).
 //! - [`replay_bar`]: the replay viewer's bar as the view writes it.

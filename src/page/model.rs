@@ -5,9 +5,10 @@
 //! scene read and return them, so none of them needs the controller itself.
 
 use super::i18n::{self, Lang, K};
+use super::input::{CopyField, NetCommand};
 use crate::ai::Level;
 use crate::engine::rules::OptionValue;
-use crate::engine::{Call, Card, GameKind, Move, Rules, Suit, TrickOutcome};
+use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Suit, TrickOutcome};
 use crate::links;
 
 /// Who plays a seat.
@@ -48,6 +49,12 @@ impl Setup {
 
     pub fn humans(&self) -> usize {
         self.players.iter().filter(|p| **p == Player::Human).count()
+    }
+
+    /// Whether a person at this device plays `seat` (in online play, a
+    /// guest's own seat; never a friend's, nor a computer's).
+    pub fn plays_here(&self, seat: u8) -> bool {
+        self.players.get(seat as usize) == Some(&Player::Human)
     }
 
     pub fn first_human(&self) -> Option<u8> {
@@ -137,6 +144,16 @@ pub struct Ui {
     pub hand_lens: Option<[u8; 4]>,
 }
 
+/// The seat whose person may act now, if any: the seat to move is played
+/// by a person at this device, it is the seat shown face up, and no
+/// pass-and-play screen covers the table. The one answer to "who may act":
+/// the scene offers that seat's moves, and the controller takes moves from
+/// it alone.
+pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
+    let mover = game.deal().filter(|_| game.in_deal())?.to_move();
+    (setup.plays_here(mover) && ui.viewer == Some(mover) && ui.privacy.is_none()).then_some(mover)
+}
+
 /// Everything a click or a key can ask for.
 #[derive(Clone, Debug)]
 pub enum Action {
@@ -188,101 +205,6 @@ pub enum Action {
     /// Online play: the connections and their dialogs. (Boxed: its events
     /// are the largest of the actions, and every action is moved about.)
     Net(Box<NetEvent>),
-}
-
-/// What a button of the page asks for: its `data-action`, named once here,
-/// written by the view and the dialogs and read back by the listeners
-/// (`events.rs`), which turn it into an [`Action`] with what it carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    Play,
-    Choice,
-    Quack,
-    Duck,
-    DuckSuit,
-    Privacy,
-    NextDeal,
-    NewGame,
-    StartGame,
-    CancelDialog,
-    CloseDialog,
-    PlayAgain,
-    Mute,
-    Scores,
-    ScoresAll,
-    Review,
-    Hint,
-    Help,
-    Settings,
-    Lang,
-    Tutorial,
-    TutorialNext,
-    TutorialEnd,
-    Net,
-}
-
-impl Command {
-    const ALL: [Command; 24] = [
-        Command::Play,
-        Command::Choice,
-        Command::Quack,
-        Command::Duck,
-        Command::DuckSuit,
-        Command::Privacy,
-        Command::NextDeal,
-        Command::NewGame,
-        Command::StartGame,
-        Command::CancelDialog,
-        Command::CloseDialog,
-        Command::PlayAgain,
-        Command::Mute,
-        Command::Scores,
-        Command::ScoresAll,
-        Command::Review,
-        Command::Hint,
-        Command::Help,
-        Command::Settings,
-        Command::Lang,
-        Command::Tutorial,
-        Command::TutorialNext,
-        Command::TutorialEnd,
-        Command::Net,
-    ];
-
-    /// Its name in the page (`data-action`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Command::Play => "play",
-            Command::Choice => "choice",
-            Command::Quack => "quack",
-            Command::Duck => "duck",
-            Command::DuckSuit => "duck-suit",
-            Command::Privacy => "privacy",
-            Command::NextDeal => "next-deal",
-            Command::NewGame => "new-game",
-            Command::StartGame => "start-game",
-            Command::CancelDialog => "cancel-dialog",
-            Command::CloseDialog => "close-dialog",
-            Command::PlayAgain => "play-again",
-            Command::Mute => "mute",
-            Command::Scores => "scores",
-            Command::ScoresAll => "scores-all",
-            Command::Review => "review",
-            Command::Hint => "hint",
-            Command::Help => "help",
-            Command::Settings => "settings",
-            Command::Lang => "lang",
-            Command::Tutorial => "tutorial",
-            Command::TutorialNext => "tutorial-next",
-            Command::TutorialEnd => "tutorial-end",
-            Command::Net => "net",
-        }
-    }
-
-    /// The command a `data-action` names, if any.
-    pub fn from_name(name: &str) -> Option<Command> {
-        Command::ALL.into_iter().find(|c| c.name() == name)
-    }
 }
 
 /// The author's tool (the records dialog's section for rules sites) as the
@@ -393,9 +315,9 @@ pub struct SettingsForm {
 pub enum RecordsAction {
     Open,
     Close,
-    /// Copy the text of one of the dialog's fields: its id, and the text it
+    /// Copy the text of one of the dialog's fields: which, and the text it
     /// held (read by the listeners).
-    Copy(&'static str, String),
+    Copy(CopyField, String),
     /// Download the record shown as a file: its text.
     Download(String),
     /// A record over the size limit, pasted or chosen as a file: refused
@@ -473,7 +395,7 @@ pub enum NetEvent {
     Timeout(u8),
 }
 
-/// What a person does in online play's dialogs (`data-net`, read by the
+/// What a person does in online play's dialogs (a `data-net`, read by the
 /// listeners with what was typed). A seat's own buttons name the seat.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetInput {
@@ -498,23 +420,26 @@ pub enum NetInput {
 }
 
 impl NetInput {
-    /// The input a `data-net` names, for `seat`, with `typed` read only
-    /// when it carries what was typed.
+    /// The input of a button that does `what`, for `seat`, with `typed`
+    /// read only when it carries what was typed (None: a seat's button
+    /// without its seat).
     pub fn of(
-        what: &str,
+        what: NetCommand,
         seat: Option<u8>,
         typed: impl FnOnce(Typed) -> String,
     ) -> Option<NetInput> {
         Some(match (what, seat) {
-            ("copy", _) => NetInput::Copy(seat),
-            ("share", _) => NetInput::Share(seat),
-            ("take-reply", _) => NetInput::TakeReply(typed(Typed::Reply)),
-            ("invites", _) => NetInput::Invites,
-            ("reinvite", Some(s)) => NetInput::Reinvite(s),
-            ("computer", Some(s)) => NetInput::Computer(s),
-            ("friend", Some(s)) => NetInput::Friend(s),
-            ("join", _) => NetInput::Join(typed(Typed::Name)),
-            _ => return None,
+            (NetCommand::Copy, _) => NetInput::Copy(seat),
+            (NetCommand::Share, _) => NetInput::Share(seat),
+            (NetCommand::TakeReply, _) => NetInput::TakeReply(typed(Typed::Reply)),
+            (NetCommand::Invites, _) => NetInput::Invites,
+            (NetCommand::Reinvite, Some(s)) => NetInput::Reinvite(s),
+            (NetCommand::Computer, Some(s)) => NetInput::Computer(s),
+            (NetCommand::Friend, Some(s)) => NetInput::Friend(s),
+            (NetCommand::Join, _) => NetInput::Join(typed(Typed::Name)),
+            (NetCommand::Reinvite | NetCommand::Computer | NetCommand::Friend, None) => {
+                return None
+            }
         })
     }
 }
@@ -609,13 +534,5 @@ mod tests {
                 assert!(why.starts_with(label) && !why.contains('\n'), "{why}");
             }
         }
-    }
-
-    #[test]
-    fn every_command_reads_back_from_its_name() {
-        for c in Command::ALL {
-            assert_eq!(Command::from_name(c.name()), Some(c));
-        }
-        assert_eq!(Command::from_name("no-such-action"), None);
     }
 }

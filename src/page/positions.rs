@@ -111,7 +111,10 @@ impl Positions {
     pub fn at(&self, record: &GameRecord, pos: usize) -> Option<Position> {
         let (deal, upto) = self.place(pos);
         let start = self.deal_start(record, deal)?;
-        let DealStart { mut game, mut moves } = start;
+        let DealStart {
+            mut game,
+            mut moves,
+        } = start;
         let log = record.deals.get(deal)?;
         game.start_deal(log.deck.clone(), log.seed.clone()).ok()?;
         let mut held = None;

@@ -8,6 +8,7 @@
 //! No browser in it: its tests run natively.
 
 use super::i18n::{FullKey, Lang, K};
+use super::input::RecordsButton;
 
 /// How fast the viewer plays on by itself: moves per 1.6 s at normal
 /// pace, and the speed's label.
@@ -16,13 +17,13 @@ pub const SPEEDS: [(f64, &str); 3] = [(0.5, "½×"), (1.0, "1×"), (2.0, "2×")]
 /// The step buttons, in order, as they are made: the step's name (the
 /// button's `replay-NAME` id and its `data-rec`) and its keys.
 pub const STEP_BUTTONS: [StepButton; 7] = [
-    StepButton::new("first", "Home"),
-    StepButton::new("trick-back", "Shift+ArrowLeft PageUp"),
-    StepButton::new("back", "ArrowLeft"),
-    StepButton::new("play", "Space"),
-    StepButton::new("forward", "ArrowRight"),
-    StepButton::new("trick-forward", "Shift+ArrowRight PageDown"),
-    StepButton::new("last", "End"),
+    StepButton::new(RecordsButton::First, "Home"),
+    StepButton::new(RecordsButton::TrickBack, "Shift+ArrowLeft PageUp"),
+    StepButton::new(RecordsButton::Back, "ArrowLeft"),
+    StepButton::new(RecordsButton::Play, "Space"),
+    StepButton::new(RecordsButton::Forward, "ArrowRight"),
+    StepButton::new(RecordsButton::TrickForward, "Shift+ArrowRight PageDown"),
+    StepButton::new(RecordsButton::Last, "End"),
 ];
 
 /// Each step button's label and glyph, in the same order (Play's while paused).
@@ -114,15 +115,15 @@ pub struct BarFrame {
 /// A step button as it is made.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StepButton {
-    /// `first`, `back`, `play`, ...: its id is `replay-NAME`, its `data-rec` NAME.
-    pub name: &'static str,
+    /// First, Back, Play, ...: its id is `replay-NAME`, its `data-rec` NAME.
+    pub button: RecordsButton,
     /// Its keyboard shortcuts (`aria-keyshortcuts`).
     pub keys: &'static str,
 }
 
 impl StepButton {
-    const fn new(name: &'static str, keys: &'static str) -> StepButton {
-        StepButton { name, keys }
+    const fn new(button: RecordsButton, keys: &'static str) -> StepButton {
+        StepButton { button, keys }
     }
 }
 
@@ -255,7 +256,7 @@ mod tests {
     fn step<'a>(s: &'a ReplayBarScene, name: &str) -> &'a StepState {
         let i = STEP_BUTTONS
             .iter()
-            .position(|b| b.name == name)
+            .position(|b| b.button.name() == name)
             .expect("a step button of that name");
         &s.steps[i]
     }
@@ -268,7 +269,7 @@ mod tests {
         assert_eq!(s.jump.value, 3);
         assert_eq!(s.jump.max, 80);
         assert_eq!(s.jump.value_text, "Move 3 of 80");
-        let names: Vec<&str> = STEP_BUTTONS.iter().map(|b| b.name).collect();
+        let names: Vec<&str> = STEP_BUTTONS.iter().map(|b| b.button.name()).collect();
         assert_eq!(
             names,
             [

@@ -4,7 +4,7 @@
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
 use super::i18n::{Lang, K};
-use super::model::{Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
+use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use super::replay_bar::ReplayBarScene;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
@@ -460,20 +460,14 @@ fn name(lang: Lang, setup: &Setup, seat: u8) -> &'static str {
 /// Suits in the order a hand is laid out: colours alternate.
 const SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
-/// A card's place within its suit for the current course (ascending).
+/// A card's place in the hand's order within its suit: the engine's order
+/// (the Ace high or low as it counts for its holder now); Ducks after every
+/// rank.
 fn order_value(d: &Deal, holder: u8, c: Card) -> u8 {
     if c.is_joker() {
         return 20 + c.index();
     }
-    let ace_high = match d.role(holder) {
-        Some(role) => role == Role::High,
-        None => d.course() == Course::Soup,
-    };
-    if c.rank() == 1 && ace_high {
-        14
-    } else {
-        c.rank()
-    }
+    d.order_in_suit(holder, c)
 }
 
 /// A hand sorted by suit, then rank in the current course's order; Ducks last.
@@ -605,8 +599,8 @@ impl<'a> Facts<'a> {
         let in_deal = game.in_deal();
         let over = game.is_over();
         let mover = deal.filter(|_| in_deal).map(|d| d.to_move());
-        let human_turn = mover.is_some_and(|m| setup.players[m as usize] == Player::Human);
-        let can_act = human_turn && ui.viewer == mover && ui.privacy.is_none();
+        let human_turn = mover.is_some_and(|m| setup.plays_here(m));
+        let can_act = acting_seat(game, setup, ui).is_some();
         let phase = if over {
             Phase::GameOver
         } else if !in_deal {
@@ -1442,6 +1436,102 @@ mod tests {
         let scene = build(&game, &setup, &ui_for(human), &ctx, &mut rows);
         assert_eq!(scene.waiting, Waiting::None);
         assert_ne!(scene.phase, Phase::Playing);
+    }
+
+    /// Whether the scene offers `seat` a move: a card of its hand it may play.
+    fn offers_a_move(scene: &Scene, seat: u8) -> bool {
+        matches!(&scene.seats[seat as usize].hand,
+            HandScene::Up(cards) if cards.iter().any(|c| c.playable))
+    }
+
+    /// `acting_seat` says `want`, and the scene offers a move to that seat
+    /// alone.
+    fn acts(game: &Game, setup: &Setup, ui: &Ui, want: Option<u8>, case: &str) {
+        assert_eq!(acting_seat(game, setup, ui), want, "{case}");
+        let ctx = context(Lang::En);
+        let scene = build(game, setup, ui, &ctx, &mut SheetRows::default());
+        for s in 0..game.kind().seats() as u8 {
+            assert_eq!(
+                offers_a_move(&scene, s),
+                want == Some(s),
+                "{case}: seat {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn who_may_act_is_one_answer_for_the_scene_and_the_controller() {
+        let (mut game, mut setup) = dealt(GameKind::ThreePlayer, "who acts");
+        let me = setup.first_human().unwrap();
+        play_until(&mut game, |g| g.to_move() == Some(me));
+        acts(&game, &setup, &ui_for(me), Some(me), "the person's turn");
+        let mut all_up = ui_for(me);
+        all_up.reveal = true;
+        acts(&game, &setup, &all_up, Some(me), "every hand shown");
+
+        // Pass-and-play: behind the screen nobody acts, then the mover does;
+        // another person's seat shown is not the mover's.
+        let other = (me + 1) % 3;
+        setup.players[other as usize] = Player::Human;
+        let covered = Ui {
+            privacy: Some(me),
+            viewer: None,
+            ..ui_for(me)
+        };
+        acts(&game, &setup, &covered, None, "the privacy screen");
+        acts(&game, &setup, &ui_for(me), Some(me), "after the tap");
+        acts(
+            &game,
+            &setup,
+            &ui_for(other),
+            None,
+            "another person's seat shown",
+        );
+
+        // A computer's turn, from the person's seat or the computer's own.
+        setup.players[other as usize] = Player::Computer(Level::Normal);
+        play_until(&mut game, |g| g.to_move() != Some(me));
+        let computer = game.to_move().expect("in the deal");
+        acts(&game, &setup, &ui_for(me), None, "a computer's turn");
+        acts(
+            &game,
+            &setup,
+            &ui_for(computer),
+            None,
+            "the computer's seat shown",
+        );
+
+        // Between deals nobody acts.
+        play_until(&mut game, |_| false);
+        acts(&game, &setup, &ui_for(me), None, "the deal over");
+    }
+
+    #[test]
+    fn a_guest_acts_on_its_own_seat_only() {
+        use crate::net::protocol::{guest_table, turn_of};
+        let (mut host, _) = dealt(GameKind::TwoPlayer, "guest acts");
+        let guest = 1;
+        let mut cases = Vec::new();
+        for _ in 0..2 {
+            let table = guest_table(&host, guest, turn_of(&host), &[], &[]);
+            let seen = super::super::guest::read_table(Lang::En, &table, guest).unwrap();
+            let setup = Setup {
+                rules: *seen.game.rules(),
+                players: seen.players,
+                seed: None,
+            };
+            let ui = Ui {
+                hand_lens: Some(seen.hand_lens),
+                ..ui_for(guest)
+            };
+            let want = (seen.game.to_move() == Some(guest)).then_some(guest);
+            acts(&seen.game, &setup, &ui, want, "a guest's table");
+            cases.push(want);
+            // The other seat's turn next.
+            let mover = host.to_move().unwrap();
+            play_until(&mut host, |g| g.to_move() != Some(mover));
+        }
+        assert_eq!(cases, [Some(guest), None], "its turn, then the host's");
     }
 
     #[test]

@@ -3,14 +3,15 @@
 //! option in the engine appears here without code for it.
 
 use super::dom::{
-    append, by_id, clear, dialog_footer, dialog_form, doc, el, text_el, Does, FooterButton,
+    append, by_id, clear, dialog_footer, dialog_form, doc, el, set_data, text_el, Does,
+    FooterButton,
 };
 use super::i18n::{self, Lang, K};
 use super::model::{NewGameForm, OptionField, Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
-use crate::web::model::Command;
+use crate::web::input::{ChangedField, Command, DataAttribute};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -65,7 +66,7 @@ pub fn open(lang: Lang, setup: &Setup) {
         let _ = input.set_attribute("type", "radio");
         let _ = input.set_attribute("name", "game");
         let _ = input.set_attribute("value", g.name());
-        let _ = input.set_attribute("data-change", "game");
+        set_data(&input, ChangedField::Game);
         if g == setup.rules.game {
             let _ = input.set_attribute("checked", "");
         }
@@ -226,7 +227,7 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
     append(&label, &text_el("span", "", lang.t(K::DialogPreset)));
     let sel = select(
         "",
-        ("data-change", "preset"),
+        (ChangedField::ATTRIBUTE, ChangedField::Preset.name()),
         &presets,
         setup.rules.preset.name(),
     );

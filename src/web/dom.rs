@@ -2,7 +2,8 @@
 //! are only ever classes and CSS custom properties set through the CSSOM, so
 //! the page runs under a CSP without 'unsafe-inline'.
 
-use crate::web::model::Command;
+use crate::web::input::{Command, DataAttribute, RecordsButton};
+use std::borrow::Cow;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -44,7 +45,24 @@ pub fn action_button(class: &str, command: Command) -> Element {
 
 /// Marks `e` as asking for `command` when clicked (its `data-action`).
 pub fn set_command(e: &Element, command: Command) {
-    let _ = e.set_attribute("data-action", command.name());
+    set_attribute(e, Command::ATTRIBUTE, command.name());
+}
+
+/// Gives `e` a value of one of the page's data attributes (`page::input`),
+/// which the listeners read back.
+pub fn set_data<A: DataAttribute>(e: &Element, value: A) {
+    // (Matched, not dereferenced: a name that is borrowed then costs no
+    // string's drop.)
+    match value.attribute_text() {
+        Cow::Borrowed(text) => set_attribute(e, A::ATTRIBUTE, text),
+        Cow::Owned(text) => set_attribute(e, A::ATTRIBUTE, &text),
+    }
+}
+
+/// Sets an attribute: one copy of the call for every type of [`set_data`].
+#[inline(never)]
+fn set_attribute(e: &Element, name: &str, value: &str) {
+    let _ = e.set_attribute(name, value);
 }
 
 pub fn by_id(id: &str) -> Option<Element> {
@@ -169,11 +187,11 @@ pub fn dialog(id: &str, class: &str) -> web_sys::HtmlDialogElement {
 }
 
 /// What a dialog's footer button does when clicked.
-pub enum Does<'a> {
+pub enum Does {
     /// A command for the controller's click listener.
     Action(Command),
-    /// A `data-rec` for the records dialog's own listener.
-    Records(&'a str),
+    /// One of the records' buttons (its `data-rec`).
+    Records(RecordsButton),
 }
 
 /// One button of a dialog's footer.
@@ -182,7 +200,7 @@ pub struct FooterButton<'a> {
     pub label: &'a str,
     /// The dialog's main button (class `primary`), else `secondary`.
     pub primary: bool,
-    pub does: Does<'a>,
+    pub does: Does,
 }
 
 /// The row of buttons that ends every dialog (`div.buttons`), appended to
@@ -195,7 +213,7 @@ pub fn dialog_footer(form: &Element, buttons: &[FooterButton]) {
             Does::Action(command) => action_button(class, command),
             Does::Records(what) => {
                 let e = button(class);
-                let _ = e.set_attribute("data-rec", what);
+                set_data(&e, what);
                 e
             }
         };

@@ -3,8 +3,11 @@
 //! say what they do with `data-action` (clicks) and `data-change` (form
 //! controls); keys are shortcuts or keyboard navigation ([`keyboard`]), and
 //! the focus entering a card of the hand moves its tab stop there.
-//! The Share and records dialog and the replay viewer's bar say theirs with
-//! `data-rec`.
+//! The Share and records dialog, the replay viewer's bar and the deal
+//! review say theirs with `data-rec`, online play's dialogs with `data-net`,
+//! the help's tabs with `data-help-game`. Every attribute's text is read
+//! here, in one place ([`data`]), into its typed value (`page::input`);
+//! text that names none is said on the console, never silently ignored.
 //!
 //! [`keyboard`]: super::keyboard
 
@@ -12,11 +15,13 @@ use super::controller::parts::{FullPage, Input, Parts, TableAlone};
 use super::controller::{self, Shared};
 use super::dom::doc;
 use super::i18n::Lang;
-use super::keyboard;
-use super::model::{
-    Action, AuthorForm, Closed, Command, Dispatch, NetEvent, NetInput, RecordsAction, Step,
+use super::input::{
+    one_line, selector, ChangedField, Command, CopyField, DataAttribute, HelpTab, NetCommand,
+    RecordsButton, RecordsCommand,
 };
-use crate::engine::{Card, GameKind, Suit};
+use super::keyboard;
+use super::model::{Action, AuthorForm, Closed, Dispatch, NetEvent, NetInput, RecordsAction, Step};
+use crate::engine::{Card, Suit};
 use crate::net::invite::Invite;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
@@ -112,33 +117,33 @@ pub fn listen(controller: &Shared) {
 /// The action of a change in a form control (`data-change`), with what it
 /// now holds; a record file chosen is read here, and its text dispatched.
 fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
-    let what = target(e).and_then(|t| t.get_attribute("data-change"));
-    let action = match what.as_deref() {
-        Some("game") => Action::DialogChanged(super::dialog::chosen_game()),
-        Some("preset") => {
+    let control = target(e)?;
+    let action = match data::<ChangedField>(&control)? {
+        ChangedField::Game => Action::DialogChanged(super::dialog::chosen_game()),
+        ChangedField::Preset => {
             Action::PresetChanged(super::dialog::chosen_game(), super::dialog::chosen_preset())
         }
-        Some("setting") => Action::SettingChanged(super::settings::form()),
-        Some("stun") => return Parts::servers_changed(),
-        Some("record-file") => {
+        ChangedField::Setting => Action::SettingChanged(super::settings::form()),
+        ChangedField::Servers => return Parts::servers_changed(),
+        ChangedField::RecordFile => {
             // Read here (a file is read in the background), then imported.
             super::records::dialog::read_file(dispatch.clone());
             return None;
         }
         // The replay viewer's fields: a move number, a speed, a seat.
-        Some(what @ ("replay-jump" | "replay-speed" | "replay-seat")) => {
-            let n = target(e).and_then(|t| value_of(&t).trim().parse::<usize>().ok())?;
-            Action::Records(match what {
-                "replay-jump" => RecordsAction::Jump(n),
-                "replay-speed" => RecordsAction::Speed(n),
+        field @ (ChangedField::ReplayJump
+        | ChangedField::ReplaySpeed
+        | ChangedField::ReplaySeat) => {
+            let n = value_of(&control).trim().parse::<usize>().ok()?;
+            Action::Records(match field {
+                ChangedField::ReplayJump => RecordsAction::Jump(n),
+                ChangedField::ReplaySpeed => RecordsAction::Speed(n),
                 _ => RecordsAction::Seat(n.min(3) as u8),
             })
         }
-        Some("author-puzzle" | "author-caption") => {
+        ChangedField::AuthorPuzzle | ChangedField::AuthorCaption => {
             Action::Records(RecordsAction::AuthorChanged(Parts::author_form()?))
         }
-        Some(other) => return unknown("data-change", other),
-        None => return None,
     };
     Some(action)
 }
@@ -162,10 +167,7 @@ fn clicked(e: &Event) -> Option<Action> {
     let target = target(e)?;
     // A dialog's own Close button: the dialog holds no game state.
     if let Some(b) = target
-        .closest(&format!(
-            "[data-action=\"{}\"]",
-            Command::CloseDialog.name()
-        ))
+        .closest(&selector(&Command::CloseDialog))
         .ok()
         .flatten()
     {
@@ -174,84 +176,76 @@ fn clicked(e: &Event) -> Option<Action> {
         }
         return None;
     }
-    if let Some(tab) = target.closest("[data-help-game]").ok().flatten() {
-        let game = tab.get_attribute("data-help-game")?;
-        return match GameKind::from_name(&game) {
-            Some(game) => Some(Action::HelpGame(game)),
-            None => unknown("data-help-game", &game),
-        };
+    if let Some(tab) = closest::<HelpTab>(&target) {
+        return data::<HelpTab>(&tab).map(|HelpTab(game)| Action::HelpGame(game));
     }
-    if let Some(rec) = target.closest("[data-rec]").ok().flatten() {
-        let what = rec.get_attribute("data-rec")?;
-        return match records_action(&what) {
-            Some(a) => Some(Action::Records(a)),
-            None => unknown("data-rec", &what),
-        };
+    if let Some(rec) = closest::<RecordsCommand>(&target) {
+        return data(&rec).and_then(records_action).map(Action::Records);
     }
-    action_of(&target.closest("[data-action]").ok().flatten()?)
+    action_of(&closest::<Command>(&target)?)
 }
 
-/// A name no part of the page writes (a bug): said on the console rather
-/// than ignored; nothing is done.
-fn unknown(scheme: &str, name: &str) -> Option<Action> {
-    web_sys::console::warn_1(&format!("an unknown {scheme}: {name}").into());
-    None
+/// The nearest element from `target` up that carries `A`'s attribute.
+fn closest<A: DataAttribute>(target: &Element) -> Option<Element> {
+    target
+        .closest(&format!("[{}]", A::ATTRIBUTE))
+        .ok()
+        .flatten()
 }
 
-/// Copy the text of the records dialog's field `id`, as it is now.
-fn copy(id: &'static str) -> RecordsAction {
-    RecordsAction::Copy(id, super::records::dialog::field_text(id))
+/// The value of `A`'s attribute on `el`, read in one place for every
+/// attribute. Text that names no value is a name no part of the page
+/// writes (a bug): said on the console (and a failed assertion in a debug
+/// build) rather than ignored; nothing is done.
+fn data<A: DataAttribute>(el: &Element) -> Option<A> {
+    let text = el.get_attribute(A::ATTRIBUTE)?;
+    let value = A::read(&text);
+    if value.is_none() {
+        unknown(A::ATTRIBUTE, &text);
+    }
+    value
 }
 
-/// The Share and records dialog's and the replay viewer's buttons.
-fn records_action(what: &str) -> Option<RecordsAction> {
-    Some(match what {
-        "open" => RecordsAction::Open,
-        "close" => RecordsAction::Close,
-        "copy-link" => copy("share-link"),
-        "copy-record" => copy("record-text"),
-        "copy-result" => copy("daily-text"),
-        "download" => RecordsAction::Download(super::records::dialog::field_text("record-text")),
-        "daily" => RecordsAction::Daily,
-        "import" => super::records::dialog::pasted(),
-        "first" => RecordsAction::Step(Step::First),
-        "back" => RecordsAction::Step(Step::Back),
-        "forward" => RecordsAction::Step(Step::Forward),
-        "last" => RecordsAction::Step(Step::Last),
-        "trick-back" => RecordsAction::Step(Step::TrickBack),
-        "trick-forward" => RecordsAction::Step(Step::TrickForward),
-        "play" => RecordsAction::Play,
-        "copy-author-link" => copy("author-link"),
-        "copy-author-embed" => copy("author-embed"),
-        "preview" => RecordsAction::Preview(Parts::author_form()?),
-        "full-page" => RecordsAction::FullPage,
-        "reveal" => RecordsAction::Reveal,
-        "exit" => RecordsAction::Exit,
-        "review" => RecordsAction::ReviewDeal,
-        "review-cancel" => RecordsAction::ReviewCancel,
-        _ => return Parts::review_mark(what),
+fn unknown(attribute: &str, text: &str) {
+    let why = format!("an unknown {attribute}: {}", one_line(text));
+    web_sys::console::warn_1(&why.as_str().into());
+    debug_assert!(false, "{why}");
+}
+
+/// What the Share and records dialog's, the replay viewer's and the deal
+/// review's buttons ask for, with what the fields concerned hold.
+fn records_action(command: RecordsCommand) -> Option<RecordsAction> {
+    let text = super::records::dialog::field_text;
+    Some(match command {
+        RecordsCommand::Button(b) => match b {
+            RecordsButton::Open => RecordsAction::Open,
+            RecordsButton::Close => RecordsAction::Close,
+            RecordsButton::Download => RecordsAction::Download(text(CopyField::RecordText.name())),
+            RecordsButton::Daily => RecordsAction::Daily,
+            RecordsButton::Import => super::records::dialog::pasted(),
+            RecordsButton::First => RecordsAction::Step(Step::First),
+            RecordsButton::TrickBack => RecordsAction::Step(Step::TrickBack),
+            RecordsButton::Back => RecordsAction::Step(Step::Back),
+            RecordsButton::Forward => RecordsAction::Step(Step::Forward),
+            RecordsButton::TrickForward => RecordsAction::Step(Step::TrickForward),
+            RecordsButton::Last => RecordsAction::Step(Step::Last),
+            RecordsButton::Play => RecordsAction::Play,
+            RecordsButton::Preview => RecordsAction::Preview(Parts::author_form()?),
+            RecordsButton::FullPage => RecordsAction::FullPage,
+            RecordsButton::Reveal => RecordsAction::Reveal,
+            RecordsButton::Exit => RecordsAction::Exit,
+            RecordsButton::Review => RecordsAction::ReviewDeal,
+            RecordsButton::ReviewCancel => RecordsAction::ReviewCancel,
+        },
+        RecordsCommand::Copy(field) => RecordsAction::Copy(field, text(field.name())),
+        RecordsCommand::ReviewOpen(index) => RecordsAction::ReviewOpen(index),
+        RecordsCommand::ReviewIdea(index) => RecordsAction::ReviewIdea(index),
     })
-}
-
-/// The review's marks and puzzle ideas: `review-open:N`, `review-idea:N`
-/// (N a move's index in the deal; the full page's).
-fn review_move(what: &str) -> Option<RecordsAction> {
-    let (kind, index) = what.split_once(':')?;
-    let index = index.parse().ok()?;
-    match kind {
-        "review-open" => Some(RecordsAction::ReviewOpen(index)),
-        "review-idea" => Some(RecordsAction::ReviewIdea(index)),
-        _ => None,
-    }
 }
 
 fn action_of(el: &Element) -> Option<Action> {
     let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
-    let name = el.get_attribute("data-action")?;
-    let Some(command) = Command::from_name(&name) else {
-        return unknown("data-action", &name);
-    };
-    Some(match command {
+    Some(match data::<Command>(el)? {
         Command::Play => Action::Play(card("data-card")?),
         Command::Choice => Action::Choice(card("data-choice")?),
         Command::Quack => Action::Quack,
@@ -323,14 +317,19 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
 /// What the full page's own elements and address say.
 impl Input for FullPage {
     fn net_click(button: &Element) -> Option<Action> {
-        let what = button.get_attribute("data-net")?;
+        let what = data::<NetCommand>(button)?;
         let seat = button
             .get_attribute("data-seat")
             .and_then(|s| s.parse().ok());
-        match NetInput::of(&what, seat, super::net::ui::typed) {
+        match NetInput::of(what, seat, super::net::ui::typed) {
             Some(input) => Some(Action::Net(Box::new(NetEvent::Input(input)))),
-            // (A name no dialog writes, or a seat's button without its seat.)
-            None => unknown("data-net", &what),
+            None => {
+                unknown(
+                    NetCommand::ATTRIBUTE,
+                    &format!("{} without its seat", what.name()),
+                );
+                None
+            }
         }
     }
 
@@ -351,10 +350,6 @@ impl Input for FullPage {
 
     fn author_form() -> Option<AuthorForm> {
         super::records::author::form()
-    }
-
-    fn review_mark(what: &str) -> Option<RecordsAction> {
-        review_move(what)
     }
 
     fn reply_tab(lang: Lang) -> bool {
@@ -387,10 +382,6 @@ impl Input for TableAlone {
     }
 
     fn author_form() -> Option<AuthorForm> {
-        None
-    }
-
-    fn review_mark(_: &str) -> Option<RecordsAction> {
         None
     }
 

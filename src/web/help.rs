@@ -9,7 +9,7 @@ use super::dom::{
 };
 use super::i18n::{Lang, K};
 use crate::engine::GameKind;
-use crate::web::model::Command;
+use crate::web::input::{Command, DataAttribute, HelpTab};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlDialogElement;
 
@@ -113,7 +113,7 @@ pub fn open(lang: Lang, game: GameKind) {
     let _ = tabs.set_attribute("aria-label", lang.t(K::HelpRulesFor));
     for g in GameKind::ALL {
         let b = super::dom::button("game-tab");
-        let _ = b.set_attribute("data-help-game", g.name());
+        super::dom::set_data(&b, HelpTab(g));
         b.set_text_content(Some(game_label(lang, g)));
         append(&tabs, &b);
     }
@@ -188,13 +188,14 @@ pub fn show_game(lang: Lang, game: GameKind) {
             None => append(&rules, &text_el("p", "", line)),
         }
     }
-    if let Ok(list) = doc().query_selector_all("#help-dialog [data-help-game]") {
+    if let Ok(list) = doc().query_selector_all(&format!("#help-dialog [{}]", HelpTab::ATTRIBUTE)) {
         for i in 0..list.length() {
             if let Some(b) = list
                 .item(i)
                 .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
             {
-                let on = b.get_attribute("data-help-game").as_deref() == Some(game.name());
+                // (A tab's value is its game's name.)
+                let on = b.get_attribute(HelpTab::ATTRIBUTE).as_deref() == Some(game.name());
                 set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
             }
         }

@@ -10,11 +10,13 @@
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
 //! read once and moved into `settings`.
 
-use super::dom::{append, by_id, dialog_footer, dialog_form, el, text_el, Does, FooterButton};
+use super::dom::{
+    append, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
+};
 use super::i18n::{Lang, K};
 use super::model::SettingsForm;
 use super::{serial, storage};
-use crate::web::model::Command;
+use crate::web::input::{ChangedField, Command};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
@@ -164,7 +166,7 @@ fn dialog() -> HtmlDialogElement {
 fn select(id: &str, choices: &[(&str, &str)], chosen: &str) -> Element {
     let s = el("select", "");
     s.set_id(id);
-    let _ = s.set_attribute("data-change", "setting");
+    set_data(&s, ChangedField::Setting);
     for (value, label) in choices {
         let o = text_el("option", "", label);
         let _ = o.set_attribute("value", value);
@@ -188,7 +190,7 @@ fn checkbox(id: &str, label: &str, on: bool) -> Element {
     let i = el("input", "");
     i.set_id(id);
     let _ = i.set_attribute("type", "checkbox");
-    let _ = i.set_attribute("data-change", "setting");
+    set_data(&i, ChangedField::Setting);
     if on {
         let _ = i.set_attribute("checked", "");
     }

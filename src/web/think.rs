@@ -6,7 +6,7 @@
 //! [`Question::decide`].
 //!
 //! The request carries what the seat may know and nothing else: its view of
-//! the deal (`engine::view::DealView`, checked again when read back) and,
+//! the deal (`engine::deal_view::DealView`, checked again when read back) and,
 //! for the Expert player, its views before each move seen. It travels as
 //! bytes (a `Uint8Array`) made of the codec's values, the views in their one
 //! encoding (`codec::deal_view`, as a host's table to a guest), and the
@@ -15,7 +15,7 @@
 
 use crate::ai::{self, Level, SeatHistory, SeatView};
 use crate::codec::{Reader, Writer};
-use crate::engine::view::DealView;
+use crate::engine::deal_view::DealView;
 use crate::engine::Move;
 use wasm_bindgen::prelude::*;
 

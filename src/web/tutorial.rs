@@ -6,7 +6,7 @@
 
 use super::dom::{append, by_id, clear, doc, el, set_text, text_el};
 use super::i18n::{Lang, K};
-use crate::web::model::Command;
+use crate::web::input::Command;
 
 pub const SEED: &str = "walkthrough";
 /// Your decisions the walkthrough explains before it lets go.

@@ -35,7 +35,7 @@ pub use saving::start;
 
 use super::dialog;
 use super::i18n::{Lang, K};
-use super::model::{Action, Chooser, Dispatch, Player, Setup, Ui};
+use super::model::{acting_seat, Action, Chooser, Dispatch, Player, Setup, Ui};
 use super::persist::Saver;
 use super::scene;
 use super::settings::Settings;
@@ -622,11 +622,10 @@ impl Controller {
 
     // ---- people ----
 
-    /// The seat of the person who may act now, if any.
+    /// The seat of the person who may act now, if any: the scene's answer
+    /// too (`model::acting_seat`).
     pub(super) fn acting_human(&self) -> Option<u8> {
-        let m = self.game.deal().filter(|_| self.game.in_deal())?.to_move();
-        (self.seat_is_person_here(m) && self.ui.viewer == Some(m) && self.ui.privacy.is_none())
-            .then_some(m)
+        acting_seat(&self.game, &self.setup, &self.ui)
     }
 
     fn wait_message(&mut self) {

@@ -213,9 +213,6 @@ pub trait Input {
     /// The author's tool as it is now (the records dialog's section for
     /// rules sites), if it shows.
     fn author_form() -> Option<AuthorForm>;
-    /// A deal review's mark or puzzle idea (`data-rec="review-open:N"`,
-    /// `"review-idea:N"`).
-    fn review_mark(what: &str) -> Option<RecordsAction>;
     /// A reply link opened on the host's device is handed to the open
     /// table: whether this tab was such a link (and is done).
     fn reply_tab(lang: Lang) -> bool;

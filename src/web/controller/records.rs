@@ -40,7 +40,9 @@ impl Controller {
                 dialog::show_error(&dialog::too_large(self.page.lang, size))
             }
             RecordsAction::Close => dialog::close(),
-            RecordsAction::Copy(field, text) => dialog::copy_from(self.page.lang, field, &text),
+            RecordsAction::Copy(field, text) => {
+                dialog::copy_from(self.page.lang, field.name(), &text)
+            }
             RecordsAction::Download(text) => dialog::download(&text),
             other => Parts::viewer_action(self, other),
         }

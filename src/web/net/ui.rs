@@ -1,16 +1,17 @@
 //! The online dialogs, built from plain values: the host's invites (a link,
 //! Copy, Share where the browser has it, a QR code, the reply paste box),
 //! the guest's join page and the reply tab's notice. Their buttons carry
-//! `data-action="net"` and `data-net`, which become `NetEvent::Click`.
+//! `data-action="net"` and a `data-net` (`input::NetCommand`), which become
+//! `NetEvent::Input`.
 //! Every text from outside (names, rules) is set as text, never as markup.
 
 use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
-use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, text_el};
+use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, set_data, text_el};
 use crate::web::i18n::{FullKey, Lang, K};
-use crate::web::model::Command;
+use crate::web::input::{ChangedField, Command, DataAttribute, NetCommand};
 use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
@@ -24,9 +25,9 @@ pub fn link(key: &str, payload: &str) -> String {
     format!("{}#{key}={payload}", crate::web::full_page::address())
 }
 
-fn net_button(class: &str, what: &str, seat: Option<u8>, label: &str) -> Element {
-    let b = crate::web::dom::action_button(class, crate::web::model::Command::Net);
-    let _ = b.set_attribute("data-net", what);
+fn net_button(class: &str, what: NetCommand, seat: Option<u8>, label: &str) -> Element {
+    let b = crate::web::dom::action_button(class, Command::Net);
+    set_data(&b, what);
     if let Some(s) = seat {
         let _ = b.set_attribute("data-seat", &s.to_string());
     }
@@ -58,12 +59,12 @@ fn link_row(lang: Lang, parent: &Element, label: &str, id: &str, value: &str, se
         let _ = i.set_attribute(k, v);
     }
     append(&row, &i);
-    let copy = net_button("secondary", "copy", seat, lang.t(K::Copy));
+    let copy = net_button("secondary", NetCommand::Copy, seat, lang.t(K::Copy));
     copy.set_id(&format!("{id}-copy"));
     let _ = copy.set_attribute("data-field", id);
     append(&row, &copy);
     if can_share() {
-        let share = net_button("secondary", "share", seat, lang.t(K::ShareTool));
+        let share = net_button("secondary", NetCommand::Share, seat, lang.t(K::ShareTool));
         let _ = share.set_attribute("data-field", id);
         append(&row, &share);
     }
@@ -124,7 +125,7 @@ fn stun_choice(
         "same-network",
         "checkbox",
     );
-    let _ = input.set_attribute("data-change", "stun");
+    set_data(&input, ChangedField::Servers);
     if stun.same_network_only {
         let _ = input.set_attribute("checked", "");
     }
@@ -133,7 +134,7 @@ fn stun_choice(
     let (label, list) =
         labelled_input("field stun", lang.t(K::StunServers), "stun-servers", "text");
     let _ = list.set_attribute("spellcheck", "false");
-    let _ = list.set_attribute("data-change", "stun");
+    set_data(&list, ChangedField::Servers);
     let _ = list.set_attribute("value", &stun.servers.join(", "));
     if stun.same_network_only {
         let _ = list.set_attribute("disabled", "");
@@ -176,10 +177,10 @@ fn stun_choice(
             ("spellcheck", "false"),
             ("autocomplete", "off"),
             ("autocapitalize", "off"),
-            ("data-change", "stun"),
         ] {
             let _ = input.set_attribute(k, v);
         }
+        set_data(&input, ChangedField::Servers);
         if id == "relay-urls" {
             let _ = input.set_attribute("placeholder", "turn:relay.example.org:3478");
         }
@@ -271,11 +272,11 @@ fn focused_in(d: &Element) -> Option<String> {
         return Some(format!("#{}", a.id()));
     }
     let what = a
-        .get_attribute("data-net")
-        .map(|n| format!("[data-net=\"{n}\"]"))
+        .get_attribute(NetCommand::ATTRIBUTE)
+        .map(|n| format!("[{}=\"{n}\"]", NetCommand::ATTRIBUTE))
         .or_else(|| {
-            let action = a.get_attribute("data-action")?;
-            Some(format!("[data-action=\"{action}\"]"))
+            let action = a.get_attribute(Command::ATTRIBUTE)?;
+            Some(format!("[{}=\"{action}\"]", Command::ATTRIBUTE))
         })?;
     Some(match a.get_attribute("data-seat") {
         Some(seat) => format!("{what}[data-seat=\"{seat}\"]"),
@@ -395,13 +396,18 @@ pub fn invites(
                 let row = el("div", "buttons");
                 append(
                     &row,
-                    &net_button("secondary", "reinvite", Some(s.seat), lang.t(K::NewInvite)),
+                    &net_button(
+                        "secondary",
+                        NetCommand::Reinvite,
+                        Some(s.seat),
+                        lang.t(K::NewInvite),
+                    ),
                 );
                 append(
                     &row,
                     &net_button(
                         "secondary",
-                        "computer",
+                        NetCommand::Computer,
                         Some(s.seat),
                         lang.t(K::UseComputer),
                     ),
@@ -420,7 +426,12 @@ pub fn invites(
         let row = el("div", "buttons");
         append(
             &row,
-            &net_button("secondary", "friend", Some(s), lang.t(K::FriendAgain)),
+            &net_button(
+                "secondary",
+                NetCommand::Friend,
+                Some(s),
+                lang.t(K::FriendAgain),
+            ),
         );
         append(&f, &row);
         append(&form, &f);
@@ -445,7 +456,12 @@ pub fn invites(
     let row = el("div", "buttons");
     append(
         &row,
-        &net_button("primary", "take-reply", None, lang.t(K::ReplyConnect)),
+        &net_button(
+            "primary",
+            NetCommand::TakeReply,
+            None,
+            lang.t(K::ReplyConnect),
+        ),
     );
     let close = crate::web::dom::action_button("secondary", Command::CloseDialog);
     close.set_text_content(Some(lang.t(K::Close)));
@@ -512,7 +528,7 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
             let failed = matches!(state, GuestState::Failed);
             stun_choice(lang, &form, stun, relay_before, failed);
             let row = el("div", "buttons");
-            let join = net_button("primary", "join", None, lang.t(K::Join));
+            let join = net_button("primary", NetCommand::Join, None, lang.t(K::Join));
             join.set_id("join");
             append(&row, &join);
             append(&form, &row);

@@ -8,8 +8,9 @@
 use super::link::{self, ViewerOptions};
 use crate::codec::record_link;
 use crate::engine::GameRecord;
-use crate::web::dom::{append, button, by_id, el, labelled_input};
+use crate::web::dom::{append, button, by_id, el, labelled_input, set_data};
 use crate::web::i18n::{FullKey, Lang, K};
+use crate::web::input::{ChangedField, CopyField, RecordsButton, RecordsCommand};
 use crate::web::model::AuthorForm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -72,7 +73,15 @@ fn embed_of(lang: Lang, query: &str) -> String {
 }
 
 /// A read-only field with a Copy button (`data-rec="copy-{id}"`).
-fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: FullKey, multiline: bool) {
+fn row(
+    lang: Lang,
+    parent: &Element,
+    copied: CopyField,
+    value: &str,
+    label: FullKey,
+    multiline: bool,
+) {
+    let id = copied.name();
     let r = el("div", "copy-row");
     let field = el(if multiline { "textarea" } else { "input" }, "");
     field.set_id(id);
@@ -88,7 +97,7 @@ fn row(lang: Lang, parent: &Element, id: &str, value: &str, label: FullKey, mult
     let _ = field.set_attribute("aria-label", lang.t(label));
     append(&r, &field);
     let b = button("secondary");
-    let _ = b.set_attribute("data-rec", &format!("copy-{id}"));
+    set_data(&b, RecordsCommand::Copy(copied));
     b.set_id(&format!("{id}-copy"));
     b.set_text_content(Some(lang.t(label)));
     append(&r, &b);
@@ -106,7 +115,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
             "author-puzzle",
             "checkbox",
         );
-        let _ = c.set_attribute("data-change", "author-puzzle");
+        set_data(&c, ChangedField::AuthorPuzzle);
         append(f, &l);
         if a.suggested {
             let _ = c.set_attribute("checked", "");
@@ -129,7 +138,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
         "text",
     );
     let _ = c.set_attribute("maxlength", &link::MAX_CAPTION_CHARS.to_string());
-    let _ = c.set_attribute("data-change", "author-caption");
+    set_data(&c, ChangedField::AuthorCaption);
     append(f, &l);
     f.set_id("author");
     let _ = f.set_attribute("data-lang", lang.tag());
@@ -137,7 +146,7 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
     row(
         lang,
         f,
-        "author-link",
+        CopyField::AuthorLink,
         &link_of(shown),
         K::AuthorCopyLink,
         false,
@@ -145,14 +154,14 @@ pub fn section(lang: Lang, f: &Element, a: &AuthorLink) {
     row(
         lang,
         f,
-        "author-embed",
+        CopyField::AuthorEmbed,
         &embed_of(lang, shown),
         K::AuthorCopyEmbed,
         true,
     );
     let b = button("secondary");
     b.set_id("author-preview-button");
-    let _ = b.set_attribute("data-rec", "preview");
+    set_data(&b, RecordsButton::Preview);
     b.set_text_content(Some(lang.t(K::AuthorPreview)));
     append(f, &b);
 }
@@ -192,10 +201,14 @@ fn shown_query(form: &AuthorForm) -> Option<String> {
 /// The puzzle box or the caption changed (to `form`): the link and the code follow.
 pub fn changed(lang: Lang, form: &AuthorForm) {
     let Some(q) = shown_query(form) else { return };
-    if let Some(i) = by_id("author-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
+    if let Some(i) =
+        by_id(CopyField::AuthorLink.name()).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    {
         i.set_value(&link_of(&q));
     }
-    if let Some(t) = by_id("author-embed").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok()) {
+    if let Some(t) =
+        by_id(CopyField::AuthorEmbed.name()).and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+    {
         t.set_value(&embed_of(lang, &q));
     }
     if by_id("author-preview").is_some() {

@@ -6,10 +6,13 @@ use super::author::AuthorLink;
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use crate::web::dom::{
-    append, button, by_id, dialog_footer, dialog_form, el, text_el, Does, FooterButton,
+    append, button, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
 };
 use crate::web::i18n::{Lang, K};
-use crate::web::input::{size_text, thousands, MAX_RECORD_BYTES, MAX_RECORD_DEALS};
+use crate::web::input::{
+    size_text, thousands, ChangedField, CopyField, RecordsButton, RecordsCommand, MAX_RECORD_BYTES,
+    MAX_RECORD_DEALS,
+};
 use crate::web::model::{Action, Dispatch, RecordsAction, Setup};
 use crate::web::{persist, serial, share};
 use wasm_bindgen::prelude::*;
@@ -95,7 +98,8 @@ fn section(lang: Lang, form: &Element, legend: K, hint: Option<&str>) -> Element
 }
 
 /// A read-only text field (or box) with a Copy button.
-fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool, action: &str) {
+fn copy_row(lang: Lang, parent: &Element, copied: CopyField, value: &str, multiline: bool) {
+    let id = copied.name();
     let row = el("div", "copy-row");
     let field = if multiline {
         let a = el("textarea", "");
@@ -114,7 +118,7 @@ fn copy_row(lang: Lang, parent: &Element, id: &str, value: &str, multiline: bool
     let _ = field.set_attribute("spellcheck", "false");
     append(&row, &field);
     let b = button("secondary");
-    let _ = b.set_attribute("data-rec", action);
+    set_data(&b, RecordsCommand::Copy(copied));
     b.set_id(&format!("{id}-copy"));
     b.set_text_content(Some(lang.t(K::Copy)));
     append(&row, &b);
@@ -160,7 +164,7 @@ pub fn open(
             let b = button("");
             b.set_id("author-full-page");
             b.set_text_content(Some(lang.t(K::AuthorInFullPage)));
-            let _ = b.set_attribute("data-rec", "full-page");
+            set_data(&b, RecordsButton::FullPage);
             append(&f, &b);
         }
         Author::None => {}
@@ -176,10 +180,9 @@ pub fn open(
         copy_row(
             lang,
             &f,
-            "share-link",
+            CopyField::ShareLink,
             &share::link(setup, address_lang),
             false,
-            "copy-link",
         );
     }
 
@@ -190,11 +193,11 @@ pub fn open(
         Some(&lang.tf(K::DailyHint, &[&share::today()])),
     );
     if let Some(result) = share::daily_result(lang, game, setup) {
-        copy_row(lang, &f, "daily-text", &result, true, "copy-result");
+        copy_row(lang, &f, CopyField::DailyText, &result, true);
     }
     let b = button("primary");
     b.set_id("play-daily");
-    let _ = b.set_attribute("data-rec", "daily");
+    set_data(&b, RecordsButton::Daily);
     b.set_text_content(Some(lang.t(K::PlayDaily)));
     append(&f, &b);
 
@@ -206,14 +209,13 @@ pub fn open(
         copy_row(
             lang,
             &f,
-            "record-text",
+            CopyField::RecordText,
             &serial::to_text(&record).unwrap_or_default(),
             true,
-            "copy-record",
         );
         let b = button("secondary");
         b.set_id("record-download");
-        let _ = b.set_attribute("data-rec", "download");
+        set_data(&b, RecordsButton::Download);
         b.set_text_content(Some(lang.t(K::Download)));
         append(&f, &b);
     }
@@ -221,7 +223,7 @@ pub fn open(
     let f = section(lang, &form, K::ImportLegend, Some(lang.t(K::ImportHint)));
     let file = el("input", "");
     file.set_id("record-file");
-    let _ = file.set_attribute("data-change", "record-file");
+    set_data(&file, ChangedField::RecordFile);
     let _ = file.set_attribute("type", "file");
     let _ = file.set_attribute("accept", ".json,application/json,text/plain");
     let _ = file.set_attribute("aria-label", lang.t(K::ImportLegend));
@@ -239,7 +241,7 @@ pub fn open(
     append(&f, &err);
     let b = button("primary");
     b.set_id("record-import");
-    let _ = b.set_attribute("data-rec", "import");
+    set_data(&b, RecordsButton::Import);
     b.set_text_content(Some(lang.t(K::ReplayButton)));
     append(&f, &b);
 
@@ -273,7 +275,7 @@ pub fn open(
             id: Some("share-close"),
             label: lang.t(K::Close),
             primary: false,
-            does: Does::Records("close"),
+            does: Does::Records(RecordsButton::Close),
         }],
     );
     append(&d, &form);

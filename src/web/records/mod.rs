@@ -22,8 +22,9 @@
 //!   saved while viewing; leaving the viewer puts the saved game back.
 //! - Statistics ([`super::persist::stats_rows`]).
 //!
-//! Elements carry `data-rec="…"` for their action; the page's delegated
-//! listeners (`events.rs`) turn them into `Action::Records`.
+//! Elements carry a `data-rec` for their action (`input::RecordsCommand`,
+//! written with `dom::set_data`); the page's delegated listeners
+//! (`events.rs`) turn them into `Action::Records`.
 //!
 //! - Game links for rules sites: `?r=…` opens the viewer on a packed record,
 //!   with `at`, `show=all`, captions and a puzzle ([`link`]); the author's

@@ -9,7 +9,7 @@ use super::cards::card_el;
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
 use crate::web::dom::{action_button, set_command};
-use crate::web::model::Command;
+use crate::web::input::Command;
 use web_sys::Element;
 
 pub struct ActionBar {

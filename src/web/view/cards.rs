@@ -7,7 +7,7 @@ use super::super::i18n::{Lang, K};
 use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
 use crate::web::dom::set_command;
-use crate::web::model::Command;
+use crate::web::input::Command;
 use web_sys::Element;
 
 /// A face-down card: nothing about its identity, ever.

@@ -10,8 +10,8 @@ use super::super::scene::{EndPanel, LastTrickScene, Scene};
 use super::cards::card_el;
 use super::sheet::Sheet;
 use super::{rebuild, with_id};
-use crate::web::dom::{action_button, set_command};
-use crate::web::model::Command;
+use crate::web::dom::{action_button, set_command, set_data};
+use crate::web::input::{Command, RecordsButton};
 use web_sys::Element;
 
 pub struct Panels {
@@ -119,7 +119,7 @@ impl Panels {
         if let Some(label) = &p.share {
             // The records dialog, with this deal as a link (`data-rec`).
             let share = with_id(button("secondary"), "deal-end-share");
-            let _ = share.set_attribute("data-rec", "open");
+            set_data(&share, RecordsButton::Open);
             share.set_text_content(Some(label));
             append(&self.deal_end, &share);
         }
@@ -149,9 +149,9 @@ impl Panels {
         new_game.set_text_content(Some(lang.t(K::NewGame)));
         append(&buttons, &new_game);
         if let Some(label) = &p.share {
-            // Opens the Share and records dialog (records.rs handles `data-rec`).
+            // Opens the Share and records dialog (a `data-rec`).
             let share = with_id(button("secondary"), "game-over-share");
-            let _ = share.set_attribute("data-rec", "open");
+            set_data(&share, RecordsButton::Open);
             share.set_text_content(Some(label));
             append(&buttons, &share);
         }
@@ -189,7 +189,7 @@ impl Panels {
 /// alone hands over to the full page, which reviews).
 fn review_button(label: &str, id: &str) -> Element {
     let b = with_id(button("secondary"), id);
-    let _ = b.set_attribute("data-rec", "review");
+    set_data(&b, RecordsButton::Review);
     b.set_text_content(Some(label));
     b
 }

@@ -10,7 +10,10 @@
 use crate::page::replay_bar::{
     BarFrame, JumpScene, ReplayBarScene, StepState, SPEEDS, STEP_BUTTONS,
 };
-use crate::web::dom::{append, button, doc, el, opt_attr, set_attr, set_hidden, set_text, text_el};
+use crate::web::dom::{
+    append, button, doc, el, opt_attr, set_attr, set_data, set_hidden, set_text, text_el,
+};
+use crate::web::input::{ChangedField, RecordsButton};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
@@ -138,10 +141,10 @@ fn field(label: &str, control: &Element) -> Element {
 }
 
 /// A `<select>` of the bar with its options (values from 0).
-fn select<'a>(id: &str, options: impl Iterator<Item = &'a str>) -> Element {
+fn select<'a>(field: ChangedField, options: impl Iterator<Item = &'a str>) -> Element {
     let s = el("select", "");
-    s.set_id(id);
-    set_attr(&s, "data-change", id);
+    s.set_id(field.name());
+    set_data(&s, field);
     for (i, label) in options.enumerate() {
         let o = text_el("option", "", label);
         set_attr(&o, "value", &i.to_string());
@@ -167,8 +170,8 @@ fn build(home: &Element, f: &BarFrame) -> BarEls {
         .iter()
         .map(|step| {
             let x = button("secondary step");
-            x.set_id(&format!("replay-{}", step.name));
-            set_attr(&x, "data-rec", step.name);
+            x.set_id(&format!("replay-{}", step.button.name()));
+            set_data(&x, step.button);
             set_attr(&x, "aria-keyshortcuts", step.keys);
             append(&group, &x);
             x
@@ -180,20 +183,23 @@ fn build(home: &Element, f: &BarFrame) -> BarEls {
     set_attr(&jump, "type", "number");
     set_attr(&jump, "min", "0");
     set_attr(&jump, "inputmode", "numeric");
-    set_attr(&jump, "data-change", "replay-jump");
+    set_data(&jump, ChangedField::ReplayJump);
     append(&b, &field(f.jump_label, &jump));
-    let speed = select("replay-speed", SPEEDS.iter().map(|&(_, label)| label));
+    let speed = select(
+        ChangedField::ReplaySpeed,
+        SPEEDS.iter().map(|&(_, label)| label),
+    );
     append(&b, &field(f.speed_label, &speed));
-    let seat = select("replay-seat", f.seats.iter().copied());
+    let seat = select(ChangedField::ReplaySeat, f.seats.iter().copied());
     append(&b, &field(f.seat_label, &seat));
     let reveal = button("secondary");
     reveal.set_id("replay-reveal");
-    set_attr(&reveal, "data-rec", "reveal");
+    set_data(&reveal, RecordsButton::Reveal);
     append(&b, &reveal);
     if let Some(words) = f.exit {
         let x = button("primary");
         x.set_id("replay-exit");
-        set_attr(&x, "data-rec", "exit");
+        set_data(&x, RecordsButton::Exit);
         set_text(&x, words);
         append(&b, &x);
     }

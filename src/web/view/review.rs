@@ -7,9 +7,11 @@
 
 use crate::page::review::{DetailScene, ReviewScene};
 use crate::web::dom::{
-    append, button, by_id, clear, doc, el, focus, opt_attr, set_attr, set_hidden, set_text, text_el,
+    append, button, by_id, clear, doc, el, focus, opt_attr, set_attr, set_data, set_hidden,
+    set_text, text_el,
 };
 use crate::web::i18n::{Lang, K};
+use crate::web::input::{RecordsButton, RecordsCommand};
 
 /// What the panel shows: the review (None: the button that starts one),
 /// and a puzzle's values once answered.
@@ -104,7 +106,7 @@ fn frame(lang: Lang, reviewing: bool) -> Element {
         append(&progress, &words);
         let cancel = button("secondary");
         cancel.set_id("review-cancel");
-        set_attr(&cancel, "data-rec", "review-cancel");
+        set_data(&cancel, RecordsButton::ReviewCancel);
         append(&progress, &cancel);
         append(&p, &progress);
         // Read out once, when the review is done.
@@ -125,7 +127,7 @@ fn frame(lang: Lang, reviewing: bool) -> Element {
     } else {
         let start = button("secondary");
         start.set_id("review-start");
-        set_attr(&start, "data-rec", "review");
+        set_data(&start, RecordsButton::Review);
         append(&p, &start);
     }
     let values = el("div", "review-detail puzzle-values");
@@ -174,7 +176,7 @@ fn fill(lang: Lang, panel: &Element, s: &ReviewScene) {
         let li = el("li", "");
         let b = button(&format!("review-mark {}", m.mark));
         b.set_id(&format!("review-mark-{}", m.index));
-        set_attr(&b, "data-rec", &format!("review-open:{}", m.index));
+        set_data(&b, RecordsCommand::ReviewOpen(m.index));
         set_attr(&b, "data-mark", m.mark);
         set_attr(&b, "aria-label", &m.label);
         set_attr(&b, "title", &m.label);
@@ -196,7 +198,7 @@ fn fill(lang: Lang, panel: &Element, s: &ReviewScene) {
         for (index, words) in &s.ideas {
             let b = button("secondary");
             b.set_id(&format!("review-idea-{index}"));
-            set_attr(&b, "data-rec", &format!("review-idea:{index}"));
+            set_data(&b, RecordsCommand::ReviewIdea(*index));
             set_text(&b, words);
             append(&ideas, &b);
         }

@@ -12,7 +12,7 @@ use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_
 use super::super::i18n::{Lang, K};
 use super::super::scene::{DealRows, ScoreRow, ScoreSheet};
 use crate::web::dom::action_button;
-use crate::web::model::Command;
+use crate::web::input::Command;
 use web_sys::Element;
 
 pub struct Sheet {

@@ -6,8 +6,8 @@ use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, t
 use super::super::i18n::{Lang, K};
 use super::super::scene::Scene;
 use super::{changed, with_id};
-use crate::web::dom::action_button;
-use crate::web::model::Command;
+use crate::web::dom::{action_button, set_data};
+use crate::web::input::{Command, NetCommand, RecordsButton};
 use web_sys::Element;
 
 pub struct Toolbar {
@@ -81,7 +81,7 @@ impl Toolbar {
         );
         let mute = tool_button("mute", Command::Mute, "i-sound", lang.t(K::SoundOn));
         let invites = glyph_button("invites-btn", Command::Net, "⇄", lang.t(K::InviteTitle));
-        let _ = invites.set_attribute("data-net", "invites");
+        set_data(&invites, NetCommand::Invites);
         let _ = invites.set_attribute("hidden", "");
         for b in [
             &lang_button(lang),
@@ -101,7 +101,7 @@ impl Toolbar {
         }
         if with_share {
             let share = with_id(button("tool"), "share-tool");
-            let _ = share.set_attribute("data-rec", "open");
+            set_data(&share, RecordsButton::Open);
             set_icon_label(&share, "i-share", lang.t(K::ShareTool));
             append(&tools, &share);
         }
