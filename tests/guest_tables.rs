@@ -16,6 +16,7 @@
 
 mod common;
 
+use common::tables::{damage, play_at_random, random_position};
 use common::*;
 use duck_soup::ai::{heuristic, search, SeatView};
 use duck_soup::codec::{Reader, Writer};
@@ -331,29 +332,8 @@ fn every_table_of_real_games_is_taken_for_every_seat() {
 /// A real table from `rng`: a random game of random rules, some way in,
 /// for a random seat.
 fn real_table(rng: &mut Rng) -> GuestTable {
-    let sets = rule_sets();
-    let rules = sets[rng.below(sets.len() as u32) as usize];
-    let kind = rules.game;
-    let mut game = Game::new(rules, rng.below(kind.seats() as u32) as u8);
-    let mut last = None;
-    let stop = rng.below(3 * kind.deck_size() as u32);
-    for _ in 0..=stop {
-        if game.is_over() {
-            break;
-        }
-        if !game.in_deal() {
-            if rng.below(4) == 0 && game.deal().is_some() {
-                break;
-            }
-            game.start_deal(random_deck(kind, rng), None).unwrap();
-            continue;
-        }
-        last = Some(play_at_random(&mut game, rng));
-    }
-    if game.deal().is_none() {
-        game.start_deal(random_deck(kind, rng), None).unwrap();
-    }
-    let seat = rng.below(kind.seats() as u32) as u8;
+    let (game, last) = random_position(&rule_sets(), rng);
+    let seat = rng.below(game.kind().seats() as u32) as u8;
     host_table(&game, seat, last)
 }
 
@@ -608,22 +588,7 @@ proptest! {
     fn tables_changed_byte_by_byte_are_refused_or_survive(seed in any::<u64>(), changes in 1u32..4) {
         let mut rng = Rng::new(seed);
         let mut bytes = ToGuest::Table(Box::new(real_table(&mut rng))).encode();
-        for _ in 0..changes {
-            let i = rng.below(bytes.len() as u32) as usize;
-            match rng.below(8) {
-                0 => bytes[i] ^= 1 << rng.below(8),
-                1 => bytes[i] = bytes[i].wrapping_add(1),
-                2 => bytes[i] = bytes[i].wrapping_sub(1),
-                3 => {
-                    bytes.remove(i);
-                }
-                4 => bytes.insert(i, rng.next_u64() as u8),
-                _ => bytes[i] = rng.next_u64() as u8,
-            }
-            if bytes.len() < 3 {
-                break;
-            }
-        }
+        damage(&mut bytes, changes, &mut rng);
         if let Ok(ToGuest::Table(t)) = ToGuest::decode(&bytes) {
             survive(&t, Hint::Parts, &mut rng);
         }
@@ -735,10 +700,3 @@ fn the_tables_that_crashed_a_guests_page_are_refused() {
     }
 }
 
-/// Plays a legal move chosen at random; what the guests are told of it.
-fn play_at_random(game: &mut Game, rng: &mut Rng) -> LastMove {
-    let seat = game.to_move().unwrap();
-    let mv = random_move(&game.legal_moves(), rng);
-    let call = game.play(mv).unwrap().call;
-    LastMove { seat, mv, call }
-}

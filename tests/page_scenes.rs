@@ -18,6 +18,7 @@
 
 mod common;
 
+use common::tables::{damage, random_position};
 use common::*;
 use duck_soup::ai::Level;
 use duck_soup::engine::deal_view::{DealView, TrickView};
@@ -412,27 +413,8 @@ fn a_guests_table_shows_no_card_its_seat_cannot_see() {
 
 /// A real table: a random game some way in, for a random seat.
 fn real_table(rng: &mut Rng) -> GuestTable {
-    let sets = rule_sets();
-    let rules = sets[rng.below(sets.len() as u32) as usize];
-    let kind = rules.game;
-    let mut game = Game::new(rules, rng.below(kind.seats() as u32) as u8);
-    let mut last = None;
-    let stop = rng.below(3 * kind.deck_size() as u32);
-    game.start_deal(random_deck(kind, rng), None).unwrap();
-    for _ in 0..stop {
-        if game.is_over() {
-            break;
-        }
-        if !game.in_deal() {
-            game.start_deal(random_deck(kind, rng), None).unwrap();
-            continue;
-        }
-        let seat = game.to_move().unwrap();
-        let mv = random_move(&game.legal_moves(), rng);
-        let call = game.play(mv).unwrap().call;
-        last = Some(LastMove { seat, mv, call });
-    }
-    let seat = rng.below(kind.seats() as u32) as u8;
+    let (game, last) = random_position(&rule_sets(), rng);
+    let seat = rng.below(game.kind().seats() as u32) as u8;
     host_table(&game, seat, last, rng)
 }
 
@@ -479,21 +461,7 @@ proptest! {
     fn real_tables_changed_byte_by_byte_are_refused_or_shown(seed in any::<u64>(), changes in 1u32..4) {
         let mut rng = Rng::new(seed);
         let mut bytes = ToGuest::Table(Box::new(real_table(&mut rng))).encode();
-        for _ in 0..changes {
-            let i = rng.below(bytes.len() as u32) as usize;
-            match rng.below(6) {
-                0 => bytes[i] ^= 1 << rng.below(8),
-                1 => bytes[i] = bytes[i].wrapping_add(1),
-                2 => {
-                    bytes.remove(i);
-                }
-                3 => bytes.insert(i, rng.next_u64() as u8),
-                _ => bytes[i] = rng.next_u64() as u8,
-            }
-            if bytes.len() < 3 {
-                break;
-            }
-        }
+        damage(&mut bytes, changes, &mut rng);
         guest_takes(&bytes, &mut rng);
     }
 }
