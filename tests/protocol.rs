@@ -72,6 +72,13 @@ fn messages_round_trip_as_bytes() {
         bytes.len()
     );
     assert_eq!(ToGuest::decode(&bytes), Ok(table));
+    // A guest over its flood limit holds tables only, told by two bytes.
+    assert!(ToGuest::is_table(&bytes));
+    assert!(!ToGuest::is_table(&ToGuest::Pong { n: 9 }.encode()));
+    assert!(!ToGuest::is_table(&bytes[..1]));
+    let mut other_version = bytes.clone();
+    other_version[0] ^= 0x40;
+    assert!(!ToGuest::is_table(&other_version));
     for reason in [
         Reason::NotYourSeat,
         Reason::NotYourTurn,

@@ -254,6 +254,13 @@ impl ToGuest {
         }
     }
 
+    /// Whether `bytes` say they are a table (their version and type only,
+    /// nothing else read: for a message held back unread over the flood
+    /// limit, where only the latest table matters).
+    pub fn is_table(bytes: &[u8]) -> bool {
+        matches!(bytes, [VERSION, TABLE, ..])
+    }
+
     /// Reads the host's message on a guest's device, checked as strictly.
     pub fn decode(bytes: &[u8]) -> Result<ToGuest, Dropped> {
         let (kind, mut r) = open(bytes)?;

@@ -67,6 +67,9 @@ export async function launchBrowser() {
   });
 }
 
+/** The problems each page opened by `newPage` recorded (to say them when a test fails midway). */
+export const pageProblems = new WeakMap();
+
 /**
  * Opens a new page that records problems:
  *  - consoleErrors: console.error messages (and failed resource loads Chromium logs),
@@ -115,6 +118,7 @@ export async function newPage(browser, { allowedOrigin, viewport = { width: 1280
     ...problems.foreignRequests.map((e) => `request off this server: ${e}`),
     ...problems.cspViolations.map((e) => `CSP violation: ${e}`),
   ];
+  pageProblems.set(page, problems);
   return { context, page, problems, responses };
 }
 

@@ -7,7 +7,7 @@
 // works").
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, DIST_DIR, chromiumPath, newPage, startServer } from './harness.mjs';
+import { CHROMIUM_ARGS, DIST_DIR, chromiumPath, newPage, pageProblems, startServer } from './harness.mjs';
 import { nextClick, readTable, ready } from './play-helpers.mjs';
 
 /** Chromium with local addresses let through (no mDNS names), and `args` besides. */
@@ -143,7 +143,12 @@ export async function act(page, others = []) {
   const before = await page.evaluate(tableMark);
   const sel = await page.evaluate(nextClick);
   if (!sel) return false;
-  await page.click(sel, { timeout: 10_000 });
+  try {
+    await page.click(sel, { timeout: 10_000 });
+  } catch (e) {
+    const where = JSON.stringify(await describe([page, ...others]));
+    throw new Error(`the click on ${sel} could not be made (${e.message.split('\n')[0]}); the pages stand at ${where}`);
+  }
   try {
     await page.waitForFunction(tableMark, before, { timeout: 30_000 });
   } catch (e) {
@@ -153,7 +158,7 @@ export async function act(page, others = []) {
   return true;
 }
 
-/** Where each page stands: its table, its hand (playable cards marked +), open dialogs, the body's classes, the trick, the message. */
+/** Where each page stands: its table, its hand (playable cards marked +), open dialogs, the body's classes, the trick, the message, the call buttons' state, the problems it recorded. */
 export async function describe(pages) {
   const where = [];
   for (const p of pages) {
@@ -167,7 +172,14 @@ export async function describe(pages) {
         body: document.body.className,
         trick: document.querySelector('#trick')?.innerText.replace(/\s+/g, ' '),
         message: document.querySelector('#message')?.innerText,
+        calls: ['#quack', '#duck'].map((id) => {
+          const b = document.querySelector(id);
+          if (!b) return `${id} absent`;
+          const style = getComputedStyle(b);
+          return `${id}${b.closest('[hidden]') ? ' hidden' : ''}${b.getClientRects().length ? '' : ' unseen'} ${style.visibility} ${style.display} ${style.opacity}`;
+        }),
       }))),
+      problems: pageProblems.get(p)?.all() ?? [],
     });
   }
   return where;

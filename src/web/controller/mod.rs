@@ -432,6 +432,11 @@ impl Controller {
             .players
             .expert_playouts
             .unwrap_or_else(|| crate::ai::expert::page_playouts(setup.rules.game));
+        // A seat's answer already on its way (a computer's move queued behind
+        // this change) answers a question the new players were not asked:
+        // a new ticket turns it away, as a seat handed back to its friend
+        // must not be played by the computer that held it.
+        self.players.asked += 1;
         let (online, thinker) = (&mut self.online, &self.players.thinker);
         self.players.seats = (0..setup.players.len())
             .map(|s| {

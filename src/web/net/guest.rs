@@ -179,16 +179,20 @@ impl Guest {
     }
 
     /// A message from the host (or one dropped unread for its size, which
-    /// counts against the flood limit like any other), checked. A message
+    /// counts against the flood limit like any other), checked. A table
     /// over the flood limit is held, the latest in place of any earlier
-    /// one, and read again when the limit allows.
+    /// one, and read again when the limit allows; any other message over it
+    /// (an answer to a ping, a refusal) is dropped, and never in place of a
+    /// held table: only a later table makes one out of date.
     pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Result<ToGuest, Dropped> {
         let admitted = self.flood.admit(js_sys::Date::now());
-        match (&admitted, &message) {
-            (Err(Dropped::Flood), Ok(bytes)) => self.hold(bytes.to_vec()),
-            // Anything read now is later than a message held before it.
-            (Ok(()), _) => drop(self.held.borrow_mut().take()),
-            _ => {}
+        if let Ok(bytes) = message {
+            if ToGuest::is_table(bytes) {
+                match admitted {
+                    Err(Dropped::Flood) => self.hold(bytes.to_vec()),
+                    _ => drop(self.held.borrow_mut().take()),
+                }
+            }
         }
         admitted.and(message).and_then(ToGuest::decode)
     }
