@@ -699,4 +699,3 @@ fn the_tables_that_crashed_a_guests_page_are_refused() {
         survive(t, Hint::Search, &mut rng);
     }
 }
-
