@@ -142,16 +142,21 @@ pub struct Ui {
     pub friends: [Option<FriendSeat>; 4],
     /// A guest's table: the other hands' counts (its deal holds its own hand only).
     pub hand_lens: Option<[u8; 4]>,
+    /// A guest's move is on its way to the host: no move is offered again
+    /// until the host's next table (or its refusal) answers it.
+    pub move_sent: bool,
 }
 
 /// The seat whose person may act now, if any: the seat to move is played
-/// by a person at this device, it is the seat shown face up, and no
-/// pass-and-play screen covers the table. The one answer to "who may act":
+/// by a person at this device, it is the seat shown face up, no
+/// pass-and-play screen covers the table, and no move of that seat is
+/// already on its way to the host. The one answer to "who may act":
 /// the scene offers that seat's moves, and the controller takes moves from
 /// it alone.
 pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
     let mover = game.deal().filter(|_| game.in_deal())?.to_move();
-    (setup.plays_here(mover) && ui.viewer == Some(mover) && ui.privacy.is_none()).then_some(mover)
+    let free = ui.privacy.is_none() && !ui.move_sent;
+    (setup.plays_here(mover) && ui.viewer == Some(mover) && free).then_some(mover)
 }
 
 /// Everything a click or a key can ask for.

@@ -65,6 +65,8 @@ pub enum Waiting {
     Human,
     /// A person here is to move, behind the pass-and-play screen.
     Privacy,
+    /// A guest's move is on its way to the host, whose next table answers it.
+    Host,
     /// A computer, or a friend on another device.
     Computer,
     /// Nobody: between deals, or the game is over.
@@ -99,6 +101,7 @@ impl Waiting {
         match self {
             Waiting::Human => "human",
             Waiting::Privacy => "privacy",
+            Waiting::Host => "host",
             Waiting::Computer => "computer",
             Waiting::None => "none",
         }
@@ -610,6 +613,7 @@ impl<'a> Facts<'a> {
         };
         let waiting = match (phase, human_turn, can_act) {
             (Phase::Playing, true, true) => Waiting::Human,
+            (Phase::Playing, true, false) if ui.move_sent => Waiting::Host,
             (Phase::Playing, true, false) => Waiting::Privacy,
             (Phase::Playing, false, _) => Waiting::Computer,
             _ => Waiting::None,
@@ -944,6 +948,7 @@ fn status_line(f: &Facts) -> (String, Option<String>, bool) {
         _ if f.over => (lang.t(K::GameOverStatus).to_string(), None, false),
         (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
         (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
+        _ if f.waiting == Waiting::Host => (lang.t(K::MoveSent).to_string(), None, false),
         (Some(_), Some(m)) if f.human_turn => (lang.tf(K::SeatToPlay, &[f.name(m)]), None, false),
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".
@@ -1527,6 +1532,19 @@ mod tests {
             let want = (seen.game.to_move() == Some(guest)).then_some(guest);
             acts(&seen.game, &setup, &ui, want, "a guest's table");
             cases.push(want);
+            if want.is_some() {
+                // Its move sent, nothing is offered until the host answers.
+                let sent = Ui {
+                    move_sent: true,
+                    ..ui.clone()
+                };
+                acts(&seen.game, &setup, &sent, None, "a guest's move sent");
+                let ctx = context(Lang::En);
+                let scene = build(&seen.game, &setup, &sent, &ctx, &mut SheetRows::default());
+                assert_eq!(scene.waiting, Waiting::Host);
+                assert_eq!(scene.status, Lang::En.t(K::MoveSent));
+                assert!(scene.quack.is_none() && !scene.duck);
+            }
             // The other seat's turn next.
             let mover = host.to_move().unwrap();
             play_until(&mut host, |g| g.to_move() != Some(mover));

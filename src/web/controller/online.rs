@@ -461,6 +461,9 @@ impl Controller {
             return;
         };
         g.send_move(mv);
+        // Nothing more to play until the host answers: a second click on
+        // the same table would only be refused.
+        self.ui.move_sent = true;
         self.ui.chooser = None;
         self.ui.message = None;
         self.render();
@@ -498,6 +501,8 @@ impl Controller {
                         _ => lang.t(K::WaitHost).to_string(),
                     };
                     self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
+                    // Refused: the person moves again on the table shown.
+                    self.ui.move_sent = false;
                     self.render();
                 }
                 Ok(_) => {}
@@ -595,6 +600,8 @@ impl Controller {
             self.ui.moves += 1;
             self.ui.chooser = None;
             self.ui.message = None;
+            // A newer table answers any move sent (played, or overtaken).
+            self.ui.move_sent = false;
         }
         if refusal_out_of_date {
             // A good table is in: the word of a refused one is out of date.
