@@ -22,6 +22,16 @@ import { minifyCode } from './minify-js.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** wasm-opt's arguments as Trunk passes them for the table (www/index.html's rust link). */
+function tableWasmOpt() {
+  const html = readFileSync(join(root, 'www', 'index.html'), 'utf8');
+  const link = html.match(/<link\s+data-trunk\s+rel="rust"[^>]*>/s)?.[0] ?? '';
+  const attr = (name) => link.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+  const level = attr('data-wasm-opt');
+  if (!level) throw new Error('www/index.html names no data-wasm-opt level on its rust link');
+  return [`-O${level}`, ...(attr('data-wasm-opt-params') ?? '').split(/\s+/).filter(Boolean)];
+}
+
 /** Builds the full page into `dir` (Trunk's staging folder); returns its file names. */
 export async function buildFullPage(dir, { release, minify }) {
   // Its own target folder: the table's build keeps its artifacts, and cargo
@@ -39,9 +49,11 @@ export async function buildFullPage(dir, { release, minify }) {
     run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'full', built]);
     let wasmPath = join(out, 'full_bg.wasm');
     if (release) {
-      // As Trunk runs it for the table (index.html: data-wasm-opt, data-wasm-opt-params).
+      // As Trunk runs it for the table: the level and parameters read from
+      // index.html (data-wasm-opt, data-wasm-opt-params), so both pages are
+      // optimized alike.
       const optimized = join(out, 'full_opt.wasm');
-      run('wasm-opt', ['-Oz', '--low-memory-unused', '--strip-debug', '--strip-producers', wasmPath, '-o', optimized]);
+      run('wasm-opt', [...tableWasmOpt(), wasmPath, '-o', optimized]);
       wasmPath = optimized;
     }
     const wasm = readFileSync(wasmPath);

@@ -142,9 +142,11 @@ pub struct Ui {
     pub friends: [Option<FriendSeat>; 4],
     /// A guest's table: the other hands' counts (its deal holds its own hand only).
     pub hand_lens: Option<[u8; 4]>,
-    /// A guest's move is on its way to the host: no move is offered again
-    /// until the host's next table (or its refusal) answers it.
-    pub move_sent: bool,
+    /// A guest's move is on its way to the host, with the words that say so
+    /// (worded by online play's controller, as the friends' seats are): no
+    /// move is offered again until the host's next table (or its refusal)
+    /// answers it.
+    pub move_sent: Option<&'static str>,
 }
 
 /// The seat whose person may act now, if any: the seat to move is played
@@ -155,7 +157,7 @@ pub struct Ui {
 /// it alone.
 pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
     let mover = game.deal().filter(|_| game.in_deal())?.to_move();
-    let free = ui.privacy.is_none() && !ui.move_sent;
+    let free = ui.privacy.is_none() && ui.move_sent.is_none();
     (setup.plays_here(mover) && ui.viewer == Some(mover) && free).then_some(mover)
 }
 

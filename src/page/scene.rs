@@ -613,7 +613,7 @@ impl<'a> Facts<'a> {
         };
         let waiting = match (phase, human_turn, can_act) {
             (Phase::Playing, true, true) => Waiting::Human,
-            (Phase::Playing, true, false) if ui.move_sent => Waiting::Host,
+            (Phase::Playing, true, false) if ui.move_sent.is_some() => Waiting::Host,
             (Phase::Playing, true, false) => Waiting::Privacy,
             (Phase::Playing, false, _) => Waiting::Computer,
             _ => Waiting::None,
@@ -948,7 +948,9 @@ fn status_line(f: &Facts) -> (String, Option<String>, bool) {
         _ if f.over => (lang.t(K::GameOverStatus).to_string(), None, false),
         (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
         (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
-        _ if f.waiting == Waiting::Host => (lang.t(K::MoveSent).to_string(), None, false),
+        (Some(_), Some(_)) if f.waiting == Waiting::Host => {
+            (f.ui.move_sent.unwrap_or_default().to_string(), None, false)
+        }
         (Some(_), Some(m)) if f.human_turn => (lang.tf(K::SeatToPlay, &[f.name(m)]), None, false),
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".
@@ -1535,7 +1537,7 @@ mod tests {
             if want.is_some() {
                 // Its move sent, nothing is offered until the host answers.
                 let sent = Ui {
-                    move_sent: true,
+                    move_sent: Some(Lang::En.t(K::MoveSent)),
                     ..ui.clone()
                 };
                 acts(&seen.game, &setup, &sent, None, "a guest's move sent");

@@ -463,7 +463,7 @@ impl Controller {
         g.send_move(mv);
         // Nothing more to play until the host answers: a second click on
         // the same table would only be refused.
-        self.ui.move_sent = true;
+        self.ui.move_sent = Some(self.page.lang.t(K::MoveSent));
         self.ui.chooser = None;
         self.ui.message = None;
         self.render();
@@ -502,7 +502,7 @@ impl Controller {
                     };
                     self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
                     // Refused: the person moves again on the table shown.
-                    self.ui.move_sent = false;
+                    self.ui.move_sent = None;
                     self.render();
                 }
                 Ok(_) => {}
@@ -601,7 +601,7 @@ impl Controller {
             self.ui.chooser = None;
             self.ui.message = None;
             // A newer table answers any move sent (played, or overtaken).
-            self.ui.move_sent = false;
+            self.ui.move_sent = None;
         }
         if refusal_out_of_date {
             // A good table is in: the word of a refused one is out of date.
