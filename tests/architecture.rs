@@ -139,8 +139,6 @@ const FIELD_READS: &[&str] = &[
 /// they read travel inside the `Action`, read by the listeners:
 /// (module, function, the work that removes it).
 const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[
-    ("ui", "copy", "the link to copy in NetInput::Copy"),
-    ("ui", "share", "the link to share in NetInput::Share"),
     (
         "ui",
         "invites",

@@ -25,6 +25,15 @@ pub fn link(key: &str, payload: &str) -> String {
     format!("{}#{key}={payload}", crate::web::full_page::address())
 }
 
+/// The id of a seat's invite link field (the host), or (`None`) of the
+/// reply link's (a guest).
+pub fn link_field(seat: Option<u8>) -> String {
+    match seat {
+        Some(s) => format!("invite-link-{s}"),
+        None => "reply-link".to_string(),
+    }
+}
+
 fn net_button(class: &str, what: NetCommand, seat: Option<u8>, label: &str) -> Element {
     let b = crate::web::dom::action_button(class, Command::Net);
     set_data(&b, what);
@@ -374,7 +383,7 @@ pub fn invites(
                     lang,
                     &f,
                     lang.t(K::InviteLink),
-                    &format!("invite-link-{}", s.seat),
+                    &link_field(Some(s.seat)),
                     &url,
                     Some(s.seat),
                 );
@@ -536,8 +545,8 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
         GuestState::Answering => append(&form, &text_el("p", "hint", lang.t(K::JoinMaking))),
         GuestState::Replied(payload) => {
             append(&form, &text_el("p", "hint", lang.t(K::JoinReply)));
-            let url = link("r", payload);
-            link_row(lang, &form, lang.t(K::ReplyLink), "reply-link", &url, None);
+            let (url, field) = (link("r", payload), link_field(None));
+            link_row(lang, &form, lang.t(K::ReplyLink), &field, &url, None);
         }
         GuestState::Connected => {}
     }
@@ -580,6 +589,7 @@ pub fn typed(field: Typed) -> String {
     match field {
         Typed::Reply => text("reply-paste"),
         Typed::Name => text("guest-name"),
+        Typed::Link(seat) => text(&link_field(seat)),
     }
     .unwrap_or_default()
 }
@@ -627,22 +637,16 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
     show(&d, None);
 }
 
-/// Copies a link field's text (the clipboard, else selected to copy by hand).
-pub fn copy(lang: Lang, field: &str) {
-    let text = crate::web::records::dialog::field_text(field);
-    crate::web::records::dialog::copy_from(lang, field, &text);
+/// Copies a link field's text, `link` (the clipboard, else the field
+/// selected to copy by hand).
+pub fn copy(lang: Lang, field: &str, link: &str) {
+    crate::web::records::dialog::copy_from(lang, field, link);
 }
 
-/// Shares a link field's text through the system's share sheet.
-pub fn share(lang: Lang, field: &str) {
-    let Some(url) = by_id(field)
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-    else {
-        return;
-    };
+/// Shares a link through the system's share sheet.
+pub fn share(lang: Lang, link: &str) {
     let data = web_sys::ShareData::new();
-    data.set_url(&url);
+    data.set_url(link);
     data.set_title(lang.t(K::AppTitle));
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().share_with_data(&data);
