@@ -138,20 +138,7 @@ const FIELD_READS: &[&str] = &[
 /// controller's call, not handing them back), to be removed by making what
 /// they read travel inside the `Action`, read by the listeners:
 /// (module, function, the work that removes it).
-const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[
-    ("ui", "copy", "the link to copy in NetInput::Copy"),
-    ("ui", "share", "the link to share in NetInput::Share"),
-    (
-        "ui",
-        "invites",
-        "the online dialogs keep what was typed in their fields: from the controller's state",
-    ),
-    (
-        "ui",
-        "join",
-        "the online dialogs keep what was typed in their fields: from the controller's state",
-    ),
-];
+const KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL: &[(&str, &str, &str)] = &[];
 
 /// The repository's root (where Cargo.toml is).
 fn root() -> PathBuf {

@@ -407,9 +407,9 @@ pub enum NetEvent {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetInput {
     /// Copy or share a seat's invite link (the host), or (`None`) the
-    /// reply link (a guest).
-    Copy(Option<u8>),
-    Share(Option<u8>),
+    /// reply link (a guest), with the link's text.
+    Copy(Option<u8>, String),
+    Share(Option<u8>, String),
     /// The servers' fields changed.
     Servers(ServersForm),
     /// The host takes the reply pasted.
@@ -436,8 +436,8 @@ impl NetInput {
         typed: impl FnOnce(Typed) -> String,
     ) -> Option<NetInput> {
         Some(match (what, seat) {
-            (NetCommand::Copy, _) => NetInput::Copy(seat),
-            (NetCommand::Share, _) => NetInput::Share(seat),
+            (NetCommand::Copy, _) => NetInput::Copy(seat, typed(Typed::Link(seat))),
+            (NetCommand::Share, _) => NetInput::Share(seat, typed(Typed::Link(seat))),
             (NetCommand::TakeReply, _) => NetInput::TakeReply(typed(Typed::Reply)),
             (NetCommand::Invites, _) => NetInput::Invites,
             (NetCommand::Reinvite, Some(s)) => NetInput::Reinvite(s),
@@ -456,6 +456,8 @@ impl NetInput {
 pub enum Typed {
     Reply,
     Name,
+    /// A seat's invite link (the host), or (`None`) the reply link (a guest).
+    Link(Option<u8>),
 }
 
 /// The servers' fields of the online dialogs, as typed.

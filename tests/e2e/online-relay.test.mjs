@@ -296,6 +296,9 @@ test('online relay: with relays only and none set, the host is told where to ent
     const second = await inviteLink(h, first);
     assertNoSecrets(second);
     assert.equal(await h.locator('#relay-details summary').innerText(), `Relay (TURN) server: ${relayUrl}`);
+    // The dialog, rebuilt for the new invite, keeps the relay's fields as they were: open, as typed.
+    assert.equal(await h.locator('#relay-details').getAttribute('open'), '', 'the relay fields stay open');
+    assert.equal(await h.inputValue('#relay-user'), RELAY_USER);
     const guest = await device(browser, server, guestPath(second, '?pace=0&lang=en&ice=relay'), { stun, relay: savedRelay });
     await ready(guest.page);
     const reply = await join(guest.page);

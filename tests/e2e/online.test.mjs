@@ -112,6 +112,8 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
     await host.page.waitForFunction(() => document.querySelector('#reply-error').innerText.length > 0);
     assert.match(await host.page.locator('#reply-error').innerText(), /cannot be used|another table/);
     await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="invited"]');
+    // The dialog, rebuilt to say so, keeps what was pasted.
+    assert.equal(await host.page.inputValue('#reply-paste'), links[1].replace('#j=', '#r='));
 
     const damaged = links[1].slice(0, -6) + (links[1].endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
     const guest = await device(browser, server, guestPath(damaged));

@@ -280,13 +280,9 @@ impl Controller {
     }
 
     fn net_input(&mut self, input: NetInput) {
-        let field = |seat: Option<u8>| match seat {
-            Some(s) => format!("invite-link-{s}"),
-            None => "reply-link".to_string(),
-        };
         match input {
-            NetInput::Copy(seat) => ui::copy(self.page.lang, &field(seat)),
-            NetInput::Share(seat) => ui::share(self.page.lang, &field(seat)),
+            NetInput::Copy(seat, link) => ui::copy(self.page.lang, &ui::link_field(seat), &link),
+            NetInput::Share(_, link) => ui::share(self.page.lang, &link),
             NetInput::Servers(form) => self.servers_typed(&form),
             NetInput::TakeReply(text) => {
                 self.take_reply(&text);

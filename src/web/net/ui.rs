@@ -25,6 +25,15 @@ pub fn link(key: &str, payload: &str) -> String {
     format!("{}#{key}={payload}", crate::web::full_page::address())
 }
 
+/// The id of a seat's invite link field (the host), or (`None`) of the
+/// reply link's (a guest).
+pub fn link_field(seat: Option<u8>) -> String {
+    match seat {
+        Some(s) => format!("invite-link-{s}"),
+        None => "reply-link".to_string(),
+    }
+}
+
 fn net_button(class: &str, what: NetCommand, seat: Option<u8>, label: &str) -> Element {
     let b = crate::web::dom::action_button(class, Command::Net);
     set_data(&b, what);
@@ -79,44 +88,17 @@ fn game_name(lang: Lang, g: GameKind) -> &'static str {
     })
 }
 
-/// The relay's fields as the dialog showed them before a rebuild (what was
-/// typed, whether they were open, the refusal on show), so that a rebuild
-/// (a connection's news) loses nothing; None when the dialog had none.
-struct RelayShown {
-    open: bool,
-    urls: String,
-    user: String,
-    password: String,
-    error: String,
-}
-
-fn input_value(id: &str) -> Option<String> {
-    by_id(id)
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-}
-
-fn relay_shown() -> Option<RelayShown> {
-    let details = by_id("relay-details")?;
-    Some(RelayShown {
-        open: details.has_attribute("open"),
-        urls: input_value("relay-urls")?,
-        user: input_value("relay-user")?,
-        password: input_value("relay-password")?,
-        error: by_id("relay-error")
-            .and_then(|e| e.text_content())
-            .unwrap_or_default(),
-    })
-}
-
 /// The servers: "same network only", the STUN list, and a relay (TURN)
 /// server's address, user name and password, folded away unless a relay is
 /// wanted (`relay_wanted`: a connection did not open) or was being edited.
+/// `kept_relay`: the relay's fields of the dialog before its rebuild
+/// ([`kept_relay`]), which go on as they are (what was typed, whether they
+/// are open, the refusal on show): a connection's news loses nothing.
 fn stun_choice(
     lang: Lang,
     form: &Element,
     stun: &super::Stun,
-    before: Option<RelayShown>,
+    kept_relay: Option<Element>,
     relay_wanted: bool,
 ) {
     let (label, input) = labelled_input(
@@ -145,26 +127,41 @@ fn stun_choice(
     let _ = err.set_attribute("role", "alert");
     append(form, &err);
 
-    let details = el("details", "relay");
-    details.set_id("relay-details");
-    if relay_wanted
-        || before
-            .as_ref()
-            .is_some_and(|b| b.open || !b.error.is_empty())
-    {
-        let _ = details.set_attribute("open", "");
-    }
     let summary = match &stun.relay {
         Some(relay) => lang.tf(K::RelaySet, &[&relay.urls.join(", ")]),
         None => lang.t(K::RelayTitle).to_string(),
     };
-    append(&details, &text_el("summary", "", &summary));
+    let details = match kept_relay {
+        Some(details) => {
+            // (The relay remembered may have changed since.)
+            if let Ok(Some(words)) = details.query_selector("summary") {
+                words.set_text_content(Some(&summary));
+            }
+            details
+        }
+        None => relay_details(lang, stun, &summary),
+    };
+    if relay_wanted {
+        let _ = details.set_attribute("open", "");
+    }
+    append(form, &details);
+}
+
+/// The relay's fields of the dialog about to be rebuilt, taken out of it
+/// whole, to go into its new form (None when it had none).
+fn kept_relay() -> Option<Element> {
+    by_id("relay-details")
+}
+
+/// The relay's fields, folded away, filled with the relay remembered.
+fn relay_details(lang: Lang, stun: &super::Stun, summary: &str) -> Element {
+    let details = el("details", "relay");
+    details.set_id("relay-details");
+    append(&details, &text_el("summary", "", summary));
     append(&details, &text_el("p", "hint", lang.t(K::RelayHint)));
-    // What was typed before a rebuild, else the relay remembered.
-    let values = match (&before, &stun.relay) {
-        (Some(b), _) => [b.urls.clone(), b.user.clone(), b.password.clone()],
-        (None, Some(r)) => [r.urls.join(", "), r.username.clone(), r.credential.clone()],
-        (None, None) => Default::default(),
+    let values = match &stun.relay {
+        Some(r) => [r.urls.join(", "), r.username.clone(), r.credential.clone()],
+        None => Default::default(),
     };
     let fields = [
         (K::RelayUrls, "relay-urls", "text"),
@@ -193,15 +190,11 @@ fn stun_choice(
         }
         append(&details, &label);
     }
-    let err = text_el(
-        "p",
-        "error",
-        before.as_ref().map_or("", |b| b.error.as_str()),
-    );
+    let err = text_el("p", "error", "");
     err.set_id("relay-error");
     let _ = err.set_attribute("role", "alert");
     append(&details, &err);
-    append(form, &details);
+    details
 }
 
 /// The servers' fields of the open dialog as typed (read by the listeners
@@ -306,10 +299,10 @@ fn show(d: &HtmlDialogElement, was: Option<String>) {
     });
     if let Some(e) = to {
         crate::web::dom::focus(&e);
-        // Typing goes on at the end of what was typed.
+        // Typing goes on at the end of what was typed (a position past
+        // the end is taken as the end).
         if let Some(area) = e.dyn_ref::<HtmlTextAreaElement>() {
-            let end = area.value().encode_utf16().count() as u32;
-            let _ = area.set_selection_range(end, end);
+            let _ = area.set_selection_range(u32::MAX, u32::MAX);
         }
     }
 }
@@ -343,12 +336,8 @@ pub fn invites(
 ) {
     let d = crate::web::dom::dialog("invite-dialog", "newgame invites");
     let was = focused_in(&d);
-    // Keep what was typed in the paste box across a rebuild.
-    let typed = by_id("reply-paste")
-        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
-        .map(|a| a.value())
-        .unwrap_or_default();
-    let relay_before = relay_shown();
+    // The fields typed in go on into the rebuilt dialog as they are.
+    let (kept_paste, kept_relay) = (by_id("reply-paste"), kept_relay());
     let form = dialog_form(&d, lang.t(K::InviteTitle));
     append(&form, &text_el("p", "hint", lang.t(K::InviteHint)));
     let fresh = text_el("p", "hint", lang.t(K::DealtFresh));
@@ -374,7 +363,7 @@ pub fn invites(
                     lang,
                     &f,
                     lang.t(K::InviteLink),
-                    &format!("invite-link-{}", s.seat),
+                    &link_field(Some(s.seat)),
                     &url,
                     Some(s.seat),
                 );
@@ -438,11 +427,13 @@ pub fn invites(
     }
     let paste = el("label", "field reply");
     append(&paste, &text_el("span", "", lang.t(K::ReplyPaste)));
-    let area = el("textarea", "");
-    area.set_id("reply-paste");
-    let _ = area.set_attribute("rows", "2");
-    let _ = area.set_attribute("spellcheck", "false");
-    area.set_text_content(Some(&typed));
+    let area = kept_paste.unwrap_or_else(|| {
+        let area = el("textarea", "");
+        area.set_id("reply-paste");
+        let _ = area.set_attribute("rows", "2");
+        let _ = area.set_attribute("spellcheck", "false");
+        area
+    });
     append(&paste, &area);
     append(&form, &paste);
     let err = text_el("p", "error", error.unwrap_or(""));
@@ -452,7 +443,7 @@ pub fn invites(
     let failed = seats
         .iter()
         .any(|s| s.seat < n && s.state == LinkState::Failed);
-    stun_choice(lang, &form, stun, relay_before, failed);
+    stun_choice(lang, &form, stun, kept_relay, failed);
     let row = el("div", "buttons");
     append(
         &row,
@@ -485,7 +476,8 @@ fn state_name(s: &LinkState) -> &'static str {
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
 pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
-    let relay_before = relay_shown();
+    // The relay's fields go on into the rebuilt dialog as typed.
+    let kept_relay = kept_relay();
     let was = focused_in(&d);
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
@@ -526,7 +518,7 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
                 append(&form, &text_el("p", "warn", words));
             }
             let failed = matches!(state, GuestState::Failed);
-            stun_choice(lang, &form, stun, relay_before, failed);
+            stun_choice(lang, &form, stun, kept_relay, failed);
             let row = el("div", "buttons");
             let join = net_button("primary", NetCommand::Join, None, lang.t(K::Join));
             join.set_id("join");
@@ -536,8 +528,8 @@ pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &
         GuestState::Answering => append(&form, &text_el("p", "hint", lang.t(K::JoinMaking))),
         GuestState::Replied(payload) => {
             append(&form, &text_el("p", "hint", lang.t(K::JoinReply)));
-            let url = link("r", payload);
-            link_row(lang, &form, lang.t(K::ReplyLink), "reply-link", &url, None);
+            let (url, field) = (link("r", payload), link_field(None));
+            link_row(lang, &form, lang.t(K::ReplyLink), &field, &url, None);
         }
         GuestState::Connected => {}
     }
@@ -580,6 +572,7 @@ pub fn typed(field: Typed) -> String {
     match field {
         Typed::Reply => text("reply-paste"),
         Typed::Name => text("guest-name"),
+        Typed::Link(seat) => text(&link_field(seat)),
     }
     .unwrap_or_default()
 }
@@ -627,22 +620,16 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
     show(&d, None);
 }
 
-/// Copies a link field's text (the clipboard, else selected to copy by hand).
-pub fn copy(lang: Lang, field: &str) {
-    let text = crate::web::records::dialog::field_text(field);
-    crate::web::records::dialog::copy_from(lang, field, &text);
+/// Copies a link field's text, `link` (the clipboard, else the field
+/// selected to copy by hand).
+pub fn copy(lang: Lang, field: &str, link: &str) {
+    crate::web::records::dialog::copy_from(lang, field, link);
 }
 
-/// Shares a link field's text through the system's share sheet.
-pub fn share(lang: Lang, field: &str) {
-    let Some(url) = by_id(field)
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-    else {
-        return;
-    };
+/// Shares a link through the system's share sheet.
+pub fn share(lang: Lang, link: &str) {
     let data = web_sys::ShareData::new();
-    data.set_url(&url);
+    data.set_url(link);
     data.set_title(lang.t(K::AppTitle));
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().share_with_data(&data);
