@@ -807,6 +807,29 @@ fn readers_of(reading: &[&str], handing_over: bool) -> BTreeSet<(String, String)
     readers
 }
 
+/// Every call the controller's files make to one of `readers` (module,
+/// function): (file, line, module, function).
+fn controller_calls(readers: &BTreeSet<(String, String)>) -> Vec<(String, usize, String, String)> {
+    let mut calls = Vec::new();
+    for file in controller_files() {
+        let code = code_of(&file);
+        for (module, name) in readers {
+            let call = format!("{module}::{name}(");
+            for at in offsets(&code, &call) {
+                if starts_a_word(&code, at) {
+                    calls.push((
+                        file.clone(),
+                        line_at(&code, at),
+                        module.clone(),
+                        name.clone(),
+                    ));
+                }
+            }
+        }
+    }
+    calls
+}
+
 #[test]
 fn the_controller_reads_no_dom() {
     let readers = dom_readers();
@@ -815,20 +838,8 @@ fn the_controller_reads_no_dom() {
         "no DOM reader found: the finder is broken"
     );
     let mut report = String::new();
-    for file in controller_files() {
-        let code = code_of(&file);
-        for (module, name) in &readers {
-            let call = format!("{module}::{name}(");
-            for at in offsets(&code, &call) {
-                if !starts_a_word(&code, at) {
-                    continue;
-                }
-                report += &format!(
-                    "\n  {file}:{}: reads the page through {module}::{name}",
-                    line_at(&code, at)
-                );
-            }
-        }
+    for (file, line, module, name) in controller_calls(&readers) {
+        report += &format!("\n  {file}:{line}: reads the page through {module}::{name}");
     }
     assert!(
         report.is_empty(),
@@ -846,26 +857,16 @@ fn the_controller_has_no_field_read_for_it() {
     );
     let mut report = String::new();
     let mut seen = BTreeSet::new();
-    for file in controller_files() {
-        let code = code_of(&file);
-        for (module, name) in &readers {
-            let call = format!("{module}::{name}(");
-            for at in offsets(&code, &call) {
-                if !starts_a_word(&code, at) {
-                    continue;
-                }
-                let known = KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL
-                    .iter()
-                    .any(|(m, n, _)| m == module && n == name);
-                if known {
-                    seen.insert((module.clone(), name.clone()));
-                } else {
-                    report += &format!(
-                        "\n  {file}:{}: {module}::{name} reads a field at the controller's call",
-                        line_at(&code, at)
-                    );
-                }
-            }
+    for (file, line, module, name) in controller_calls(&readers) {
+        let known = KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL
+            .iter()
+            .any(|(m, n, _)| *m == module && *n == name);
+        if known {
+            seen.insert((module, name));
+        } else {
+            report += &format!(
+                "\n  {file}:{line}: {module}::{name} reads a field at the controller's call"
+            );
         }
     }
     for (module, name, _) in KNOWN_FIELD_READS_AT_THE_CONTROLLERS_CALL {
