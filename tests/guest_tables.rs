@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::tables::{damage, play_at_random, random_position};
+use common::tables::{damage, play_at_random, random_position, rule_sets};
 use common::*;
 use duck_soup::ai::{heuristic, search, SeatView};
 use duck_soup::codec::{Reader, Writer};
@@ -35,34 +35,6 @@ const KINDS: [GameKind; 3] = [
     GameKind::ThreePlayer,
     GameKind::Partnership,
 ];
-
-/// Short games under every rule that changes how a trick is won, stored or
-/// scored, and games played to a target.
-fn rule_sets() -> Vec<Rules> {
-    use GameKind::*;
-    vec![
-        rules(TwoPlayer, &[("deals", "2")]),
-        rules(
-            TwoPlayer,
-            &[
-                ("duck_winner", "higher"),
-                ("single_quack_trick", "down"),
-                ("conceded_second_trick", "by_suit"),
-                ("scoring", "add"),
-                ("deals", "2"),
-            ],
-        ),
-        rules(TwoPlayer, &[("target", "60")]),
-        rules(ThreePlayer, &[("deals", "2")]),
-        rules(
-            ThreePlayer,
-            &[("scoring", "cards"), ("combine", "add"), ("deals", "2")],
-        ),
-        rules(ThreePlayer, &[("target", "30")]),
-        rules(Partnership, &[("deals", "2")]),
-        rules(Partnership, &[("target", "300")]),
-    ]
-}
 
 /// The table a host sends `seat`: names, connections, who plays each seat
 /// and the move that made it, as the page fills them in.

@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::tables::{damage, random_position};
+use common::tables::{damage, random_position, rule_sets};
 use common::*;
 use duck_soup::ai::Level;
 use duck_soup::engine::deal_view::{DealView, TrickView};
@@ -31,27 +31,6 @@ use duck_soup::page::i18n::Lang;
 use duck_soup::page::model::{Chooser, Player, Setup, Ui};
 use duck_soup::page::scene::{self, Context, HandScene, PageFacts, Scene, SheetRows};
 use proptest::prelude::*;
-
-/// Short games under rules that change how tricks are won, stored and
-/// scored, and a game played to a target.
-fn rule_sets() -> Vec<Rules> {
-    use GameKind::*;
-    vec![
-        rules(TwoPlayer, &[("deals", "2")]),
-        rules(
-            TwoPlayer,
-            &[
-                ("duck_winner", "higher"),
-                ("single_quack_trick", "down"),
-                ("deals", "2"),
-            ],
-        ),
-        rules(TwoPlayer, &[("target", "60")]),
-        rules(ThreePlayer, &[("deals", "2")]),
-        rules(ThreePlayer, &[("scoring", "cards"), ("deals", "2")]),
-        rules(Partnership, &[("deals", "2")]),
-    ]
-}
 
 /// Every card `seat` may see now: every card of the engine's view of the
 /// deal for that seat (its hand, the trick, the last trick, the cards shown,

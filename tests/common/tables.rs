@@ -3,7 +3,7 @@
 
 use super::random_move;
 use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::{Game, Rules};
+use duck_soup::engine::{Game, GameKind, Rules};
 use duck_soup::net::protocol::LastMove;
 
 /// Plays one random legal move; returns it as the host's table names it.
@@ -61,4 +61,32 @@ pub fn damage(bytes: &mut Vec<u8>, changes: u32, rng: &mut Rng) {
             break;
         }
     }
+}
+
+/// Short games under every rule that changes how a trick is won, stored or
+/// scored, and games played to a target.
+pub fn rule_sets() -> Vec<Rules> {
+    use GameKind::*;
+    vec![
+        super::rules(TwoPlayer, &[("deals", "2")]),
+        super::rules(
+            TwoPlayer,
+            &[
+                ("duck_winner", "higher"),
+                ("single_quack_trick", "down"),
+                ("conceded_second_trick", "by_suit"),
+                ("scoring", "add"),
+                ("deals", "2"),
+            ],
+        ),
+        super::rules(TwoPlayer, &[("target", "60")]),
+        super::rules(ThreePlayer, &[("deals", "2")]),
+        super::rules(
+            ThreePlayer,
+            &[("scoring", "cards"), ("combine", "add"), ("deals", "2")],
+        ),
+        super::rules(ThreePlayer, &[("target", "30")]),
+        super::rules(Partnership, &[("deals", "2")]),
+        super::rules(Partnership, &[("target", "300")]),
+    ]
 }
