@@ -8,28 +8,11 @@
 //!
 //! `cargo run --release --example viewer_steps [-- DEALS]` (default 1,000).
 
-use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::{Game, GameKind, GameRecord, Rules};
+use duck_soup::engine::playout::random_game;
+use duck_soup::engine::{GameKind, GameRecord};
 use duck_soup::page::positions::Positions;
 use std::hint::black_box;
 use std::time::Instant;
-
-fn random_record(game: GameKind, deals: u32, seed: u64) -> GameRecord {
-    let mut rng = Rng::new(seed);
-    let mut rules = Rules::parlett(game);
-    rules.deals = Some(deals);
-    let mut g = Game::new(rules, 0);
-    while !g.is_over() {
-        g.start_deal(random_deck(game, &mut rng), None)
-            .expect("a deal starts");
-        while g.deal().is_some_and(|d| !d.is_over()) {
-            let legal = g.legal_moves();
-            let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-            g.play(mv).expect("a legal move");
-        }
-    }
-    GameRecord::of(&g)
-}
 
 /// The median time of `at(pos)`, in µs, each call after `before` (untimed).
 fn median_us(p: &Positions, r: &GameRecord, before: usize, pos: usize) -> f64 {
@@ -52,7 +35,7 @@ fn main() {
         .unwrap_or(1000);
     println!("game          deal   move       step   entering   (µs, median of 201)");
     for game in GameKind::ALL {
-        let record = random_record(game, deals, 1);
+        let record = random_game(game, deals, 1);
         let p = Positions::new(&record);
         let n = record.deals.len();
         let mut start = 0;

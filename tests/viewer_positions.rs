@@ -3,27 +3,10 @@
 //! copies kept every `CHECKPOINT_DEALS` deals, back and forth), is the game
 //! replayed from its start to there.
 
-use duck_soup::engine::rng::{random_deck, Rng};
-use duck_soup::engine::{Game, GameKind, GameRecord, Rules};
+use duck_soup::engine::playout::random_game;
+use duck_soup::engine::rng::Rng;
+use duck_soup::engine::{Game, GameKind, GameRecord};
 use duck_soup::page::positions::{Positions, CHECKPOINT_DEALS};
-
-/// A game of `deals` deals of random legal moves, as a record.
-fn random_record(game: GameKind, deals: u32, seed: u64) -> GameRecord {
-    let mut rng = Rng::new(seed);
-    let mut rules = Rules::parlett(game);
-    rules.deals = Some(deals);
-    let mut g = Game::new(rules, 0);
-    while !g.is_over() {
-        g.start_deal(random_deck(game, &mut rng), None)
-            .expect("a deal starts");
-        while g.deal().is_some_and(|d| !d.is_over()) {
-            let legal = g.legal_moves();
-            let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-            g.play(mv).expect("a legal move");
-        }
-    }
-    GameRecord::of(&g)
-}
 
 /// The game at `pos` replayed from the record's start, move by move.
 fn replayed(record: &GameRecord, mut pos: usize) -> (String, usize) {
@@ -49,7 +32,7 @@ fn replayed(record: &GameRecord, mut pos: usize) -> (String, usize) {
 fn every_position_is_the_game_replayed_to_it_in_any_order() {
     for game in GameKind::ALL {
         let deals = CHECKPOINT_DEALS as u32 * 2 + 3;
-        let record = random_record(game, deals, 5);
+        let record = random_game(game, deals, 5);
         let positions = Positions::new(&record);
         let total = positions.total();
         let sizes: usize = record.deals.iter().map(|d| d.moves.len() + 1).sum();
@@ -72,7 +55,7 @@ fn every_position_is_the_game_replayed_to_it_in_any_order() {
 
 #[test]
 fn a_step_by_trick_stops_at_each_deals_start_and_end() {
-    let record = random_record(GameKind::TwoPlayer, 3, 7);
+    let record = random_game(GameKind::TwoPlayer, 3, 7);
     let positions = Positions::new(&record);
     let stops = positions.stops();
     let mut start = 0;

@@ -2,7 +2,7 @@
 //! run this same loop) and a source of random positions.
 
 use super::rng::{random_deck, Rng};
-use super::{Deal, GameKind, Roles, Rules};
+use super::{Deal, Game, GameKind, GameRecord, Roles, Rules};
 
 /// A fresh deal of `game` from a fixed seed (dealt by seat 0, as a game's first deal).
 pub fn start_deal(game: GameKind, seed: u64) -> Deal {
@@ -43,6 +43,26 @@ pub fn random_positions(game: GameKind, count: usize, seed: u64) -> Vec<Deal> {
         }
     }
     out
+}
+
+/// The record of a game of `deals` deals of `game` (Parlett's rules) played
+/// with uniformly random legal moves: records of any length for the replay
+/// viewer's tests and benchmarks.
+pub fn random_game(game: GameKind, deals: u32, seed: u64) -> GameRecord {
+    let mut rng = Rng::new(seed);
+    let mut rules = Rules::parlett(game);
+    rules.deals = Some(deals);
+    let mut g = Game::new(rules, 0);
+    while !g.is_over() {
+        g.start_deal(random_deck(game, &mut rng), None)
+            .expect("a deal starts");
+        while g.deal().is_some_and(|d| !d.is_over()) {
+            let legal = g.legal_moves();
+            let mv = legal.as_slice()[rng.below(legal.len() as u32) as usize];
+            g.play(mv).expect("a legal move");
+        }
+    }
+    GameRecord::of(&g)
 }
 
 #[cfg(test)]
