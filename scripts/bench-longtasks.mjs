@@ -270,6 +270,24 @@ async function since(page, started, interactionsBefore) {
   };
 }
 
+/**
+ * Ends the trace of page `p` measured since `started` (its interaction count
+ * then `before`) and gives what was measured: the `level` played, the deal
+ * (`deal()`, read once the trace has ended), the load, the long tasks and
+ * interactions, the trace's breakdown and the page's problems.
+ */
+async function measured(p, started, before, level, deal) {
+  const tr = await endTrace(p.cdp, p.events);
+  return {
+    level,
+    deal: await deal(),
+    load: p.load,
+    ...(await since(p.page, started, before)),
+    ...(tr ? { trace: tr } : {}),
+    problems: p.problems.all(),
+  };
+}
+
 async function oneDeal(browser, dist, size, game) {
   const p = await openPage(browser, dist, size, `?pace=${pace}&seed=longtasks-${game}`);
   try {
@@ -289,16 +307,10 @@ async function oneDeal(browser, dist, size, game) {
     const t0 = Date.now();
     const log = await playDeal(page);
     const seconds = (Date.now() - t0) / 1000;
-    const tr = await endTrace(p.cdp, p.events);
-    const s = await state(page);
-    return {
-      level,
-      deal: { phase: s.phase, moves: s.moves, yours: log.moves, seconds: round(seconds) },
-      load: p.load,
-      ...(await since(page, started, before)),
-      ...(tr ? { trace: tr } : {}),
-      problems: p.problems.all(),
-    };
+    return await measured(p, started, before, level, async () => {
+      const s = await state(page);
+      return { phase: s.phase, moves: s.moves, yours: log.moves, seconds: round(seconds) };
+    });
   } finally {
     await p.close();
   }
@@ -322,15 +334,7 @@ async function viewerSteps(browser, dist, size) {
       await page.waitForFunction((n) => Number(document.querySelector('#replay-pos').dataset.pos) === n, at + 1);
       await page.waitForTimeout(300);
     }
-    const tr = await endTrace(p.cdp, p.events);
-    return {
-      level: 'viewer',
-      deal: { steps: total },
-      load: p.load,
-      ...(await since(page, started, before)),
-      ...(tr ? { trace: tr } : {}),
-      problems: p.problems.all(),
-    };
+    return await measured(p, started, before, 'viewer', async () => ({ steps: total }));
   } finally {
     await p.close();
   }
