@@ -142,11 +142,19 @@ pub struct Ui {
     pub friends: [Option<FriendSeat>; 4],
     /// A guest's table: the other hands' counts (its deal holds its own hand only).
     pub hand_lens: Option<[u8; 4]>,
-    /// A guest's move is on its way to the host, with the words that say so
-    /// (worded by online play's controller, as the friends' seats are): no
-    /// move is offered again until the host's next table (or its refusal)
-    /// answers it.
-    pub move_sent: Option<&'static str>,
+    /// A guest's move is on its way to the host: no move is offered again
+    /// until the host's next table (or its refusal) answers it.
+    pub move_sent: Option<MoveSent>,
+}
+
+/// A guest's move on its way to the host, as its table shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveSent {
+    /// The words that say so (worded by online play's controller, as the
+    /// friends' seats are: the table alone has no online words).
+    pub words: &'static str,
+    /// The card it plays, marked in the hand until the host answers.
+    pub card: Option<Card>,
 }
 
 /// The seat whose person may act now, if any: the seat to move is played

@@ -241,6 +241,8 @@ pub struct HandCard {
     pub ace: Option<&'static str>,
     /// Holds the hand's tab stop (in a roving hand).
     pub tab_stop: bool,
+    /// On its way to the host (a guest's move sent, not yet answered).
+    pub sent: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -866,6 +868,7 @@ fn hand_scene(f: &Facts, s: u8) -> HandScene {
                         quack: quackers.contains(c),
                         ace: ace_mark(d, s, c),
                         tab_stop: false,
+                        sent: ui.move_sent.is_some_and(|m| m.card == Some(c)),
                     })
                     .collect(),
             )
@@ -949,7 +952,7 @@ fn status_line(f: &Facts) -> (String, Option<String>, bool) {
         (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
         (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
         (Some(_), Some(_)) if f.waiting == Waiting::Host => {
-            (f.ui.move_sent.unwrap_or_default().to_string(), None, false)
+            (f.ui.move_sent.map_or("", |m| m.words).to_string(), None, false)
         }
         (Some(_), Some(m)) if f.human_turn => (lang.tf(K::SeatToPlay, &[f.name(m)]), None, false),
         // A seat played on another device (a friend's, or the host's seen
@@ -1264,6 +1267,7 @@ mod tests {
     use crate::engine::rng::shuffled_deck;
     use crate::engine::rules::OptionValue;
     use crate::engine::Move;
+    use crate::page::model::MoveSent;
 
     fn context(lang: Lang) -> Context {
         Context {
@@ -1353,6 +1357,7 @@ mod tests {
             quack: false,
             ace: None,
             tab_stop: false,
+            sent: false,
         };
         let hand = [card(0, false), card(1, true), card(2, true)];
         let at = |i: u8, moves: usize| Some((Card::from_index(i), moves));
@@ -1535,9 +1540,14 @@ mod tests {
             acts(&seen.game, &setup, &ui, want, "a guest's table");
             cases.push(want);
             if want.is_some() {
-                // Its move sent, nothing is offered until the host answers.
+                // Its move sent, nothing is offered until the host answers,
+                // and the card sent is marked in its hand.
+                let card = seen.game.deal().unwrap().hand(guest).iter().next();
                 let sent = Ui {
-                    move_sent: Some(Lang::En.t(K::MoveSent)),
+                    move_sent: Some(MoveSent {
+                        words: Lang::En.t(K::MoveSent),
+                        card,
+                    }),
                     ..ui.clone()
                 };
                 acts(&seen.game, &setup, &sent, None, "a guest's move sent");
@@ -1546,6 +1556,12 @@ mod tests {
                 assert_eq!(scene.waiting, Waiting::Host);
                 assert_eq!(scene.status, Lang::En.t(K::MoveSent));
                 assert!(scene.quack.is_none() && !scene.duck);
+                let HandScene::Up(hand) = &scene.seats[guest as usize].hand else {
+                    panic!("the guest's hand is face down");
+                };
+                let marked: Vec<Card> = hand.iter().filter(|c| c.sent).map(|c| c.card).collect();
+                assert_eq!(marked, Vec::from_iter(card), "only the card sent is marked");
+                assert!(hand.iter().all(|c| !c.playable), "nothing is playable");
             }
             // The other seat's turn next.
             let mover = host.to_move().unwrap();

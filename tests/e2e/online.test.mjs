@@ -6,10 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, startServer } from './harness.mjs';
-import { assertNoHiddenCards, calls, ready, readTable } from './play-helpers.mjs';
+import { assertNoHiddenCards, calls, nextClick, ready, readTable } from './play-helpers.mjs';
 import {
   act,
   connect,
+  describe,
   device,
   guestPath,
   hostGame,
@@ -17,6 +18,7 @@ import {
   launch,
   playDealEverywhere,
   seatGuests,
+  untilGuestsTurn,
   withBrowser,
 } from './online-helpers.mjs';
 
@@ -408,9 +410,9 @@ async function hostLeadsAndWaits(host, guest) {
     if (t.waiting !== 'human' && onTable > 0 && t.moves > 1) return t;
     const g = await guest.evaluate(readTable);
     const page = t.waiting === 'human' ? host : g.waiting === 'human' ? guest : null;
-    if (!page || !(await act(page))) await host.waitForTimeout(40);
+    if (!page || !(await act(page, [host, guest].filter((p) => p !== page)))) await host.waitForTimeout(40);
   }
-  throw new Error('the host never left a trick to the guest');
+  throw new Error(`the host never left a trick to the guest; the pages stand at ${JSON.stringify(await describe([host, guest]))}`);
 }
 
 /** A page goes to another invite (a new tab's load, not a change of fragment). */
@@ -552,6 +554,67 @@ test('online: a whole three-player game of two deals, the next deal and the end 
     const sheet = (p) => p.evaluate(() => (document.querySelector('#scores')?.innerText.match(/\d+/g) ?? []).join(' '));
     assert.equal(await sheet(guest.page), await sheet(host.page), 'the same score sheet');
     await screenshot(guest.page, 'online-guest-game-over');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});
+
+test('online: a guest\'s card on its way waits for the host: marked, nothing else offered, then on the table', async () => {
+  await withBrowser(async (server, browser) => {
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    const { 1: guest } = await seatGuests(browser, server, host, { 1: links[1] });
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const g = guest.page;
+    // The guest's turn with a plain card to play (not Quack!, Duck or a chooser).
+    let card = null;
+    for (let i = 0; i < 40 && !card; i++) {
+      await untilGuestsTurn(host.page, g);
+      const sel = await g.evaluate(nextClick);
+      if (sel?.includes('data-card')) card = sel.match(/data-card="([^"]+)"/)[1];
+      else await act(g, [host.page]);
+    }
+    assert.ok(card, 'the guest came to play a plain card');
+    // The host's page holds its script (a slow phone, a busy tab): the
+    // guest's move waits in its channel, unread, until the host resumes.
+    // (Nothing is asked of the host's page while it is held.)
+    const hostMoves = (await host.page.evaluate(readTable)).moves;
+    const cdp = await host.page.context().newCDPSession(host.page);
+    await cdp.send('Debugger.enable');
+    await cdp.send('Debugger.pause');
+    await g.click(`#app .seat.pos-bottom button.card[data-card="${card}"]`);
+    await g.waitForSelector('#app[data-waiting="host"]', { timeout: 10_000 }).catch(async (e) => {
+      const where = JSON.stringify(await describe([g]));
+      throw new Error(`the guest's move was not shown on its way (${e.message.split('\n')[0]}); the guest stands at ${where}`);
+    });
+    const shown = await g.evaluate((c) => ({
+      marked: [...document.querySelectorAll('#app .seat.pos-bottom .card.sent')].map((e) => e.dataset.card),
+      playable: document.querySelectorAll('#app .seat.pos-bottom .card.playable').length,
+      calls: ['#quack', '#duck'].filter((id) => document.querySelector(id)?.getClientRects().length),
+      status: document.querySelector('#status').innerText,
+      inTrick: !!document.querySelector(`#trick [data-card="${c}"]`),
+    }), card);
+    assert.deepEqual(shown, { marked: [card], playable: 0, calls: [], status: 'Your move is on its way to the host.', inTrick: false });
+    await screenshot(g, 'online-guest-move-on-its-way');
+    // A second click on the card sent sends nothing and says nothing new
+    // (not "not your turn": it is, until the host answers).
+    // (aria-disabled: a person may still tap it, so the click is forced.)
+    await g.click(`#app .seat.pos-bottom button.card[data-card="${card}"]`, { force: true, timeout: 10_000 });
+    assert.equal(await g.locator('#message').innerText(), '', 'a second click says nothing');
+    await cdp.send('Debugger.resume');
+    await cdp.send('Debugger.disable');
+    // The host's answer: the card leaves the hand for the table, and no other card of the guest went.
+    await g.waitForFunction((c) => !document.querySelector(`#app .seat.pos-bottom .card[data-card="${c}"]`), card, { timeout: 30_000 });
+    const after = await g.evaluate(readTable);
+    assert.notEqual(after.waiting, 'host');
+    // (The host, a person here, does not move until clicked: its table
+    // counts the guest's one move.)
+    await host.page.waitForFunction((m) => Number(document.querySelector('#app').dataset.moves) > m, hostMoves);
+    assert.equal((await host.page.evaluate(readTable)).moves, hostMoves + 1, 'one move played, not two');
+    assert.doesNotMatch(await g.locator('#message').innerText(), /refused/i, 'no second move was sent');
+    assert.equal(await g.locator('#app .seat.pos-bottom .card.sent').count(), 0, 'no card marked once the host answered');
+    await assertNoHiddenCards(g);
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(guest.problems.all(), []);
   });

@@ -634,6 +634,11 @@ impl Controller {
     }
 
     fn wait_message(&mut self) {
+        // A guest's move already on its way: the status line says so, and
+        // the seat to move is still its own until the host answers.
+        if self.ui.move_sent.is_some() {
+            return;
+        }
         let lang = self.page.lang;
         if let Some(m) = self.game.to_move().filter(|_| self.game.in_deal()) {
             let n = self.game.kind().seats() as u8;

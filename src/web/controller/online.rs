@@ -14,7 +14,9 @@ use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
 use crate::web::i18n::K;
-use crate::web::model::{Action, Closed, FriendSeat, NetInput, Player, ServersForm, Setup, Ui};
+use crate::web::model::{
+    Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, Ui,
+};
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
 use crate::web::net::handoff::{self, Listener};
@@ -459,7 +461,10 @@ impl Controller {
         g.send_move(mv);
         // Nothing more to play until the host answers: a second click on
         // the same table would only be refused.
-        self.ui.move_sent = Some(self.page.lang.t(K::MoveSent));
+        self.ui.move_sent = Some(MoveSent {
+            words: self.page.lang.t(K::MoveSent),
+            card: mv.card(),
+        });
         self.ui.chooser = None;
         self.ui.message = None;
         self.render();

@@ -156,6 +156,7 @@ pub fn render_hand_up(
         toggle_class(&node, "dimmed", dimmed);
         toggle_class(&node, "quack", hc.quack);
         toggle_class(&node, "hinted", hinted == Some(hc.card));
+        toggle_class(&node, "sent", hc.sent);
         // Not actionable now (another seat's turn, or a card that may not be
         // played): tapping it still explains why.
         opt_attr(&node, "aria-disabled", (!hc.playable).then_some("true"));
