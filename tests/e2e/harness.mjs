@@ -83,13 +83,16 @@ export const pageProblems = new WeakMap();
 export async function newPage(browser, { allowedOrigin, viewport = { width: 1280, height: 800 }, serviceWorkers = 'block' } = {}) {
   const context = await browser.newContext({ viewport, serviceWorkers });
   const page = await context.newPage();
-  const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [], cspViolations: [] };
+  // (warnings: what the page said on the console short of an error, kept
+  // to say where a page stood when a test fails; they fail nothing.)
+  const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [], cspViolations: [], warnings: [] };
   const responses = [];
 
   page.on('console', (msg) => {
     // Anything the page's Content-Security-Policy refused fails the test.
     if (/Content Security Policy/i.test(msg.text())) problems.cspViolations.push(msg.text());
     else if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
+    else if (msg.type() === 'warning') problems.warnings.push(msg.text());
   });
   page.on('pageerror', (err) => problems.pageErrors.push(String(err?.stack ?? err)));
   page.on('requestfailed', (req) => {

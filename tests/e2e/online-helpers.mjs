@@ -158,7 +158,7 @@ export async function act(page, others = []) {
   return true;
 }
 
-/** Where each page stands: its table, its hand (playable cards marked +), open dialogs, the body's classes, the trick, the message, the call buttons' state, the problems it recorded. */
+/** Where each page stands: its table, its hand (playable cards marked +), open dialogs, the body's classes, the trick, the message, the call buttons' state, the problems and console warnings it recorded. */
 export async function describe(pages) {
   const where = [];
   for (const p of pages) {
@@ -180,6 +180,7 @@ export async function describe(pages) {
         }),
       }))),
       problems: pageProblems.get(p)?.all() ?? [],
+      warnings: pageProblems.get(p)?.warnings ?? [],
     });
   }
   return where;

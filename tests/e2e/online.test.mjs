@@ -605,7 +605,10 @@ test('online: a guest\'s card on its way waits for the host: marked, nothing els
     await cdp.send('Debugger.resume');
     await cdp.send('Debugger.disable');
     // The host's answer: the card leaves the hand for the table, and no other card of the guest went.
-    await g.waitForFunction((c) => !document.querySelector(`#app .seat.pos-bottom .card[data-card="${c}"]`), card, { timeout: 30_000 });
+    await g.waitForFunction((c) => !document.querySelector(`#app .seat.pos-bottom .card[data-card="${c}"]`), card, { timeout: 30_000 }).catch(async (e) => {
+      const where = JSON.stringify(await describe([host.page, g]));
+      throw new Error(`the host never answered the guest's ${card} (${e.message.split('\n')[0]}); the pages stand at ${where}`);
+    });
     const after = await g.evaluate(readTable);
     assert.notEqual(after.waiting, 'host');
     // (The host, a person here, does not move until clicked: its table

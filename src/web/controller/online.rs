@@ -458,7 +458,11 @@ impl Controller {
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
-        g.send_move(mv);
+        if !g.send_move(mv) {
+            // Not sent: the person may make it again (the channel's loss is
+            // said when its event comes).
+            return self.render();
+        }
         // Nothing more to play until the host answers: a second click on
         // the same table would only be refused.
         self.ui.move_sent = Some(MoveSent {

@@ -154,28 +154,34 @@ impl Guest {
         if self.said_hello {
             return;
         }
-        self.said_hello = true;
-        self.send(&ToHost::Hello {
+        // (Said only once the channel took it: a hello lost would leave
+        // every later move unheard.)
+        self.said_hello = self.send(&ToHost::Hello {
             token: self.token,
             secret: self.secret,
         });
     }
 
-    pub fn send_move(&mut self, mv: Move) {
+    /// Sends a move to the host; false if the channel could not take it
+    /// (not open: then nothing is on its way, and the move may be made
+    /// again).
+    pub fn send_move(&mut self, mv: Move) -> bool {
         self.hello();
         self.sent = Some(mv);
         let turn = self.table.as_ref().map_or(0, |t| t.turn);
-        self.send(&ToHost::Move {
+        let sent = self.send(&ToHost::Move {
             seat: self.seat(),
             turn,
             mv,
         });
+        if !sent {
+            web_sys::console::warn_1(&"a move not sent: the channel to the host is not open".into());
+        }
+        sent
     }
 
-    fn send(&self, message: &ToHost) {
-        if let Some(p) = &self.peer {
-            p.send(&message.encode());
-        }
+    fn send(&self, message: &ToHost) -> bool {
+        self.peer.as_ref().is_some_and(|p| p.send(&message.encode()))
     }
 
     /// A message from the host (or one dropped unread for its size, which

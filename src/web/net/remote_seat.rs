@@ -106,6 +106,14 @@ impl Link {
         }
     }
 
+    /// A guest's message the host did not read, said on the console (the
+    /// guest is not told: it may be hostile), so that a lost move can be
+    /// traced.
+    fn say_dropped(&self, why: &str) {
+        let text = format!("seat {}: a guest's message dropped: {why}", self.seat);
+        web_sys::console::warn_1(&text.as_str().into());
+    }
+
     fn send(&self, message: &ToGuest) {
         if let Some(p) = &self.peer {
             p.send(&message.encode());
@@ -124,8 +132,12 @@ impl Link {
             .and_then(ToHost::decode);
         let message = match read {
             Ok(m) => m,
-            Err(_) => {
+            Err(why) => {
                 self.dropped += 1;
+                // Said once per connection: a flood costs no more than a counter.
+                if self.dropped == 1 {
+                    self.say_dropped(&why.to_string());
+                }
                 return None;
             }
         };
@@ -147,6 +159,7 @@ impl Link {
             }
             ToHost::Move { .. } if !self.greeted => {
                 self.dropped += 1;
+                self.say_dropped("a move before the guest's hello");
                 None
             }
             ToHost::Ping { n, .. } => {
