@@ -3,9 +3,11 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
+use super::dialog::OpenDialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use super::replay_bar::ReplayBarScene;
+use super::review::ReviewPanel;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -155,6 +157,10 @@ pub struct Scene {
     pub hint: Option<Hinted>,
     /// The replay viewer's bar, while the viewer shows (the full page's).
     pub replay_bar: Option<ReplayBarScene>,
+    /// The deal review's panel under the bar, while the viewer shows.
+    pub review_panel: Option<ReviewPanel>,
+    /// The dialog open over the table, and what it shows (the model's `Ui::dialog`).
+    pub dialog: Option<OpenDialog>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
 }
@@ -707,6 +713,8 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         scores_open: ui.scores_open,
         hint,
         replay_bar: None,
+        review_panel: None,
+        dialog: ui.dialog.clone(),
         flags: page_flags(ctx),
     }
 }
@@ -735,6 +743,13 @@ impl Scene {
         self.flags.replaying = bar.is_some();
         self.flags.puzzling = bar.as_ref().is_some_and(|b| b.puzzling);
         self.replay_bar = bar;
+        self
+    }
+
+    /// The scene with the deal review's panel (while the viewer shows),
+    /// which the controller's review builds (`page::review::ReviewPanel`).
+    pub fn with_review_panel(mut self, panel: Option<ReviewPanel>) -> Scene {
+        self.review_panel = panel;
         self
     }
 }

@@ -33,7 +33,6 @@ mod thinker;
 pub use parts::Parts;
 pub use saving::start;
 
-use super::dialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Action, Chooser, Dispatch, Player, Setup, Ui};
 use super::persist::Saver;
@@ -45,6 +44,7 @@ use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
+use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
 use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{FullOnly, OnlinePlay, Viewer};
@@ -260,6 +260,7 @@ impl Controller {
             bottom,
             viewer: (setup.humans() == 1).then_some(bottom),
             scores_open: self.ui.scores_open,
+            dialog: self.ui.dialog.take(),
             ..Ui::default()
         };
         self.set_setup(setup);
@@ -344,13 +345,28 @@ impl Controller {
         self.before_render();
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;
-        let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
-            .with_replay_bar(Parts::replay_bar(self));
-        self.view.render(&scene);
-        // The replay viewer's bar, while it shows (the full page's).
-        Parts::render_replay_bar(&mut self.view, scene.replay_bar.take());
+        let scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
+            .with_replay_bar(Parts::replay_bar(self))
+            .with_review_panel(Parts::review_panel(self));
+        // (The full page's parts are written through its views: the
+        // viewer's bar, the review's panel, online play's dialogs.)
+        self.view.render::<<Parts as Viewer>::Views>(&scene);
         self.after_render();
-        Parts::review_panel(self);
+    }
+
+    /// Closes the dialog of `kind`, if it is the one open.
+    pub(super) fn close_dialog(&mut self, kind: DialogKind) {
+        if self.ui.dialog.as_ref().map(OpenDialog::kind) == Some(kind) {
+            self.ui.dialog = None;
+        }
+    }
+
+    /// The new game's dialog, if it is open.
+    fn new_game_dialog(&mut self) -> Option<&mut NewGameDialog> {
+        match &mut self.ui.dialog {
+            Some(OpenDialog::NewGame(n)) => Some(n),
+            _ => None,
+        }
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -703,6 +719,57 @@ impl Controller {
         self.render();
     }
 
+    /// The new game's dialog's actions, and a dialog the browser closed.
+    fn dialog_action(&mut self, action: Action) {
+        match action {
+            Action::OpenDialog => {
+                let from = super::share::shown(&self.setup);
+                self.ui.dialog = Some(OpenDialog::NewGame(NewGameDialog::new(from)));
+                self.render();
+            }
+            Action::CancelDialog => {
+                self.close_dialog(DialogKind::NewGame);
+                self.render();
+            }
+            Action::DialogClosed(closed) => {
+                if let Some(kind) = closed.kind() {
+                    self.close_dialog(kind);
+                }
+                Parts::online_dialog_closed(self, closed);
+                self.render();
+            }
+            Action::DialogChanged(game) => {
+                if let Some(n) = self.new_game_dialog() {
+                    n.game = game;
+                    n.preset = None;
+                }
+                self.render();
+            }
+            Action::PresetChanged(game, preset) => {
+                if let Some(n) = self.new_game_dialog() {
+                    n.game = game;
+                    n.preset = Some(preset);
+                }
+                self.render();
+            }
+            Action::StartGame(form) => match form.setup(self.page.lang) {
+                Ok(setup) => {
+                    self.close_dialog(DialogKind::NewGame);
+                    Parts::leave_guest(self);
+                    Parts::new_game(self);
+                    self.new_game(setup);
+                }
+                Err(e) => {
+                    if let Some(n) = self.new_game_dialog() {
+                        n.error = Some(e);
+                    }
+                    self.render();
+                }
+            },
+            _ => {}
+        }
+    }
+
     pub fn act(&mut self, action: Action) {
         match action {
             Action::Play(c) => self.play_card(c),
@@ -741,23 +808,12 @@ impl Controller {
                 }
             }
             Action::NextDeal => self.next_deal(),
-            Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
-            Action::CancelDialog => dialog::close(),
-            Action::DialogClosed(closed) => {
-                Parts::online_dialog_closed(self, closed);
-                self.render();
-            }
-            Action::DialogChanged(game) => dialog::game_changed(self.page.lang, game),
-            Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
-            Action::StartGame(form) => match form.setup(self.page.lang) {
-                Ok(setup) => {
-                    dialog::close();
-                    Parts::leave_guest(self);
-                    Parts::new_game(self);
-                    self.new_game(setup);
-                }
-                Err(e) => dialog::show_error(&e),
-            },
+            Action::OpenDialog
+            | Action::CancelDialog
+            | Action::DialogClosed(_)
+            | Action::DialogChanged(_)
+            | Action::PresetChanged(..)
+            | Action::StartGame(_) => self.dialog_action(action),
             Action::PlayAgain => {
                 let setup = super::share::shown(&self.setup);
                 self.new_game(setup);

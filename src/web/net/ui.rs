@@ -307,22 +307,6 @@ fn show(d: &HtmlDialogElement, was: Option<String>) {
     }
 }
 
-pub fn close(id: &str) {
-    if let Some(d) = by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
-        d.close();
-    }
-}
-
-/// Closes a dialog and takes it out of the page (the join page once this
-/// device is a guest no more: its fields share their ids with the invite
-/// dialog's, which must be the only ones then).
-pub fn remove(id: &str) {
-    close(id);
-    if let Some(d) = by_id(id) {
-        d.remove();
-    }
-}
-
 /// The host's invites, one section a remote seat, and the reply box.
 /// `error` is the reply box's one-line message.
 /// `handed`: seats handed from a friend to the computer, which may be handed back.

@@ -19,7 +19,9 @@
 
 mod actionbar;
 mod cards;
+mod dialogs;
 mod focus;
+pub mod full;
 mod panels;
 mod readout;
 mod replaybar;
@@ -35,6 +37,8 @@ use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
+use dialogs::Dialogs;
+pub use dialogs::FullViews;
 use panels::Panels;
 use readout::Readout;
 use replaybar::ReplayBar;
@@ -72,6 +76,7 @@ pub struct View {
     focus: focus::Focus,
     readout: Readout,
     replay_bar: ReplayBar,
+    dialogs: Dialogs,
     /// The page's marks last written (None: not yet).
     flags: Option<PageFlags>,
     /// In another site's page: no Share tool (see `Toolbar::build`).
@@ -152,6 +157,7 @@ impl View {
             focus: focus::Focus::default(),
             readout: Readout::default(),
             replay_bar: ReplayBar::default(),
+            dialogs: Dialogs::default(),
             flags: None,
             embedded,
         }
@@ -161,6 +167,8 @@ impl View {
     /// already been read out so that it is not read twice.
     pub fn rebuild(&mut self, lang: Lang) {
         let readout = std::mem::take(&mut self.readout);
+        // (The dialog open is written again in the new language.)
+        let dialogs = std::mem::take(&mut self.dialogs);
         // The focus stays on what had it (the language button, say), built again.
         let focused = doc()
             .active_element()
@@ -168,6 +176,7 @@ impl View {
             .filter(|id| !id.is_empty());
         *self = View::new(lang, self.embedded);
         self.readout = readout;
+        self.dialogs = dialogs;
         if let Some(e) = focused.and_then(|id| doc().get_element_by_id(&id)) {
             super::dom::focus(&e);
         }
@@ -188,7 +197,10 @@ impl View {
         }
     }
 
-    pub fn render(&mut self, s: &Scene) {
+    /// Renders the scene `s`: the table, the page's marks, the full page's
+    /// parts through `F` (the viewer's bar and the review's panel), and
+    /// the dialog open over the table.
+    pub fn render<F: FullViews>(&mut self, s: &Scene) {
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
         set_attr(r, "data-waiting", s.waiting.name());
@@ -211,11 +223,13 @@ impl View {
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
+        F::render_viewer(self, s);
+        self.dialogs.render::<F>(s.lang, s.dialog.as_ref());
     }
 
-    /// The replay viewer's bar (the full page's: its controller's parts
-    /// call this after [`View::render`], so that the table alone, which
-    /// never shows one, leaves the bar's writer out of its wasm).
+    /// The replay viewer's bar (the full page's: written through
+    /// [`FullViews`], so that the table alone, which never shows one,
+    /// leaves the bar's writer out of its wasm).
     pub fn render_replay_bar(&mut self, bar: Option<ReplayBarScene>) {
         self.replay_bar.render(&self.bar.home, bar);
     }

@@ -1,0 +1,69 @@
+//! The view's writers for what only the full page shows, chosen by the
+//! controller's parts (`controller::parts::Viewer::Views`): the replay
+//! viewer's bar, the deal review's panel, online play's dialogs and the
+//! author's tool, written by the full page's; the table alone's write
+//! nothing, so that its wasm leaves them out.
+
+use super::dialogs::FullViews;
+use super::{review, Scene, View};
+use crate::page::dialog::{OpenDialog, RecordsDialog};
+use crate::web::i18n::Lang;
+use crate::web::net::ui;
+use crate::web::records::author;
+
+/// The full page's writers.
+pub enum FullPageViews {}
+
+/// The table alone's: it never shows these.
+pub enum TableAloneViews {}
+
+impl FullViews for FullPageViews {
+    fn render_viewer(view: &mut View, s: &Scene) {
+        view.render_replay_bar(s.replay_bar.clone());
+        match &s.review_panel {
+            Some(p) => review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer),
+            None => review::remove(),
+        }
+    }
+
+    fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
+        let (notes, written) = match (now, before) {
+            (OpenDialog::Invites(s, n), Some(OpenDialog::Invites(b, bn))) if s == b => {
+                (n, Some(bn))
+            }
+            (OpenDialog::Invites(s, n), _) => {
+                let error = s.error.as_deref();
+                ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
+                (n, None)
+            }
+            (OpenDialog::Join(s, n), Some(OpenDialog::Join(b, bn))) if s == b => (n, Some(bn)),
+            (OpenDialog::Join(s, n), _) => {
+                ui::join(lang, &s.invite, &s.state, &s.name, &s.servers);
+                (n, None)
+            }
+            _ => return,
+        };
+        // (Written in place, over a dialog made afresh too.)
+        if written != Some(notes) {
+            ui::servers_enabled(notes.same_network_only);
+            ui::stun_error(&notes.stun_error);
+            ui::relay_error(&notes.relay_error);
+        }
+    }
+
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
+        let Some(form) = &now.author else { return };
+        if now.author != before.author {
+            author::changed(lang, form);
+        }
+        if now.previews != before.previews {
+            author::preview(lang, form);
+        }
+    }
+}
+
+impl FullViews for TableAloneViews {
+    fn render_viewer(_: &mut View, _: &Scene) {}
+    fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
+    fn author_tool(_: Lang, _: &RecordsDialog, _: &RecordsDialog) {}
+}
