@@ -901,7 +901,11 @@ const DIALOG_FILES: &[&str] = &[
 /// services that return a value or do one thing outside the dialog's
 /// state (the clipboard, a download, the system's share sheet).
 const DIALOG_SERVICES_FOR_THE_CONTROLLER: &[(&str, &str, &str)] = &[
-    ("dialog", "shown", "what the records dialog shows, made when it opens"),
+    (
+        "dialog",
+        "shown",
+        "what the records dialog shows, made when it opens",
+    ),
     ("dialog", "too_large", "a refusal's words"),
     ("dialog", "read_record", "a record's text checked"),
     ("dialog", "copy_from", "the clipboard"),
@@ -923,9 +927,9 @@ fn dialog_writers() -> BTreeSet<(String, String)> {
             let before = touching.len();
             for f in &found {
                 let body = &code[f.body_start..f.end];
-                let calls_one = touching.iter().any(|t| {
-                    offsets(body, &format!("{t}(")).any(|at| starts_a_word(body, at))
-                });
+                let calls_one = touching
+                    .iter()
+                    .any(|t| offsets(body, &format!("{t}(")).any(|at| starts_a_word(body, at)));
                 if DOM_CALLS.iter().any(|c| body.contains(c)) || calls_one {
                     touching.insert(f.name.clone());
                 }

@@ -22,8 +22,8 @@ use super::input::{
 use super::keyboard;
 use super::model::{Action, AuthorForm, Closed, Dispatch, NetEvent, NetInput, RecordsAction, Step};
 use crate::engine::{Card, Suit};
-use crate::page::dialog::DialogKind;
 use crate::net::invite::Invite;
+use crate::page::dialog::DialogKind;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
