@@ -160,7 +160,7 @@ pub struct Scene {
     /// The deal review's panel under the bar, while the viewer shows.
     pub review_panel: Option<ReviewPanel>,
     /// The dialog open over the table, and what it shows (the model's `Ui::dialog`).
-    pub dialog: Option<OpenDialog>,
+    pub dialog: Option<Rc<OpenDialog>>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
 }

@@ -150,12 +150,12 @@ impl Controller {
                 self.render();
             }
             Action::Help => {
-                self.ui.dialog = Some(OpenDialog::Help(self.game.kind()));
+                self.show_dialog(OpenDialog::Help(self.game.kind()));
                 self.render();
             }
             Action::HelpGame(game) => {
-                if let Some(OpenDialog::Help(shown)) = &mut self.ui.dialog {
-                    *shown = game;
+                if let Some(OpenDialog::Help(_)) = self.ui.dialog.as_deref() {
+                    self.show_dialog(OpenDialog::Help(game));
                 }
                 self.render();
             }
@@ -165,7 +165,7 @@ impl Controller {
                 self.render();
             }
             Action::Settings => {
-                self.ui.dialog = Some(self.settings_dialog());
+                self.show_dialog(self.settings_dialog());
                 self.render();
             }
             Action::SettingChanged(form) => {
@@ -180,8 +180,8 @@ impl Controller {
                         self.page.sound.set_muted(!on);
                     }
                 }
-                if matches!(self.ui.dialog, Some(OpenDialog::Settings { .. })) {
-                    self.ui.dialog = Some(self.settings_dialog());
+                if let Some(OpenDialog::Settings { .. }) = self.ui.dialog.as_deref() {
+                    self.show_dialog(self.settings_dialog());
                 }
                 if let Some(lang) = chosen.lang {
                     self.choose_lang(lang);

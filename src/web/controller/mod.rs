@@ -356,16 +356,22 @@ impl Controller {
 
     /// Closes the dialog of `kind`, if it is the one open.
     pub(super) fn close_dialog(&mut self, kind: DialogKind) {
-        if self.ui.dialog.as_ref().map(OpenDialog::kind) == Some(kind) {
+        if self.ui.dialog.as_deref().map(OpenDialog::kind) == Some(kind) {
             self.ui.dialog = None;
         }
     }
 
-    /// The new game's dialog, if it is open.
-    fn new_game_dialog(&mut self) -> Option<&mut NewGameDialog> {
-        match &mut self.ui.dialog {
-            Some(OpenDialog::NewGame(n)) => Some(n),
-            _ => None,
+    /// Opens the dialog `d` (or shows it changed).
+    pub(super) fn show_dialog(&mut self, d: OpenDialog) {
+        self.ui.dialog = Some(Rc::new(d));
+    }
+
+    /// Changes the new game's dialog by `f`, if it is open.
+    fn change_new_game(&mut self, f: impl FnOnce(&mut NewGameDialog)) {
+        if let Some(OpenDialog::NewGame(n)) = self.ui.dialog.as_deref() {
+            let mut n = n.clone();
+            f(&mut n);
+            self.show_dialog(OpenDialog::NewGame(n));
         }
     }
 
@@ -724,7 +730,7 @@ impl Controller {
         match action {
             Action::OpenDialog => {
                 let from = super::share::shown(&self.setup);
-                self.ui.dialog = Some(OpenDialog::NewGame(NewGameDialog::new(from)));
+                self.show_dialog(OpenDialog::NewGame(NewGameDialog::new(from)));
                 self.render();
             }
             Action::CancelDialog => {
@@ -739,17 +745,17 @@ impl Controller {
                 self.render();
             }
             Action::DialogChanged(game) => {
-                if let Some(n) = self.new_game_dialog() {
+                self.change_new_game(|n| {
                     n.game = game;
                     n.preset = None;
-                }
+                });
                 self.render();
             }
             Action::PresetChanged(game, preset) => {
-                if let Some(n) = self.new_game_dialog() {
+                self.change_new_game(|n| {
                     n.game = game;
                     n.preset = Some(preset);
-                }
+                });
                 self.render();
             }
             Action::StartGame(form) => match form.setup(self.page.lang) {
@@ -760,9 +766,7 @@ impl Controller {
                     self.new_game(setup);
                 }
                 Err(e) => {
-                    if let Some(n) = self.new_game_dialog() {
-                        n.error = Some(e);
-                    }
+                    self.change_new_game(|n| n.error = Some(e));
                     self.render();
                 }
             },

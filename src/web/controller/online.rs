@@ -181,11 +181,12 @@ impl Controller {
             error: online.reply_error.clone(),
             servers: online.stun.clone(),
         };
-        self.ui.dialog = Some(OpenDialog::Invites(shows, online.notes.clone()));
+        let notes = online.notes.clone();
+        self.show_dialog(OpenDialog::Invites(shows, notes));
     }
 
     fn invites_open(&self) -> bool {
-        matches!(self.ui.dialog, Some(OpenDialog::Invites(..)))
+        matches!(self.ui.dialog.as_deref(), Some(OpenDialog::Invites(..)))
     }
 
     /// Opens a guest's join page, or brings it up to date, showing `name`.
@@ -201,7 +202,7 @@ impl Controller {
             name,
             servers: stun,
         };
-        self.ui.dialog = Some(OpenDialog::Join(shows, notes));
+        self.show_dialog(OpenDialog::Join(shows, notes));
     }
 
     /// Why the game's record is not offered yet: a game with friends in
@@ -369,10 +370,15 @@ impl Controller {
         }
         online.stun.save();
         // (Written in place: the fields keep what was typed.)
-        if let Some(OpenDialog::Invites(_, n) | OpenDialog::Join(_, n)) = &mut self.ui.dialog {
-            n.clone_from(&notes);
-        }
+        let shown = match self.ui.dialog.as_deref() {
+            Some(OpenDialog::Invites(s, _)) => Some(OpenDialog::Invites(s.clone(), notes.clone())),
+            Some(OpenDialog::Join(s, _)) => Some(OpenDialog::Join(s.clone(), notes.clone())),
+            _ => None,
+        };
         online.notes = notes;
+        if let Some(d) = shown {
+            self.show_dialog(d);
+        }
         self.render();
     }
 

@@ -30,7 +30,7 @@ impl Controller {
                     author,
                     withheld,
                 );
-                self.ui.dialog = Some(OpenDialog::Records(RecordsDialog::new(shows)));
+                self.show_dialog(OpenDialog::Records(RecordsDialog::new(shows)));
                 self.render();
             }
             RecordsAction::Daily => {
@@ -56,19 +56,18 @@ impl Controller {
 }
 
 impl Controller {
-    /// The records dialog, if it is open.
-    pub(super) fn records_dialog(&mut self) -> Option<&mut RecordsDialog> {
-        match &mut self.ui.dialog {
-            Some(OpenDialog::Records(r)) => Some(r),
-            _ => None,
+    /// Changes the records dialog by `f`, if it is open.
+    pub(super) fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
+        if let Some(OpenDialog::Records(r)) = self.ui.dialog.as_deref() {
+            let mut r = r.clone();
+            f(&mut r);
+            self.show_dialog(OpenDialog::Records(r));
         }
     }
 
     /// A record refused, said in the records dialog.
     pub(super) fn records_refused(&mut self, why: String) {
-        if let Some(r) = self.records_dialog() {
-            r.error = Some(why);
-        }
+        self.change_records(|r| r.error = Some(why));
         self.render();
     }
 

@@ -173,16 +173,14 @@ impl Controller {
             | RecordsAction::ReviewOpen(_)
             | RecordsAction::ReviewIdea(_) => self.review_action(action),
             RecordsAction::AuthorChanged(form) => {
-                if let Some(r) = self.records_dialog() {
-                    r.author = Some(form);
-                }
+                self.change_records(|r| r.author = Some(form));
                 self.render();
             }
             RecordsAction::Preview(form) => {
-                if let Some(r) = self.records_dialog() {
+                self.change_records(|r| {
                     r.author = Some(form);
                     r.previews += 1;
-                }
+                });
                 self.render();
             }
             RecordsAction::Exit => {

@@ -5,6 +5,7 @@
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use crate::page::dialog::{Author, RecordsShown};
+use crate::page::link::AuthorLink;
 use crate::web::dom::{
     append, button, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
 };
@@ -143,8 +144,12 @@ pub fn shown(
     }
 }
 
-/// Opens the dialog showing `shown`.
-pub fn open(lang: Lang, shown: &RecordsShown) {
+/// The author's tool's writer (`author::section`, the full page's; the
+/// table alone's writes nothing, so that its wasm leaves the tool out).
+pub type AuthorSection = fn(Lang, &Element, &AuthorLink);
+
+/// Opens the dialog showing `shown`, the author's tool written by `tool`.
+pub fn open(lang: Lang, shown: &RecordsShown, tool: AuthorSection) {
     let d = dialog();
     let form = dialog_form(&d, lang.t(K::ShareTitle));
 
@@ -153,7 +158,7 @@ pub fn open(lang: Lang, shown: &RecordsShown) {
     match &shown.author {
         Author::Tool(a) => {
             let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
-            super::author::section(lang, &f, a);
+            tool(lang, &f, a);
         }
         Author::InFullPage => {
             let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));

@@ -14,11 +14,13 @@
 //! written through [`FullViews`], so that the table alone leaves them out.
 
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog, RecordsDialog};
+use crate::page::link::AuthorLink;
 use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::{dialog, help, records, settings};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlDialogElement;
+use web_sys::{Element, HtmlDialogElement};
 
 /// The full page's writers, which the view calls in its pass (the viewer's
 /// bar, the deal review's panel, online play's dialogs, the author's
@@ -31,14 +33,17 @@ pub trait FullViews {
     /// Online play's dialog `now` (`before`: the same dialog as last
     /// written, in the same language, still open).
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);
-    /// The records dialog's author's tool, changed from `before`.
-    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog);
+    /// The records dialog's author's tool, into its section `f`.
+    fn author_section(lang: Lang, f: &Element, link: &AuthorLink);
+    /// The records dialog's author's tool, changed since `before` (None:
+    /// as the dialog was made).
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: Option<&RecordsDialog>);
 }
 
 /// What the dialogs last wrote: the dialog, in which language.
 #[derive(Default)]
 pub struct Dialogs {
-    shown: Option<(Lang, OpenDialog)>,
+    shown: Option<(Lang, Rc<OpenDialog>)>,
 }
 
 /// Whether the page's `<dialog>` of `kind` is open.
@@ -60,8 +65,8 @@ fn close(kind: DialogKind) {
 
 impl Dialogs {
     /// Writes the dialog `now` (None: none open) in `lang`.
-    pub fn render<F: FullViews>(&mut self, lang: Lang, now: Option<&OpenDialog>) {
-        let now_kind = now.map(OpenDialog::kind);
+    pub fn render<F: FullViews>(&mut self, lang: Lang, now: Option<&Rc<OpenDialog>>) {
+        let now_kind = now.map(|d| d.kind());
         let before = self.shown.take().filter(|(_, b)| {
             let same = Some(b.kind()) == now_kind;
             if !same {
@@ -75,21 +80,25 @@ impl Dialogs {
                 .as_ref()
                 .filter(|(l, b)| *l == lang && is_open(b.kind()))
                 .map(|(_, b)| b);
-            write::<F>(lang, d, before);
+            // (The same dialog, unchanged: nothing to write.)
+            if !before.is_some_and(|b| Rc::ptr_eq(b, d)) {
+                write::<F>(lang, d, before.map(|b| &**b));
+            }
         }
-        self.shown = now.map(|d| (lang, d.clone()));
+        self.shown = now.map(|d| (lang, Rc::clone(d)));
     }
 }
 
 /// Opens `d`, or writes what changed since `before`.
 fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) {
     match (d, before) {
-        (OpenDialog::NewGame(n), Some(OpenDialog::NewGame(b))) if n.from == b.from => {
-            new_game_changes(lang, n, b)
+        // (A dialog is made anew only when it opens: `from` stays while it is open.)
+        (OpenDialog::NewGame(n), Some(OpenDialog::NewGame(b))) => {
+            new_game_changes(lang, n, Some(b))
         }
         (OpenDialog::NewGame(n), _) => {
             dialog::open(lang, &n.from);
-            new_game_changes(lang, n, &NewGameDialog::new(n.from.clone()));
+            new_game_changes(lang, n, None);
         }
         // (Its fields show what the person chose: built again only in
         // another language.)
@@ -103,43 +112,44 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
             }
         }
         (OpenDialog::Help(game), _) => help::open(lang, *game),
-        (OpenDialog::Records(r), Some(OpenDialog::Records(b))) if r.shows == b.shows => {
-            records_changes::<F>(lang, r, b)
+        (OpenDialog::Records(r), Some(OpenDialog::Records(b)))
+            if Rc::ptr_eq(&r.shows, &b.shows) =>
+        {
+            records_changes::<F>(lang, r, Some(b))
         }
         (OpenDialog::Records(r), _) => {
-            records::dialog::open(lang, &r.shows);
-            let fresh = RecordsDialog {
-                error: None,
-                author: None,
-                previews: 0,
-                shows: r.shows.clone(),
-            };
-            records_changes::<F>(lang, r, &fresh);
+            records::dialog::open(lang, &r.shows, F::author_section);
+            records_changes::<F>(lang, r, None);
         }
         (OpenDialog::Invites(..) | OpenDialog::Join(..), _) => F::net_dialog(lang, d, before),
     }
 }
 
-/// The new game's dialog: the fields of another game or preset, a refusal.
-fn new_game_changes(lang: Lang, n: &NewGameDialog, b: &NewGameDialog) {
-    if n.game != b.game {
+/// The new game's dialog: the fields of another game or preset, a refusal
+/// (since `before`; None: as made, from its set-up).
+fn new_game_changes(lang: Lang, n: &NewGameDialog, before: Option<&NewGameDialog>) {
+    let (game, preset, error) = match before {
+        Some(b) => (b.game, b.preset.as_deref(), b.error.as_deref()),
+        None => (n.from.rules.game, None, None),
+    };
+    if n.game != game {
         dialog::game_changed(lang, n.game);
     }
-    if n.preset != b.preset {
+    if n.preset.as_deref() != preset {
         if let Some(preset) = &n.preset {
             dialog::preset_changed(n.game, preset);
         }
     }
-    if n.error != b.error {
+    if n.error.as_deref() != error {
         dialog::show_error(n.error.as_deref().unwrap_or(""));
     }
 }
 
-fn records_changes<F: FullViews>(lang: Lang, r: &RecordsDialog, b: &RecordsDialog) {
-    if r.error != b.error {
+/// The records dialog: a refusal, the author's tool (since `before`;
+/// None: as made).
+fn records_changes<F: FullViews>(lang: Lang, r: &RecordsDialog, before: Option<&RecordsDialog>) {
+    if r.error.as_deref() != before.and_then(|b| b.error.as_deref()) {
         records::dialog::show_error(r.error.as_deref().unwrap_or(""));
     }
-    if r.author != b.author || r.previews != b.previews {
-        F::author_tool(lang, r, b);
-    }
+    F::author_tool(lang, r, before);
 }

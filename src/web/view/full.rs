@@ -7,9 +7,11 @@
 use super::dialogs::FullViews;
 use super::{review, Scene, View};
 use crate::page::dialog::{OpenDialog, RecordsDialog};
+use crate::page::link::AuthorLink;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
 use crate::web::records::author;
+use web_sys::Element;
 
 /// The full page's writers.
 pub enum FullPageViews {}
@@ -51,12 +53,16 @@ impl FullViews for FullPageViews {
         }
     }
 
-    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
+    fn author_section(lang: Lang, f: &Element, link: &AuthorLink) {
+        author::section(lang, f, link);
+    }
+
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: Option<&RecordsDialog>) {
         let Some(form) = &now.author else { return };
-        if now.author != before.author {
+        if before.is_none_or(|b| b.author != now.author) {
             author::changed(lang, form);
         }
-        if now.previews != before.previews {
+        if now.previews != before.map_or(0, |b| b.previews) {
             author::preview(lang, form);
         }
     }
@@ -65,5 +71,6 @@ impl FullViews for FullPageViews {
 impl FullViews for TableAloneViews {
     fn render_viewer(_: &mut View, _: &Scene) {}
     fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
-    fn author_tool(_: Lang, _: &RecordsDialog, _: &RecordsDialog) {}
+    fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
+    fn author_tool(_: Lang, _: &RecordsDialog, _: Option<&RecordsDialog>) {}
 }
