@@ -148,10 +148,6 @@ pub struct Ui {
     /// move is offered again until the host's next table (or its refusal)
     /// answers it.
     pub move_sent: Option<&'static str>,
-    /// The dialog open over the table, and what it shows (`page::dialog`):
-    /// shared with the scenes that carry it, never copied (a change makes
-    /// a new one).
-    pub dialog: Option<std::rc::Rc<super::dialog::OpenDialog>>,
 }
 
 /// The seat whose person may act now, if any: the seat to move is played

@@ -159,7 +159,7 @@ pub struct Scene {
     pub replay_bar: Option<ReplayBarScene>,
     /// The deal review's panel under the bar, while the viewer shows.
     pub review_panel: Option<ReviewPanel>,
-    /// The dialog open over the table, and what it shows (the model's `Ui::dialog`).
+    /// The dialog open over the table, and what it shows (the controller's).
     pub dialog: Option<Rc<OpenDialog>>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
@@ -714,7 +714,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         hint,
         replay_bar: None,
         review_panel: None,
-        dialog: ui.dialog.clone(),
+        dialog: None,
         flags: page_flags(ctx),
     }
 }
@@ -743,6 +743,13 @@ impl Scene {
         self.flags.replaying = bar.is_some();
         self.flags.puzzling = bar.as_ref().is_some_and(|b| b.puzzling);
         self.replay_bar = bar;
+        self
+    }
+
+    /// The scene with the dialog open over the table (`page::dialog`),
+    /// which the controller keeps: shared with the scene, not copied.
+    pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>) -> Scene {
+        self.dialog = dialog;
         self
     }
 

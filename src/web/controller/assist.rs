@@ -154,7 +154,7 @@ impl Controller {
                 self.render();
             }
             Action::HelpGame(game) => {
-                if let Some(OpenDialog::Help(_)) = self.ui.dialog.as_deref() {
+                if let Some(OpenDialog::Help(_)) = self.dialog.as_deref() {
                     self.show_dialog(OpenDialog::Help(game));
                 }
                 self.render();
@@ -180,7 +180,7 @@ impl Controller {
                         self.page.sound.set_muted(!on);
                     }
                 }
-                if let Some(OpenDialog::Settings { .. }) = self.ui.dialog.as_deref() {
+                if let Some(OpenDialog::Settings { .. }) = self.dialog.as_deref() {
                     self.show_dialog(self.settings_dialog());
                 }
                 if let Some(lang) = chosen.lang {

@@ -119,6 +119,9 @@ pub struct Controller {
     pub(super) setup: Setup,
     pub(super) game: Game,
     pub(super) ui: Ui,
+    /// The dialog open over the table, and what it shows (the scene
+    /// carries it; the view writes it).
+    pub(super) dialog: Option<Rc<OpenDialog>>,
     mode: Mode,
     /// Who decides each seat's moves, and the hint's and puzzles' players.
     players: Players,
@@ -200,6 +203,7 @@ impl Controller {
             game: Game::new(setup.rules, 0),
             setup: Setup::default_for(kind),
             ui: Ui::default(),
+            dialog: None,
             mode: Mode::Playing,
             players: Players {
                 seats: Vec::new(),
@@ -260,7 +264,6 @@ impl Controller {
             bottom,
             viewer: (setup.humans() == 1).then_some(bottom),
             scores_open: self.ui.scores_open,
-            dialog: self.ui.dialog.take(),
             ..Ui::default()
         };
         self.set_setup(setup);
@@ -347,7 +350,8 @@ impl Controller {
         let rows = &mut self.sheet_rows;
         let scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
             .with_replay_bar(Parts::replay_bar(self))
-            .with_review_panel(Parts::review_panel(self));
+            .with_review_panel(Parts::review_panel(self))
+            .with_dialog(self.dialog.clone());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view.render::<<Parts as Viewer>::Views>(&scene);
@@ -356,19 +360,19 @@ impl Controller {
 
     /// Closes the dialog of `kind`, if it is the one open.
     pub(super) fn close_dialog(&mut self, kind: DialogKind) {
-        if self.ui.dialog.as_deref().map(OpenDialog::kind) == Some(kind) {
-            self.ui.dialog = None;
+        if self.dialog.as_deref().map(OpenDialog::kind) == Some(kind) {
+            self.dialog = None;
         }
     }
 
     /// Opens the dialog `d` (or shows it changed).
     pub(super) fn show_dialog(&mut self, d: OpenDialog) {
-        self.ui.dialog = Some(Rc::new(d));
+        self.dialog = Some(Rc::new(d));
     }
 
     /// Changes the new game's dialog by `f`, if it is open.
     fn change_new_game(&mut self, f: impl FnOnce(&mut NewGameDialog)) {
-        if let Some(OpenDialog::NewGame(n)) = self.ui.dialog.as_deref() {
+        if let Some(OpenDialog::NewGame(n)) = self.dialog.as_deref() {
             let mut n = n.clone();
             f(&mut n);
             self.show_dialog(OpenDialog::NewGame(n));

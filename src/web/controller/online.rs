@@ -186,7 +186,7 @@ impl Controller {
     }
 
     fn invites_open(&self) -> bool {
-        matches!(self.ui.dialog.as_deref(), Some(OpenDialog::Invites(..)))
+        matches!(self.dialog.as_deref(), Some(OpenDialog::Invites(..)))
     }
 
     /// Opens a guest's join page, or brings it up to date, showing `name`.
@@ -370,7 +370,7 @@ impl Controller {
         }
         online.stun.save();
         // (Written in place: the fields keep what was typed.)
-        let shown = match self.ui.dialog.as_deref() {
+        let shown = match self.dialog.as_deref() {
             Some(OpenDialog::Invites(s, _)) => Some(OpenDialog::Invites(s.clone(), notes.clone())),
             Some(OpenDialog::Join(s, _)) => Some(OpenDialog::Join(s.clone(), notes.clone())),
             _ => None,
@@ -465,6 +465,8 @@ impl Controller {
             GuestState::Joining => typed,
             _ => g.name.clone(),
         };
+        // Closed in the scene as in the page, then opened again.
+        self.render();
         self.show_join(name);
     }
 
@@ -597,16 +599,11 @@ impl Controller {
         if first {
             self.view.set_table(kind);
             // (The join page closes: the host's table is in.)
-            let dialog = self
-                .ui
-                .dialog
-                .take()
-                .filter(|d| d.kind() != DialogKind::Join);
+            self.close_dialog(DialogKind::Join);
             self.ui = Ui {
                 bottom: seat,
                 viewer: Some(seat),
                 scores_open: self.ui.scores_open,
-                dialog,
                 ..Ui::default()
             };
         }

@@ -58,7 +58,7 @@ impl Controller {
 impl Controller {
     /// Changes the records dialog by `f`, if it is open.
     pub(super) fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
-        if let Some(OpenDialog::Records(r)) = self.ui.dialog.as_deref() {
+        if let Some(OpenDialog::Records(r)) = self.dialog.as_deref() {
             let mut r = r.clone();
             f(&mut r);
             self.show_dialog(OpenDialog::Records(r));

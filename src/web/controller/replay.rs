@@ -465,7 +465,6 @@ impl Controller {
             chooser: self.ui.chooser.take().filter(|_| asking.is_some()),
             scores_open: self.ui.scores_open,
             scores_all: self.ui.scores_all,
-            dialog: self.ui.dialog.take(),
             ..Ui::default()
         };
         // (The viewer's bar comes with the scene: `replay_bar`.)

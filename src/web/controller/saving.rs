@@ -50,7 +50,6 @@ impl Controller {
             viewer: (s.setup.humans() == 1).then_some(bottom),
             scores_open: self.ui.scores_open,
             moves: s.moves,
-            dialog: self.ui.dialog.take(),
             ..Ui::default()
         };
         self.game = s.game;

@@ -4,9 +4,7 @@
 //! has it, and otherwise only its parts that changed are written (the new
 //! game's fields for another game or preset, the help's tab, a refusal,
 //! online play's dialogs rebuilt with their typed fields moved into the new
-//! form), so that what a person typed, and the focus, stay. A dialog the
-//! browser closed while the scene still has it (a guest's join page, which
-//! stays until the host's table comes) is opened again.
+//! form), so that what a person typed, and the focus, stay.
 //!
 //! The dialogs' own files build their DOM (`web::dialog`, `settings`,
 //! `help`, `records::dialog`, `net::ui`): the view is their one caller.
@@ -46,20 +44,9 @@ pub struct Dialogs {
     shown: Option<(Lang, Rc<OpenDialog>)>,
 }
 
-/// Whether the page's `<dialog>` of `kind` is open.
-fn is_open(kind: DialogKind) -> bool {
-    by_id(kind.id()).is_some_and(|d| d.unchecked_into::<HtmlDialogElement>().open())
-}
-
-/// Closes the `<dialog>` of `kind`; a guest's join page is taken out of the
-/// page (its fields share their ids with the invites', which must then be
-/// the only ones).
 fn close(kind: DialogKind) {
     if let Some(d) = by_id(kind.id()) {
-        d.clone().unchecked_into::<HtmlDialogElement>().close();
-        if kind == DialogKind::Join {
-            d.remove();
-        }
+        d.unchecked_into::<HtmlDialogElement>().close();
     }
 }
 
@@ -75,11 +62,10 @@ impl Dialogs {
             same
         });
         if let Some(d) = now {
-            // (What was written, if it still shows, in this language.)
-            let before = before
-                .as_ref()
-                .filter(|(l, b)| *l == lang && is_open(b.kind()))
-                .map(|(_, b)| b);
+            // (What was written, in this language. A dialog the browser
+            // closes is closed in the scene too, `Action::DialogClosed`,
+            // before it may open again.)
+            let before = before.as_ref().filter(|(l, _)| *l == lang).map(|(_, b)| b);
             // (The same dialog, unchanged: nothing to write.)
             if !before.is_some_and(|b| Rc::ptr_eq(b, d)) {
                 write::<F>(lang, d, before.map(|b| &**b));

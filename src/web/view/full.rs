@@ -6,8 +6,9 @@
 
 use super::dialogs::FullViews;
 use super::{review, Scene, View};
-use crate::page::dialog::{OpenDialog, RecordsDialog};
+use crate::page::dialog::{DialogKind, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
+use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
 use crate::web::records::author;
@@ -34,6 +35,11 @@ impl FullViews for FullPageViews {
                 (n, Some(bn))
             }
             (OpenDialog::Invites(s, n), _) => {
+                // (A join page left behind shares its fields' ids with
+                // the invites': they must be the only ones.)
+                if let Some(join) = by_id(DialogKind::Join.id()) {
+                    join.remove();
+                }
                 let error = s.error.as_deref();
                 ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
                 (n, None)
