@@ -1,6 +1,6 @@
-//! The dialogs' state is the model's, and the scene carries it as it is
-//! (`page::dialog`): for every dialog, built with what the controller puts
-//! in it, the scene built from the model holds that dialog, and nothing
+//! The dialogs' state is plain data (`page::dialog`), which the controller
+//! holds and the scene carries as it is: for every dialog, built with what
+//! the controller puts in it, the scene holds that very dialog, and nothing
 //! else of the table changes with it; each dialog's `<dialog>` id names it
 //! back (how a dialog the browser closed comes back as an action); the
 //! settings a Settings panel's fields choose are the panel's.
@@ -20,6 +20,7 @@ use duck_soup::page::model::{
 };
 use duck_soup::page::online::{GuestState, LinkState, SeatStatus, Stun};
 use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+use std::rc::Rc;
 
 include!("common/offers.rs");
 
@@ -92,7 +93,7 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
             author: Author::Tool(author),
         })),
         OpenDialog::Invites(
-            InvitesShown {
+            Rc::new(InvitesShown {
                 kind,
                 seats: vec![SeatStatus {
                     seat: 1,
@@ -102,16 +103,16 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
                 handed: Vec::new(),
                 error: Some("a reply from another table".into()),
                 servers: servers(),
-            },
+            }),
             ServersNotes::default(),
         ),
         OpenDialog::Join(
-            JoinShown {
+            Rc::new(JoinShown {
                 invite,
                 state: GuestState::Replied("reply".into()),
                 name: "Ben".into(),
                 servers: servers(),
-            },
+            }),
             ServersNotes {
                 same_network_only: true,
                 stun_error: "a bad list".into(),
@@ -145,12 +146,13 @@ fn the_scene_carries_the_dialog_the_model_holds_and_nothing_else_changes() {
             let bare = scene::build(&game, &setup, &ui, &ctx, rows);
             assert_eq!(bare.dialog, None);
             for dialog in every_dialog(&game) {
-                let ui = Ui {
-                    dialog: Some(dialog.clone()),
-                    ..ui.clone()
-                };
-                let mut shown = scene::build(&game, &setup, &ui, &ctx, rows);
-                assert_eq!(shown.dialog.as_ref(), Some(&dialog), "{kind:?} {lang:?}");
+                // As the controller holds it: shared with the scene, not copied.
+                let held = Rc::new(dialog.clone());
+                let mut shown = scene::build(&game, &setup, &ui, &ctx, rows)
+                    .with_dialog(Some(Rc::clone(&held)));
+                let carried = shown.dialog.as_ref().expect("the dialog");
+                assert!(Rc::ptr_eq(carried, &held), "{kind:?} {lang:?}");
+                assert_eq!(**carried, dialog);
                 shown.dialog = None;
                 assert!(shown == bare, "{:?} changed the table", dialog.kind());
             }

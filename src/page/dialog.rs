@@ -69,10 +69,11 @@ pub enum OpenDialog {
     /// The rules' help, on this game's tab.
     Help(GameKind),
     Records(RecordsDialog),
-    /// The invites and the servers' notes (written in place).
-    Invites(InvitesShown, ServersNotes),
-    /// A guest's join page and the servers' notes (written in place).
-    Join(JoinShown, ServersNotes),
+    /// The invites (made anew at each of the connections' news, shared by
+    /// the notes' changes) and the servers' notes (written in place).
+    Invites(Rc<InvitesShown>, ServersNotes),
+    /// A guest's join page and the servers' notes, likewise.
+    Join(Rc<JoinShown>, ServersNotes),
 }
 
 impl OpenDialog {

@@ -82,10 +82,10 @@ pub fn listen(controller: &Shared) {
     let weak = Rc::downgrade(controller);
     let capture = EventListenerOptions::run_in_capture_phase();
     EventListener::new_with_options(&d, "close", capture, move |e| {
-        let Some(d) = target(e).and_then(|t| t.dyn_into::<HtmlDialogElement>().ok()) else {
+        let Some(d) = target(e) else {
             return;
         };
-        if d.open() {
+        if d.has_attribute("open") {
             return;
         }
         let closed = match DialogKind::of_id(&d.id()) {

@@ -23,6 +23,7 @@ use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
 use gloo::timers::callback::Timeout;
+use std::rc::Rc;
 
 /// How long a connection may take to open once the reply is in.
 const CONNECT_MS: u32 = 20_000;
@@ -182,7 +183,7 @@ impl Controller {
             servers: online.stun.clone(),
         };
         let notes = online.notes.clone();
-        self.show_dialog(OpenDialog::Invites(shows, notes));
+        self.show_dialog(OpenDialog::Invites(Rc::new(shows), notes));
     }
 
     fn invites_open(&self) -> bool {
@@ -202,7 +203,7 @@ impl Controller {
             name,
             servers: stun,
         };
-        self.show_dialog(OpenDialog::Join(shows, notes));
+        self.show_dialog(OpenDialog::Join(Rc::new(shows), notes));
     }
 
     /// Why the game's record is not offered yet: a game with friends in

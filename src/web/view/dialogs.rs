@@ -26,8 +26,9 @@ use web_sys::{Element, HtmlDialogElement};
 /// its wasm leaves them out. The controller's parts choose one
 /// (`controller::parts::Viewer::Views`).
 pub trait FullViews {
-    /// The viewer's bar and the deal review's panel.
-    fn render_viewer(view: &mut super::View, s: &super::Scene);
+    /// The viewer's bar and the deal review's panel (the bar is taken out
+    /// of the scene, to be kept).
+    fn render_viewer(view: &mut super::View, s: &mut super::Scene);
     /// Online play's dialog `now` (`before`: the same dialog as last
     /// written, in the same language, still open).
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);

@@ -12,6 +12,7 @@ use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
 use crate::web::records::author;
+use std::rc::Rc;
 use web_sys::Element;
 
 /// The full page's writers.
@@ -21,8 +22,8 @@ pub enum FullPageViews {}
 pub enum TableAloneViews {}
 
 impl FullViews for FullPageViews {
-    fn render_viewer(view: &mut View, s: &Scene) {
-        view.render_replay_bar(s.replay_bar.clone());
+    fn render_viewer(view: &mut View, s: &mut Scene) {
+        view.render_replay_bar(s.replay_bar.take());
         match &s.review_panel {
             Some(p) => review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer),
             None => review::remove(),
@@ -31,7 +32,7 @@ impl FullViews for FullPageViews {
 
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
         let (notes, written) = match (now, before) {
-            (OpenDialog::Invites(s, n), Some(OpenDialog::Invites(b, bn))) if s == b => {
+            (OpenDialog::Invites(s, n), Some(OpenDialog::Invites(b, bn))) if Rc::ptr_eq(s, b) => {
                 (n, Some(bn))
             }
             (OpenDialog::Invites(s, n), _) => {
@@ -44,7 +45,9 @@ impl FullViews for FullPageViews {
                 ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
                 (n, None)
             }
-            (OpenDialog::Join(s, n), Some(OpenDialog::Join(b, bn))) if s == b => (n, Some(bn)),
+            (OpenDialog::Join(s, n), Some(OpenDialog::Join(b, bn))) if Rc::ptr_eq(s, b) => {
+                (n, Some(bn))
+            }
             (OpenDialog::Join(s, n), _) => {
                 ui::join(lang, &s.invite, &s.state, &s.name, &s.servers);
                 (n, None)
@@ -75,7 +78,7 @@ impl FullViews for FullPageViews {
 }
 
 impl FullViews for TableAloneViews {
-    fn render_viewer(_: &mut View, _: &Scene) {}
+    fn render_viewer(_: &mut View, _: &mut Scene) {}
     fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
     fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
     fn author_tool(_: Lang, _: &RecordsDialog, _: Option<&RecordsDialog>) {}

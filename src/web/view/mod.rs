@@ -200,7 +200,8 @@ impl View {
     /// Renders the scene `s`: the table, the page's marks, the full page's
     /// parts through `F` (the viewer's bar and the review's panel), and
     /// the dialog open over the table.
-    pub fn render<F: FullViews>(&mut self, s: &Scene) {
+    pub fn render<F: FullViews>(&mut self, scene: &mut Scene) {
+        let s = &*scene;
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
         set_attr(r, "data-waiting", s.waiting.name());
@@ -223,8 +224,8 @@ impl View {
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
-        F::render_viewer(self, s);
-        self.dialogs.render::<F>(s.lang, s.dialog.as_ref());
+        F::render_viewer(self, scene);
+        self.dialogs.render::<F>(scene.lang, scene.dialog.as_ref());
     }
 
     /// The replay viewer's bar (the full page's: written through
