@@ -10,8 +10,8 @@ use duck_soup::engine::{Game, GameKind, GameRecord};
 use duck_soup::net::invite::{Invite, TableRef};
 use duck_soup::net::sdp::Connection;
 use duck_soup::page::dialog::{
-    Author, DialogKind, InvitesShown, JoinShown, NewGameDialog, OpenDialog, RecordsDialog,
-    RecordsShown, ServersNotes,
+    Author, DialogKind, InvitesShown, JoinShown, NewGameDialog, OnlineDialog, OnlineShown,
+    OpenDialog, RecordsDialog, RecordsShown, ServersNotes,
 };
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::link::{AuthorLink, ViewerOptions};
@@ -92,8 +92,8 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
             withheld: None,
             author: Author::Tool(author),
         })),
-        OpenDialog::Invites(
-            Rc::new(InvitesShown {
+        OpenDialog::Online(
+            OnlineDialog::new(OnlineShown::Invites(InvitesShown {
                 kind,
                 seats: vec![SeatStatus {
                     seat: 1,
@@ -103,16 +103,16 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
                 handed: Vec::new(),
                 error: Some("a reply from another table".into()),
                 servers: servers(),
-            }),
+            })),
             ServersNotes::default(),
         ),
-        OpenDialog::Join(
-            Rc::new(JoinShown {
+        OpenDialog::Online(
+            OnlineDialog::new(OnlineShown::Join(JoinShown {
                 invite,
                 state: GuestState::Replied("reply".into()),
                 name: "Ben".into(),
                 servers: servers(),
-            }),
+            })),
             ServersNotes {
                 same_network_only: true,
                 stun_error: "a bad list".into(),

@@ -12,6 +12,7 @@ use super::model::{AuthorForm, Settings, Setup};
 use super::online::{GuestState, SeatStatus, Stun};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
+use std::any::Any;
 use std::rc::Rc;
 
 /// The page's dialogs, each one `<dialog>` of its own id.
@@ -69,11 +70,9 @@ pub enum OpenDialog {
     /// The rules' help, on this game's tab.
     Help(GameKind),
     Records(RecordsDialog),
-    /// The invites (made anew at each of the connections' news, shared by
-    /// the notes' changes) and the servers' notes (written in place).
-    Invites(Rc<InvitesShown>, ServersNotes),
-    /// A guest's join page and the servers' notes, likewise.
-    Join(Rc<JoinShown>, ServersNotes),
+    /// Online play's invites or join page (made anew at each of the
+    /// connections' news) and the servers' notes (written in place).
+    Online(OnlineDialog, ServersNotes),
 }
 
 impl OpenDialog {
@@ -83,8 +82,7 @@ impl OpenDialog {
             OpenDialog::Settings { .. } => DialogKind::Settings,
             OpenDialog::Help(_) => DialogKind::Help,
             OpenDialog::Records(_) => DialogKind::Records,
-            OpenDialog::Invites(..) => DialogKind::Invites,
-            OpenDialog::Join(..) => DialogKind::Join,
+            OpenDialog::Online(d, _) => d.kind(),
         }
     }
 }
@@ -159,6 +157,53 @@ pub enum Author {
     /// None: the game cannot be packed into a link, or its record is
     /// withheld (a game with friends in progress).
     None,
+}
+
+/// Online play's dialogs (the full page's), held as any value: the table
+/// alone, which never makes one, then has none of their code, not even
+/// their drop. Shared, not copied, by the notes' changes.
+#[derive(Clone)]
+pub struct OnlineDialog(Rc<dyn Any>);
+
+/// What online play's dialogs show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineShown {
+    Invites(InvitesShown),
+    Join(JoinShown),
+}
+
+impl OnlineDialog {
+    pub fn new(shows: OnlineShown) -> OnlineDialog {
+        OnlineDialog(Rc::new(shows))
+    }
+
+    pub fn shows(&self) -> Option<&OnlineShown> {
+        self.0.downcast_ref()
+    }
+
+    pub fn kind(&self) -> DialogKind {
+        match self.shows() {
+            Some(OnlineShown::Join(_)) => DialogKind::Join,
+            _ => DialogKind::Invites,
+        }
+    }
+
+    /// Whether `other` is this very one (not made anew since).
+    pub fn is(&self, other: &OnlineDialog) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl PartialEq for OnlineDialog {
+    fn eq(&self, other: &OnlineDialog) -> bool {
+        self.shows() == other.shows()
+    }
+}
+
+impl std::fmt::Debug for OnlineDialog {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.shows().fmt(f)
+    }
 }
 
 /// The host's invites: one section a remote seat (`seats`), the seats

@@ -12,7 +12,9 @@ use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
-use crate::page::dialog::{DialogKind, InvitesShown, JoinShown, OpenDialog, ServersNotes};
+use crate::page::dialog::{
+    DialogKind, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog, ServersNotes,
+};
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
 use crate::web::i18n::K;
 use crate::web::model::{Action, Closed, FriendSeat, NetInput, Player, ServersForm, Setup, Ui};
@@ -23,7 +25,6 @@ use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
 use gloo::timers::callback::Timeout;
-use std::rc::Rc;
 
 /// How long a connection may take to open once the reply is in.
 const CONNECT_MS: u32 = 20_000;
@@ -183,11 +184,12 @@ impl Controller {
             servers: online.stun.clone(),
         };
         let notes = online.notes.clone();
-        self.show_dialog(OpenDialog::Invites(Rc::new(shows), notes));
+        let shows = OnlineDialog::new(OnlineShown::Invites(shows));
+        self.show_dialog(OpenDialog::Online(shows, notes));
     }
 
     fn invites_open(&self) -> bool {
-        matches!(self.dialog.as_deref(), Some(OpenDialog::Invites(..)))
+        self.dialog.as_deref().map(OpenDialog::kind) == Some(DialogKind::Invites)
     }
 
     /// Opens a guest's join page, or brings it up to date, showing `name`.
@@ -203,7 +205,8 @@ impl Controller {
             name,
             servers: stun,
         };
-        self.show_dialog(OpenDialog::Join(Rc::new(shows), notes));
+        let shows = OnlineDialog::new(OnlineShown::Join(shows));
+        self.show_dialog(OpenDialog::Online(shows, notes));
     }
 
     /// Why the game's record is not offered yet: a game with friends in
@@ -372,8 +375,7 @@ impl Controller {
         online.stun.save();
         // (Written in place: the fields keep what was typed.)
         let shown = match self.dialog.as_deref() {
-            Some(OpenDialog::Invites(s, _)) => Some(OpenDialog::Invites(s.clone(), notes.clone())),
-            Some(OpenDialog::Join(s, _)) => Some(OpenDialog::Join(s.clone(), notes.clone())),
+            Some(OpenDialog::Online(d, _)) => Some(OpenDialog::Online(d.clone(), notes.clone())),
             _ => None,
         };
         online.notes = notes;

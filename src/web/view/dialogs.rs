@@ -108,7 +108,7 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
             records::dialog::open(lang, &r.shows, F::author_section);
             records_changes::<F>(lang, r, None);
         }
-        (OpenDialog::Invites(..) | OpenDialog::Join(..), _) => F::net_dialog(lang, d, before),
+        (OpenDialog::Online(..), _) => F::net_dialog(lang, d, before),
     }
 }
 

@@ -6,13 +6,12 @@
 
 use super::dialogs::FullViews;
 use super::{review, Scene, View};
-use crate::page::dialog::{DialogKind, OpenDialog, RecordsDialog};
+use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
 use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
 use crate::web::records::author;
-use std::rc::Rc;
 use web_sys::Element;
 
 /// The full page's writers.
@@ -31,28 +30,29 @@ impl FullViews for FullPageViews {
     }
 
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
-        let (notes, written) = match (now, before) {
-            (OpenDialog::Invites(s, n), Some(OpenDialog::Invites(b, bn))) if Rc::ptr_eq(s, b) => {
-                (n, Some(bn))
-            }
-            (OpenDialog::Invites(s, n), _) => {
-                // (A join page left behind shares its fields' ids with
-                // the invites': they must be the only ones.)
-                if let Some(join) = by_id(DialogKind::Join.id()) {
-                    join.remove();
+        let OpenDialog::Online(d, notes) = now else {
+            return;
+        };
+        let written = match before {
+            Some(OpenDialog::Online(b, notes)) if d.is(b) => Some(notes),
+            _ => {
+                match d.shows() {
+                    Some(OnlineShown::Invites(s)) => {
+                        // (A join page left behind shares its fields' ids
+                        // with the invites': they must be the only ones.)
+                        if let Some(join) = by_id(DialogKind::Join.id()) {
+                            join.remove();
+                        }
+                        let error = s.error.as_deref();
+                        ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
+                    }
+                    Some(OnlineShown::Join(s)) => {
+                        ui::join(lang, &s.invite, &s.state, &s.name, &s.servers)
+                    }
+                    None => {}
                 }
-                let error = s.error.as_deref();
-                ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
-                (n, None)
+                None
             }
-            (OpenDialog::Join(s, n), Some(OpenDialog::Join(b, bn))) if Rc::ptr_eq(s, b) => {
-                (n, Some(bn))
-            }
-            (OpenDialog::Join(s, n), _) => {
-                ui::join(lang, &s.invite, &s.state, &s.name, &s.servers);
-                (n, None)
-            }
-            _ => return,
         };
         // (Written in place, over a dialog made afresh too.)
         if written != Some(notes) {
