@@ -163,7 +163,10 @@ pub enum Author {
 /// alone, which never makes one, then has none of their code, not even
 /// their drop. Shared, not copied, by the notes' changes.
 #[derive(Clone)]
-pub struct OnlineDialog(Rc<dyn Any>);
+pub struct OnlineDialog {
+    kind: DialogKind,
+    shows: Rc<dyn Any>,
+}
 
 /// What online play's dialogs show.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,23 +177,27 @@ pub enum OnlineShown {
 
 impl OnlineDialog {
     pub fn new(shows: OnlineShown) -> OnlineDialog {
-        OnlineDialog(Rc::new(shows))
+        let kind = match shows {
+            OnlineShown::Invites(_) => DialogKind::Invites,
+            OnlineShown::Join(_) => DialogKind::Join,
+        };
+        OnlineDialog {
+            kind,
+            shows: Rc::new(shows),
+        }
     }
 
     pub fn shows(&self) -> Option<&OnlineShown> {
-        self.0.downcast_ref()
+        self.shows.downcast_ref()
     }
 
     pub fn kind(&self) -> DialogKind {
-        match self.shows() {
-            Some(OnlineShown::Join(_)) => DialogKind::Join,
-            _ => DialogKind::Invites,
-        }
+        self.kind
     }
 
     /// Whether `other` is this very one (not made anew since).
     pub fn is(&self, other: &OnlineDialog) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        Rc::ptr_eq(&self.shows, &other.shows)
     }
 }
 

@@ -7,7 +7,6 @@ use super::dialog::OpenDialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use super::replay_bar::ReplayBarScene;
-use super::review::ReviewPanel;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -157,8 +156,6 @@ pub struct Scene {
     pub hint: Option<Hinted>,
     /// The replay viewer's bar, while the viewer shows (the full page's).
     pub replay_bar: Option<ReplayBarScene>,
-    /// The deal review's panel under the bar, while the viewer shows.
-    pub review_panel: Option<ReviewPanel>,
     /// The dialog open over the table, and what it shows (the controller's).
     pub dialog: Option<Rc<OpenDialog>>,
     /// The page's marks on `<body>` and `<html>`.
@@ -713,7 +710,6 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         scores_open: ui.scores_open,
         hint,
         replay_bar: None,
-        review_panel: None,
         dialog: None,
         flags: page_flags(ctx),
     }
@@ -750,13 +746,6 @@ impl Scene {
     /// which the controller keeps: shared with the scene, not copied.
     pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>) -> Scene {
         self.dialog = dialog;
-        self
-    }
-
-    /// The scene with the deal review's panel (while the viewer shows),
-    /// which the controller's review builds (`page::review::ReviewPanel`).
-    pub fn with_review_panel(mut self, panel: Option<ReviewPanel>) -> Scene {
-        self.review_panel = panel;
         self
     }
 }

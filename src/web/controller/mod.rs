@@ -350,11 +350,11 @@ impl Controller {
         let rows = &mut self.sheet_rows;
         let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
             .with_replay_bar(Parts::replay_bar(self))
-            .with_review_panel(Parts::review_panel(self))
             .with_dialog(self.dialog.clone());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
-        self.view.render::<<Parts as Viewer>::Views>(&mut scene);
+        self.view
+            .render::<<Parts as Viewer>::Views>(&mut scene, Parts::review_panel(self));
         self.after_render();
     }
 

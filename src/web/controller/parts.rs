@@ -24,7 +24,6 @@ use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
 use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
-use crate::page::review::ReviewPanel;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
 use crate::web::model::{Action, AuthorForm, Closed, NetEvent, RecordsAction};
@@ -160,9 +159,10 @@ pub trait Viewer {
     fn replay_bar(c: &Controller) -> Option<ReplayBarScene>;
     /// The person's answer to the puzzle on the table, to be judged.
     fn puzzle_answered(c: &mut Controller, mv: Move);
-    /// The deal review's panel while the viewer shows (the scene carries
-    /// it): the review of the viewer's deal, or its offer.
-    fn review_panel(c: &Controller) -> Option<ReviewPanel>;
+    /// The deal review's panel while the viewer shows, a scene of its own
+    /// that the view writes with the table's: the review of the viewer's
+    /// deal, or its offer (the table alone's: nothing).
+    fn review_panel(c: &Controller) -> <Self::Views as FullViews>::Review;
     /// The worker's side of the deal review: a question's bytes in, the
     /// judgement's bytes out (`web::judge`, the worker's `judge` export).
     fn judge(question: &[u8]) -> Vec<u8>;

@@ -17,12 +17,11 @@ use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
 use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
-use crate::page::review::ReviewPanel;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
 use crate::web::records::link::LinkParams;
-use crate::web::view::full::TableAloneViews;
+use crate::web::view::full::{NoReview, TableAloneViews};
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -83,8 +82,8 @@ impl Viewer for TableAlone {
 
     fn puzzle_answered(_: &mut Controller, _: Move) {}
 
-    fn review_panel(_: &Controller) -> Option<ReviewPanel> {
-        None
+    fn review_panel(_: &Controller) -> NoReview {
+        NoReview
     }
 
     /// (Never asked: only the full page's reviews send the worker a

@@ -26,9 +26,12 @@ use web_sys::{Element, HtmlDialogElement};
 /// its wasm leaves them out. The controller's parts choose one
 /// (`controller::parts::Viewer::Views`).
 pub trait FullViews {
-    /// The viewer's bar and the deal review's panel (the bar is taken out
-    /// of the scene, to be kept).
-    fn render_viewer(view: &mut super::View, s: &mut super::Scene);
+    /// The deal review's panel, a scene of its own (the full page's, while
+    /// the viewer shows; the table alone's is nothing at all).
+    type Review;
+    /// The viewer's bar (taken out of the scene, to be kept) and the deal
+    /// review's panel.
+    fn render_viewer(view: &mut super::View, s: &mut super::Scene, review: Self::Review);
     /// Online play's dialog `now` (`before`: the same dialog as last
     /// written, in the same language, still open).
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);

@@ -8,6 +8,7 @@ use super::dialogs::FullViews;
 use super::{review, Scene, View};
 use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
+use crate::page::review::ReviewPanel;
 use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
@@ -20,10 +21,15 @@ pub enum FullPageViews {}
 /// The table alone's: it never shows these.
 pub enum TableAloneViews {}
 
+/// The table alone's deal review: none.
+pub struct NoReview;
+
 impl FullViews for FullPageViews {
-    fn render_viewer(view: &mut View, s: &mut Scene) {
+    type Review = Option<ReviewPanel>;
+
+    fn render_viewer(view: &mut View, s: &mut Scene, review: Option<ReviewPanel>) {
         view.render_replay_bar(s.replay_bar.take());
-        match &s.review_panel {
+        match &review {
             Some(p) => review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer),
             None => review::remove(),
         }
@@ -78,7 +84,9 @@ impl FullViews for FullPageViews {
 }
 
 impl FullViews for TableAloneViews {
-    fn render_viewer(_: &mut View, _: &mut Scene) {}
+    type Review = NoReview;
+
+    fn render_viewer(_: &mut View, _: &mut Scene, _: NoReview) {}
     fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
     fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
     fn author_tool(_: Lang, _: &RecordsDialog, _: Option<&RecordsDialog>) {}

@@ -200,7 +200,7 @@ impl View {
     /// Renders the scene `s`: the table, the page's marks, the full page's
     /// parts through `F` (the viewer's bar and the review's panel), and
     /// the dialog open over the table.
-    pub fn render<F: FullViews>(&mut self, scene: &mut Scene) {
+    pub fn render<F: FullViews>(&mut self, scene: &mut Scene, review: F::Review) {
         let s = &*scene;
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
@@ -224,7 +224,7 @@ impl View {
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
-        F::render_viewer(self, scene);
+        F::render_viewer(self, scene, review);
         self.dialogs.render::<F>(scene.lang, scene.dialog.as_ref());
     }
 
