@@ -10,7 +10,7 @@ use duck_soup::engine::{Game, GameKind, GameRecord};
 use duck_soup::net::invite::{Invite, TableRef};
 use duck_soup::net::sdp::Connection;
 use duck_soup::page::dialog::{
-    Author, DialogKind, InvitesShown, JoinShown, NewGameDialog, OnlineDialog, OnlineShown,
+    Author, DialogKind, Invited, InvitesShown, JoinShown, NewGameDialog, OnlineDialog, OnlineShown,
     OpenDialog, RecordsDialog, RecordsShown, ServersNotes,
 };
 use duck_soup::page::i18n::Lang;
@@ -108,7 +108,7 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
         ),
         OpenDialog::Online(
             OnlineDialog::new(OnlineShown::Join(JoinShown {
-                invite,
+                invite: Invited::of(&invite),
                 state: GuestState::Replied("reply".into()),
                 name: "Ben".into(),
                 servers: servers(),
@@ -120,11 +120,9 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
             },
         ),
     ];
-    // The new game's dialog as a person changes it: another game, a
-    // preset, a refusal.
+    // The new game's dialog as a person changes it: another game, a preset.
     new_game.game = GameKind::Partnership;
     new_game.preset = Some("family".into());
-    new_game.error = Some("Deals: a whole number".into());
     dialogs.push(OpenDialog::NewGame(new_game));
     dialogs
 }
@@ -148,12 +146,15 @@ fn the_scene_carries_the_dialog_the_model_holds_and_nothing_else_changes() {
             for dialog in every_dialog(&game) {
                 // As the controller holds it: shared with the scene, not copied.
                 let held = Rc::new(dialog.clone());
+                let refusal = Some("Deals: a whole number".to_string());
                 let mut shown = scene::build(&game, &setup, &ui, &ctx, rows)
-                    .with_dialog(Some(Rc::clone(&held)));
+                    .with_dialog(Some(Rc::clone(&held)), refusal.clone());
                 let carried = shown.dialog.as_ref().expect("the dialog");
                 assert!(Rc::ptr_eq(carried, &held), "{kind:?} {lang:?}");
                 assert_eq!(**carried, dialog);
+                assert_eq!(shown.dialog_error, refusal);
                 shown.dialog = None;
+                shown.dialog_error = None;
                 assert!(shown == bare, "{:?} changed the table", dialog.kind());
             }
         }

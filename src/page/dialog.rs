@@ -89,13 +89,13 @@ impl OpenDialog {
 
 /// The new game's dialog: filled in from `from`; the game and the rules'
 /// preset chosen in it since (each choice fills the fields below it
-/// afresh; what was typed elsewhere stays); the refusal of its form.
+/// afresh; what was typed elsewhere stays). (The refusal of its form is the
+/// dialog's refusal, `Scene::dialog_error`.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGameDialog {
     pub from: Setup,
     pub game: GameKind,
     pub preset: Option<String>,
-    pub error: Option<String>,
 }
 
 impl NewGameDialog {
@@ -104,18 +104,17 @@ impl NewGameDialog {
             game: from.rules.game,
             from,
             preset: None,
-            error: None,
         }
     }
 }
 
 /// The Share and records dialog: what it shows, made once when it opens
-/// (shared, not copied, by every scene while it is open), the refusal of
-/// a record imported, and the author's tool as last changed.
+/// (shared, not copied, by every scene while it is open), and the author's
+/// tool as last changed. (The refusal of a record imported is the
+/// dialog's refusal, `Scene::dialog_error`.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordsDialog {
     pub shows: Rc<RecordsShown>,
-    pub error: Option<String>,
     /// The author's tool's box and caption as last changed (its links
     /// follow), and how many times its preview was asked for.
     pub author: Option<AuthorForm>,
@@ -126,7 +125,6 @@ impl RecordsDialog {
     pub fn new(shows: RecordsShown) -> RecordsDialog {
         RecordsDialog {
             shows: Rc::new(shows),
-            error: None,
             author: None,
             previews: 0,
         }
@@ -229,10 +227,31 @@ pub struct InvitesShown {
 /// (as joined with, or as typed when the page closed), the servers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JoinShown {
-    pub invite: Invite,
+    pub invite: Invited,
     pub state: GuestState,
     pub name: String,
     pub servers: Stun,
+}
+
+/// What a guest's join page says of its invite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invited {
+    pub game: GameKind,
+    pub seat: u8,
+    /// The rules in a share link's `o` form.
+    pub rules: String,
+    pub host_name: String,
+}
+
+impl Invited {
+    pub fn of(invite: &Invite) -> Invited {
+        Invited {
+            game: invite.game,
+            seat: invite.to.seat,
+            rules: invite.rules.clone(),
+            host_name: invite.host_name.clone(),
+        }
+    }
 }
 
 /// The servers' fields' state as last typed in an online dialog: written

@@ -158,6 +158,9 @@ pub struct Scene {
     pub replay_bar: Option<ReplayBarScene>,
     /// The dialog open over the table, and what it shows (the controller's).
     pub dialog: Option<Rc<OpenDialog>>,
+    /// What the dialog open refuses, in its one line (a new game's form, a
+    /// record imported).
+    pub dialog_error: Option<String>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
 }
@@ -711,6 +714,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         hint,
         replay_bar: None,
         dialog: None,
+        dialog_error: None,
         flags: page_flags(ctx),
     }
 }
@@ -743,9 +747,11 @@ impl Scene {
     }
 
     /// The scene with the dialog open over the table (`page::dialog`),
-    /// which the controller keeps: shared with the scene, not copied.
-    pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>) -> Scene {
+    /// which the controller keeps (shared with the scene, not copied), and
+    /// what it refuses.
+    pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>, error: Option<String>) -> Scene {
         self.dialog = dialog;
+        self.dialog_error = error;
         self
     }
 }

@@ -122,6 +122,8 @@ pub struct Controller {
     /// The dialog open over the table, and what it shows (the scene
     /// carries it; the view writes it).
     pub(super) dialog: Option<Rc<OpenDialog>>,
+    /// What the dialog open refuses (its one line).
+    dialog_error: Option<String>,
     mode: Mode,
     /// Who decides each seat's moves, and the hint's and puzzles' players.
     players: Players,
@@ -204,6 +206,7 @@ impl Controller {
             setup: Setup::default_for(kind),
             ui: Ui::default(),
             dialog: None,
+            dialog_error: None,
             mode: Mode::Playing,
             players: Players {
                 seats: Vec::new(),
@@ -350,7 +353,7 @@ impl Controller {
         let rows = &mut self.sheet_rows;
         let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
             .with_replay_bar(Parts::replay_bar(self))
-            .with_dialog(self.dialog.clone());
+            .with_dialog(self.dialog.clone(), self.dialog_error.clone());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view
@@ -360,14 +363,32 @@ impl Controller {
 
     /// Closes the dialog of `kind`, if it is the one open.
     pub(super) fn close_dialog(&mut self, kind: DialogKind) {
-        if self.dialog.as_deref().map(OpenDialog::kind) == Some(kind) {
+        if self.dialog_is(kind) {
             self.dialog = None;
+            self.dialog_error = None;
         }
     }
 
-    /// Opens the dialog `d` (or shows it changed).
+    /// Whether the dialog open is the one of `kind`.
+    pub(super) fn dialog_is(&self, kind: DialogKind) -> bool {
+        self.dialog.as_deref().map(OpenDialog::kind) == Some(kind)
+    }
+
+    /// Opens the dialog `d` (or shows it changed; its refusal stays while
+    /// the same dialog is open).
     pub(super) fn show_dialog(&mut self, d: OpenDialog) {
+        if !self.dialog_is(d.kind()) {
+            self.dialog_error = None;
+        }
         self.dialog = Some(Rc::new(d));
+    }
+
+    /// Says `why` in the dialog of `kind`'s refusal line, if it is open.
+    pub(super) fn dialog_refuses(&mut self, kind: DialogKind, why: String) {
+        if self.dialog_is(kind) {
+            self.dialog_error = Some(why);
+        }
+        self.render();
     }
 
     /// Changes the new game's dialog by `f`, if it is open.
@@ -769,10 +790,7 @@ impl Controller {
                     Parts::new_game(self);
                     self.new_game(setup);
                 }
-                Err(e) => {
-                    self.change_new_game(|n| n.error = Some(e));
-                    self.render();
-                }
+                Err(e) => self.dialog_refuses(DialogKind::NewGame, e),
             },
             _ => {}
         }

@@ -13,7 +13,8 @@ use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::page::dialog::{
-    DialogKind, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog, ServersNotes,
+    DialogKind, Invited, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog,
+    ServersNotes,
 };
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
 use crate::web::i18n::K;
@@ -200,7 +201,7 @@ impl Controller {
             return;
         };
         let shows = JoinShown {
-            invite: g.invite.clone(),
+            invite: Invited::of(&g.invite),
             state: g.state.clone(),
             name,
             servers: stun,

@@ -67,8 +67,7 @@ impl Controller {
 
     /// A record refused, said in the records dialog.
     pub(super) fn records_refused(&mut self, why: String) {
-        self.change_records(|r| r.error = Some(why));
-        self.render();
+        self.dialog_refuses(DialogKind::Records, why);
     }
 
     /// What the table asked the full page to open first (`web::full_page`);

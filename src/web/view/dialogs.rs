@@ -42,10 +42,12 @@ pub trait FullViews {
     fn author_tool(lang: Lang, now: &RecordsDialog, before: Option<&RecordsDialog>);
 }
 
-/// What the dialogs last wrote: the dialog, in which language.
+/// What the dialogs last wrote: the dialog, in which language, and its
+/// refusal.
 #[derive(Default)]
 pub struct Dialogs {
     shown: Option<(Lang, Rc<OpenDialog>)>,
+    error: Option<String>,
 }
 
 fn close(kind: DialogKind) {
@@ -55,8 +57,14 @@ fn close(kind: DialogKind) {
 }
 
 impl Dialogs {
-    /// Writes the dialog `now` (None: none open) in `lang`.
-    pub fn render<F: FullViews>(&mut self, lang: Lang, now: Option<&Rc<OpenDialog>>) {
+    /// Writes the dialog `now` (None: none open) in `lang`, with its
+    /// refusal `error`.
+    pub fn render<F: FullViews>(
+        &mut self,
+        lang: Lang,
+        now: Option<&Rc<OpenDialog>>,
+        error: Option<&str>,
+    ) {
         let now_kind = now.map(|d| d.kind());
         let before = self.shown.take().filter(|(_, b)| {
             let same = Some(b.kind()) == now_kind;
@@ -65,26 +73,39 @@ impl Dialogs {
             }
             same
         });
-        if let Some(d) = now {
-            // (What was written, in this language. A dialog the browser
-            // closes is closed in the scene too, `Action::DialogClosed`,
-            // before it may open again.)
-            let before = before.as_ref().filter(|(l, _)| *l == lang).map(|(_, b)| b);
-            // (The same dialog, unchanged: nothing to write.)
-            if !before.is_some_and(|b| Rc::ptr_eq(b, d)) {
-                write::<F>(lang, d, before.map(|b| &**b));
-            }
+        let Some(d) = now else {
+            self.error = None;
+            return;
+        };
+        // (What was written, in this language. A dialog the browser
+        // closes is closed in the scene too, `Action::DialogClosed`,
+        // before it may open again.)
+        let before = before.as_ref().filter(|(l, _)| *l == lang).map(|(_, b)| b);
+        // (The same dialog, unchanged: nothing to write.)
+        if !before.is_some_and(|b| Rc::ptr_eq(b, d)) && write::<F>(lang, d, before.map(|b| &**b)) {
+            self.error = None;
         }
-        self.shown = now.map(|d| (lang, Rc::clone(d)));
+        if self.error.as_deref() != error {
+            let text = error.unwrap_or("");
+            match d.kind() {
+                DialogKind::NewGame => dialog::show_error(text),
+                DialogKind::Records => records::dialog::show_error(text),
+                _ => {}
+            }
+            self.error = error.map(str::to_string);
+        }
+        self.shown = Some((lang, Rc::clone(d)));
     }
 }
 
-/// Opens `d`, or writes what changed since `before`.
-fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) {
+/// Opens `d`, or writes what changed since `before`: whether it was made
+/// anew.
+fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) -> bool {
     match (d, before) {
         // (A dialog is made anew only when it opens: `from` stays while it is open.)
         (OpenDialog::NewGame(n), Some(OpenDialog::NewGame(b))) => {
-            new_game_changes(lang, n, Some(b))
+            new_game_changes(lang, n, Some(b));
+            return false;
         }
         (OpenDialog::NewGame(n), _) => {
             dialog::open(lang, &n.from);
@@ -92,7 +113,7 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
         }
         // (Its fields show what the person chose: built again only in
         // another language.)
-        (OpenDialog::Settings { .. }, Some(_)) => {}
+        (OpenDialog::Settings { .. }, Some(_)) => return false,
         (OpenDialog::Settings { settings, sound_on }, None) => {
             settings::open(lang, *settings, !sound_on)
         }
@@ -100,27 +121,33 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
             if game != shown {
                 help::show_game(lang, *game);
             }
+            return false;
         }
         (OpenDialog::Help(game), _) => help::open(lang, *game),
         (OpenDialog::Records(r), Some(OpenDialog::Records(b)))
             if Rc::ptr_eq(&r.shows, &b.shows) =>
         {
-            records_changes::<F>(lang, r, Some(b))
+            F::author_tool(lang, r, Some(b));
+            return false;
         }
         (OpenDialog::Records(r), _) => {
             records::dialog::open(lang, &r.shows, F::author_section);
-            records_changes::<F>(lang, r, None);
+            F::author_tool(lang, r, None);
         }
-        (OpenDialog::Online(..), _) => F::net_dialog(lang, d, before),
+        (OpenDialog::Online(..), _) => {
+            F::net_dialog(lang, d, before);
+            return false;
+        }
     }
+    true
 }
 
-/// The new game's dialog: the fields of another game or preset, a refusal
-/// (since `before`; None: as made, from its set-up).
+/// The new game's dialog: the fields of another game or preset (since
+/// `before`; None: as made, from its set-up).
 fn new_game_changes(lang: Lang, n: &NewGameDialog, before: Option<&NewGameDialog>) {
-    let (game, preset, error) = match before {
-        Some(b) => (b.game, b.preset.as_deref(), b.error.as_deref()),
-        None => (n.from.rules.game, None, None),
+    let (game, preset) = match before {
+        Some(b) => (b.game, b.preset.as_deref()),
+        None => (n.from.rules.game, None),
     };
     if n.game != game {
         dialog::game_changed(lang, n.game);
@@ -130,16 +157,4 @@ fn new_game_changes(lang: Lang, n: &NewGameDialog, before: Option<&NewGameDialog
             dialog::preset_changed(n.game, preset);
         }
     }
-    if n.error.as_deref() != error {
-        dialog::show_error(n.error.as_deref().unwrap_or(""));
-    }
-}
-
-/// The records dialog: a refusal, the author's tool (since `before`;
-/// None: as made).
-fn records_changes<F: FullViews>(lang: Lang, r: &RecordsDialog, before: Option<&RecordsDialog>) {
-    if r.error.as_deref() != before.and_then(|b| b.error.as_deref()) {
-        records::dialog::show_error(r.error.as_deref().unwrap_or(""));
-    }
-    F::author_tool(lang, r, before);
 }

@@ -225,7 +225,9 @@ impl View {
         self.readout.read(s);
         self.move_focus(s);
         F::render_viewer(self, scene, review);
-        self.dialogs.render::<F>(scene.lang, scene.dialog.as_ref());
+        let error = scene.dialog_error.as_deref();
+        self.dialogs
+            .render::<F>(scene.lang, scene.dialog.as_ref(), error);
     }
 
     /// The replay viewer's bar (the full page's: written through
