@@ -37,9 +37,8 @@ pub trait FullViews {
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);
     /// The records dialog's author's tool, into its section `f`.
     fn author_section(lang: Lang, f: &Element, link: &AuthorLink);
-    /// The records dialog's author's tool, changed since `before` (None:
-    /// as the dialog was made).
-    fn author_tool(lang: Lang, now: &RecordsDialog, before: Option<&RecordsDialog>);
+    /// The records dialog's author's tool, changed since `before`.
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog);
 }
 
 /// What the dialogs last wrote: the dialog, in which language, and its
@@ -104,13 +103,11 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
     match (d, before) {
         // (A dialog is made anew only when it opens: `from` stays while it is open.)
         (OpenDialog::NewGame(n), Some(OpenDialog::NewGame(b))) => {
-            new_game_changes(lang, n, Some(b));
+            new_game_changes(lang, n, b);
             return false;
         }
-        (OpenDialog::NewGame(n), _) => {
-            dialog::open(lang, &n.from);
-            new_game_changes(lang, n, None);
-        }
+        // (A dialog is written as it opens, before any change to it.)
+        (OpenDialog::NewGame(n), _) => dialog::open(lang, &n.from),
         // (Its fields show what the person chose: built again only in
         // another language.)
         (OpenDialog::Settings { .. }, Some(_)) => return false,
@@ -127,13 +124,10 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
         (OpenDialog::Records(r), Some(OpenDialog::Records(b)))
             if Rc::ptr_eq(&r.shows, &b.shows) =>
         {
-            F::author_tool(lang, r, Some(b));
+            F::author_tool(lang, r, b);
             return false;
         }
-        (OpenDialog::Records(r), _) => {
-            records::dialog::open(lang, &r.shows, F::author_section);
-            F::author_tool(lang, r, None);
-        }
+        (OpenDialog::Records(r), _) => records::dialog::open(lang, &r.shows, F::author_section),
         (OpenDialog::Online(..), _) => {
             F::net_dialog(lang, d, before);
             return false;
@@ -142,17 +136,12 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
     true
 }
 
-/// The new game's dialog: the fields of another game or preset (since
-/// `before`; None: as made, from its set-up).
-fn new_game_changes(lang: Lang, n: &NewGameDialog, before: Option<&NewGameDialog>) {
-    let (game, preset) = match before {
-        Some(b) => (b.game, b.preset.as_deref()),
-        None => (n.from.rules.game, None),
-    };
-    if n.game != game {
+/// The new game's dialog: the fields of another game or preset, since `before`.
+fn new_game_changes(lang: Lang, n: &NewGameDialog, before: &NewGameDialog) {
+    if n.game != before.game {
         dialog::game_changed(lang, n.game);
     }
-    if n.preset.as_deref() != preset {
+    if n.preset != before.preset {
         if let Some(preset) = &n.preset {
             dialog::preset_changed(n.game, preset);
         }

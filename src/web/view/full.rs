@@ -72,12 +72,12 @@ impl FullViews for FullPageViews {
         author::section(lang, f, link);
     }
 
-    fn author_tool(lang: Lang, now: &RecordsDialog, before: Option<&RecordsDialog>) {
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
         let Some(form) = &now.author else { return };
-        if before.is_none_or(|b| b.author != now.author) {
+        if before.author != now.author {
             author::changed(lang, form);
         }
-        if now.previews != before.map_or(0, |b| b.previews) {
+        if now.previews != before.previews {
             author::preview(lang, form);
         }
     }
@@ -89,5 +89,5 @@ impl FullViews for TableAloneViews {
     fn render_viewer(_: &mut View, _: &mut Scene, _: NoReview) {}
     fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
     fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
-    fn author_tool(_: Lang, _: &RecordsDialog, _: Option<&RecordsDialog>) {}
+    fn author_tool(_: Lang, _: &RecordsDialog, _: &RecordsDialog) {}
 }
