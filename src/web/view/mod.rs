@@ -14,8 +14,11 @@
 //! [`readout`] tells the announcer what newly shows. The page's marks
 //! outside the table (`<body>`'s classes, `<html lang>`, the title) are
 //! written here too, from the scene's `flags`, and nowhere else after start.
-//! In the full page, [`replaybar`] writes the replay viewer's bar
-//! ([`View::render_replay_bar`]).
+//! [`dialogs`] opens, writes and closes the dialog over the table from the
+//! scene's `dialog`. What only the full page shows (the replay viewer's bar,
+//! [`replaybar`], the deal review's panel, [`review`], online play's
+//! dialogs) is written through [`FullViews`] ([`full`]), which the table
+//! alone's leave out.
 
 mod actionbar;
 mod cards;
