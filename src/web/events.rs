@@ -75,19 +75,16 @@ pub fn listen(controller: &Shared) {
     .forget();
 
     // A dialog the browser closed (its Close button, Esc) is no longer
-    // open in the controller's state either; when the focus has nowhere to
-    // go back to (a dialog that opened by itself), a render's focus step puts
-    // it in the hand. A dialog open again by then (closed and opened in one
-    // go) stays open. (`close` does not bubble: heard while it goes down.)
+    // open in the controller's state either (one the view closed is gone
+    // from it already); when the focus has nowhere to go back to (a dialog
+    // that opened by itself), a render's focus step puts it in the hand.
+    // (`close` does not bubble: heard while it goes down.)
     let weak = Rc::downgrade(controller);
     let capture = EventListenerOptions::run_in_capture_phase();
     EventListener::new_with_options(&d, "close", capture, move |e| {
         let Some(d) = target(e) else {
             return;
         };
-        if d.has_attribute("open") {
-            return;
-        }
         let closed = match DialogKind::of_id(&d.id()) {
             Some(DialogKind::Join) => Parts::join_closed(),
             Some(kind) => Closed::Dialog(kind),
