@@ -981,7 +981,7 @@ fn the_dialogs_are_written_only_by_the_view() {
         report.is_empty(),
         "rule \"which dialog is open, and what it shows, is the scene's; the view opens, \
          writes and closes it\" (docs/architecture.md) broken:{report}\n\
-         (the controller sets `Ui::dialog`, a `page::dialog::OpenDialog`; the view, \
+         (the controller sets its `dialog`, a `page::dialog::OpenDialog`; the view, \
          view/dialogs.rs, calls the dialog's own file)"
     );
 }

@@ -1,9 +1,9 @@
 //! Which dialog is open over the table, and what it shows, as plain data:
-//! the controller keeps it (`Ui::dialog`), the scene carries it
+//! the controller keeps it (`Controller::dialog`), the scene carries it
 //! (`Scene::dialog`), and the view opens, rebuilds or closes the
 //! `<dialog>` when it changes (`web/view/dialogs.rs`). A dialog the
 //! browser closes (Esc, its Close button) comes back as
-//! `Action::DialogClosed`, which clears it here, so that the two never
+//! `Action::DialogClosed`, which clears it there too, so that the two never
 //! disagree. What a person types stays in the form until an action
 //! carries it; nothing here is read back from the page.
 
