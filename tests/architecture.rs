@@ -885,6 +885,108 @@ fn the_controller_has_no_field_read_for_it() {
 }
 
 // ---------------------------------------------------------------------------
+// The dialogs are opened, written and closed by the view, from the scene
+
+/// The dialogs' own files, which build their DOM from plain values.
+const DIALOG_FILES: &[&str] = &[
+    "src/web/dialog.rs",
+    "src/web/settings.rs",
+    "src/web/help.rs",
+    "src/web/records/dialog.rs",
+    "src/web/records/author.rs",
+    "src/web/net/ui.rs",
+];
+
+/// The dialogs' files' functions that the controller may call, and why:
+/// services that return a value or do one thing outside the dialog's
+/// state (the clipboard, a download, the system's share sheet).
+const DIALOG_SERVICES_FOR_THE_CONTROLLER: &[(&str, &str, &str)] = &[
+    (
+        "dialog",
+        "shown",
+        "what the records dialog shows, made when it opens",
+    ),
+    ("dialog", "too_large", "a refusal's words"),
+    ("dialog", "read_record", "a record's text checked"),
+    ("dialog", "copy_from", "the clipboard"),
+    ("dialog", "download", "a file downloaded"),
+    ("ui", "copy", "the clipboard"),
+    ("ui", "share", "the system's share sheet"),
+];
+
+/// The public functions of the dialogs' files that call the DOM (or a
+/// function of their file that does): (the file's module name, the
+/// function's name).
+fn dialog_writers() -> BTreeSet<(String, String)> {
+    let mut writers = BTreeSet::new();
+    for file in DIALOG_FILES {
+        let code = code_of(file);
+        let found = functions(&code);
+        let mut touching: BTreeSet<String> = BTreeSet::new();
+        loop {
+            let before = touching.len();
+            for f in &found {
+                let body = &code[f.body_start..f.end];
+                let calls_one = touching
+                    .iter()
+                    .any(|t| offsets(body, &format!("{t}(")).any(|at| starts_a_word(body, at)));
+                if DOM_CALLS.iter().any(|c| body.contains(c)) || calls_one {
+                    touching.insert(f.name.clone());
+                }
+            }
+            if touching.len() == before {
+                break;
+            }
+        }
+        let module = module_path(file).last().cloned().unwrap_or_default();
+        for f in &found {
+            let public = code[..f.start]
+                .rsplit('\n')
+                .next()
+                .is_some_and(|l| l.contains("pub"));
+            if public && touching.contains(&f.name) {
+                writers.insert((module.clone(), f.name.clone()));
+            }
+        }
+    }
+    writers
+}
+
+#[test]
+fn the_dialogs_are_written_only_by_the_view() {
+    let writers = dialog_writers();
+    for (module, name) in [("dialog", "open"), ("help", "open"), ("ui", "invites")] {
+        assert!(
+            writers.contains(&(module.to_string(), name.to_string())),
+            "{module}::{name} builds a dialog: the finder is broken"
+        );
+    }
+    let mut report = String::new();
+    for (file, line, module, name) in controller_calls(&writers) {
+        let service = DIALOG_SERVICES_FOR_THE_CONTROLLER
+            .iter()
+            .any(|(m, n, _)| *m == module && *n == name);
+        if !service {
+            report += &format!("\n  {file}:{line}: calls {module}::{name}");
+        }
+    }
+    for (module, name, _) in DIALOG_SERVICES_FOR_THE_CONTROLLER {
+        let code = DIALOG_FILES.iter().map(|f| code_of(f)).collect::<String>();
+        assert!(
+            code.contains(&format!("fn {name}(")),
+            "DIALOG_SERVICES_FOR_THE_CONTROLLER names {module}::{name}, which is gone"
+        );
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"which dialog is open, and what it shows, is the scene's; the view opens, \
+         writes and closes it\" (docs/architecture.md) broken:{report}\n\
+         (the controller sets its `dialog`, a `page::dialog::OpenDialog`; the view, \
+         view/dialogs.rs, calls the dialog's own file)"
+    );
+}
+
+// ---------------------------------------------------------------------------
 // The page's core has no browser in it
 
 /// The crates that reach the browser, which only `src/web` may use.

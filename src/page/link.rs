@@ -28,6 +28,8 @@
 //! "…"); control characters become spaces. A `c` without a number and a
 //! colon is ignored, as are captions past the limit.
 
+use super::i18n::Lang;
+use crate::codec::record_link;
 use crate::engine::GameRecord;
 
 /// The address's parameters of a game link (left out once the viewer is left).
@@ -205,6 +207,52 @@ pub fn moves_at(record: &GameRecord, pos: usize) -> usize {
         made += len;
     }
     made
+}
+
+/// The queries of the author's links, with and without the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuthorLink {
+    /// The move the link opens at (a caption typed in the tool is shown there).
+    pub at: usize,
+    pub query: String,
+    /// The same game asking the next move, if there is one.
+    pub puzzle_query: Option<String>,
+    /// The deal review suggests asking the next move as a puzzle (one move
+    /// clearly best there: `page::review`): the box comes ticked.
+    pub suggested: bool,
+}
+
+impl AuthorLink {
+    /// None when the record cannot be packed (a game over a link's
+    /// [`record_link::MAX_DEALS`] deals).
+    pub fn new(record: &GameRecord, options: ViewerOptions, lang: Lang) -> Option<AuthorLink> {
+        let packed = record_link::pack(record).ok()?;
+        let tail = format!("&lang={}", lang.tag());
+        let at = options.at.unwrap_or(0);
+        let (_, total) = move_counts(record);
+        let puzzle_query = (at < total).then(|| {
+            let o = ViewerOptions {
+                at: None,
+                puzzle: Some(at + 1),
+                ..options.clone()
+            };
+            query(&packed, &o) + &tail
+        });
+        Some(AuthorLink {
+            at,
+            query: query(&packed, &options) + &tail,
+            puzzle_query,
+            suggested: false,
+        })
+    }
+
+    /// The same, the next move suggested as a puzzle (when there is one).
+    pub fn suggesting(self, puzzle: bool) -> AuthorLink {
+        AuthorLink {
+            suggested: puzzle && self.puzzle_query.is_some(),
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,17 +17,21 @@
 //!   summary, the values at the position on show).
 //! - [`replay_bar`]: the replay viewer's bar as the view writes it.
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
+//! - [`dialog`]: which dialog is open and what it shows (the scene carries it).
+//! - [`online`]: online play's connections' states and servers, as its dialogs show them.
 
 // Every build compiles all of it: what only the full page uses (a guest's
 // table, the viewer links and positions, puzzles, the review, their words) is reached
 // only from the full page's parts (`web::controller::parts`), and left out
 // of the table alone's wasm.
+pub mod dialog;
 pub mod guest;
 pub mod hint;
 pub mod i18n;
 pub mod input;
 pub mod link;
 pub mod model;
+pub mod online;
 pub mod positions;
 pub mod puzzle;
 pub mod replay_bar;

@@ -10,6 +10,7 @@ use crate::ai::Level;
 use crate::engine::rules::OptionValue;
 use crate::engine::{Call, Card, Game, GameKind, Move, Rules, Suit, TrickOutcome};
 use crate::links;
+use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +22,7 @@ pub enum Player {
 }
 
 /// A game's set-up: rules, players by seat, and an optional deal seed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
     pub rules: Rules,
     pub players: Vec<Player>,
@@ -304,14 +305,26 @@ impl NewGameForm {
     }
 }
 
-/// A dialog that closed, as far as the controller cares.
+/// A dialog that the browser closed (Esc, its Close button).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Closed {
-    /// Online play's invites (the host's).
-    Invites,
     /// A guest's join page, with the name typed in it.
     Join(String),
+    /// One of the others the controller keeps.
+    Dialog(super::dialog::DialogKind),
+    /// One it does not keep (online play's notices).
     Other,
+}
+
+impl Closed {
+    /// Which of the controller's dialogs it is.
+    pub fn kind(&self) -> Option<super::dialog::DialogKind> {
+        match self {
+            Closed::Join(_) => Some(super::dialog::DialogKind::Join),
+            Closed::Dialog(k) => Some(*k),
+            Closed::Other => None,
+        }
+    }
 }
 
 /// What the Settings panel's fields hold (each if the panel has it).
@@ -323,6 +336,129 @@ pub struct SettingsForm {
     pub sound_on: Option<bool>,
     /// A language's tag.
     pub lang: Option<String>,
+}
+
+// ---- the comfort settings (`web::settings` remembers them and words their panel) ----
+
+/// The trick pace, a comfort setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pace {
+    Slow,
+    Normal,
+    Fast,
+}
+
+impl Pace {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Pace {
+        match name {
+            "slow" => Pace::Slow,
+            "fast" => Pace::Fast,
+            _ => Pace::Normal,
+        }
+    }
+}
+
+/// How the hand is sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    /// By suit, colours alternating.
+    Suit,
+    Rank,
+}
+
+impl Sort {
+    pub fn name(self) -> &'static str {
+        match self {
+            Sort::Suit => "suit",
+            Sort::Rank => "rank",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Sort {
+        if name == "rank" {
+            Sort::Rank
+        } else {
+            Sort::Suit
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub four_colour: bool,
+    pub pace: Pace,
+    pub sort: Sort,
+}
+
+pub const DEFAULT_SETTINGS: Settings = Settings {
+    four_colour: false,
+    pace: Pace::Normal,
+    sort: Sort::Suit,
+};
+
+impl Default for Settings {
+    fn default() -> Settings {
+        DEFAULT_SETTINGS
+    }
+}
+
+impl Settings {
+    /// How much the trick pace stretches every delay.
+    pub fn pace_factor(self) -> f64 {
+        match self.pace {
+            Pace::Slow => 1.8,
+            Pace::Normal => 1.0,
+            Pace::Fast => 0.45,
+        }
+    }
+
+    pub fn sort_by_rank(self) -> bool {
+        self.sort == Sort::Rank
+    }
+}
+
+/// What the Settings panel says after a change.
+pub struct Chosen {
+    pub settings: Settings,
+    /// The sound switch, if the panel has one.
+    pub sound_on: Option<bool>,
+    /// A language other than the page's, if one was chosen.
+    pub lang: Option<Lang>,
+}
+
+/// What the panel's fields choose, from `current` (the controller keeps it;
+/// `web::settings::keep` stores and applies changed settings).
+pub fn chosen_settings(form: &SettingsForm, current: Settings, lang: Lang) -> Chosen {
+    let mut s = current;
+    if let Some(on) = form.four_colour {
+        s.four_colour = on;
+    }
+    if let Some(p) = &form.pace {
+        s.pace = Pace::from_name(p);
+    }
+    if let Some(v) = &form.sort {
+        s.sort = Sort::from_name(v);
+    }
+    Chosen {
+        settings: s,
+        sound_on: form.sound_on,
+        lang: form
+            .lang
+            .as_deref()
+            .and_then(Lang::from_tag)
+            .filter(|l| *l != lang),
+    }
 }
 
 /// What the Share and records dialog and the replay viewer ask of the game.

@@ -29,6 +29,17 @@ pub struct Review {
     pub cancelled: bool,
 }
 
+/// The deal review's panel in the viewer: the review of the deal on show
+/// (None: a button that starts one, if `offer`), and a puzzle's values
+/// once answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewPanel {
+    pub review: Option<ReviewScene>,
+    pub puzzle: Option<DetailScene>,
+    /// A button that starts a review (none in a rules page's embed).
+    pub offer: bool,
+}
+
 /// The review as the view writes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewScene {

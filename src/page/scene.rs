@@ -3,6 +3,7 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
+use super::dialog::OpenDialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
 use super::replay_bar::ReplayBarScene;
@@ -155,6 +156,11 @@ pub struct Scene {
     pub hint: Option<Hinted>,
     /// The replay viewer's bar, while the viewer shows (the full page's).
     pub replay_bar: Option<ReplayBarScene>,
+    /// The dialog open over the table, and what it shows (the controller's).
+    pub dialog: Option<Rc<OpenDialog>>,
+    /// What the dialog open refuses, in its one line (a new game's form, a
+    /// record imported).
+    pub dialog_error: Option<String>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
 }
@@ -709,6 +715,8 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         scores_open: ui.scores_open,
         hint,
         replay_bar: None,
+        dialog: None,
+        dialog_error: None,
         flags: page_flags(ctx),
     }
 }
@@ -737,6 +745,15 @@ impl Scene {
         self.flags.replaying = bar.is_some();
         self.flags.puzzling = bar.as_ref().is_some_and(|b| b.puzzling);
         self.replay_bar = bar;
+        self
+    }
+
+    /// The scene with the dialog open over the table (`page::dialog`),
+    /// which the controller keeps (shared with the scene, not copied), and
+    /// what it refuses.
+    pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>, error: Option<String>) -> Scene {
+        self.dialog = dialog;
+        self.dialog_error = error;
         self
     }
 }

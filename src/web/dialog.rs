@@ -123,12 +123,6 @@ pub fn open(lang: Lang, setup: &Setup) {
     }
 }
 
-pub fn close() {
-    if let Some(d) = by_id("new-game-dialog") {
-        d.unchecked_into::<HtmlDialogElement>().close();
-    }
-}
-
 pub fn show_error(message: &str) {
     if let Some(e) = by_id("dialog-error") {
         e.set_text_content(Some(message));

@@ -23,6 +23,7 @@ use super::keyboard;
 use super::model::{Action, AuthorForm, Closed, Dispatch, NetEvent, NetInput, RecordsAction, Step};
 use crate::engine::{Card, Suit};
 use crate::net::invite::Invite;
+use crate::page::dialog::DialogKind;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -73,16 +74,21 @@ pub fn listen(controller: &Shared) {
     })
     .forget();
 
-    // A dialog closed (its Close button, Esc): when the focus has nowhere to
-    // go back to (a dialog that opened by itself), a render's focus step puts
-    // it in the hand. (`close` does not bubble: heard while it goes down.)
+    // A dialog the browser closed (its Close button, Esc) is no longer
+    // open in the controller's state either (one the view closed is gone
+    // from it already); when the focus has nowhere to go back to (a dialog
+    // that opened by itself), a render's focus step puts it in the hand.
+    // (`close` does not bubble: heard while it goes down.)
     let weak = Rc::downgrade(controller);
     let capture = EventListenerOptions::run_in_capture_phase();
     EventListener::new_with_options(&d, "close", capture, move |e| {
-        let closed = match target(e).map(|t| t.id()).as_deref() {
-            Some("invite-dialog") => Closed::Invites,
-            Some("join-dialog") => Parts::join_closed(),
-            _ => Closed::Other,
+        let Some(d) = target(e) else {
+            return;
+        };
+        let closed = match DialogKind::of_id(&d.id()) {
+            Some(DialogKind::Join) => Parts::join_closed(),
+            Some(kind) => Closed::Dialog(kind),
+            None => Closed::Other,
         };
         controller::with(&weak, |c| c.act(Action::DialogClosed(closed)));
     })
@@ -374,7 +380,7 @@ impl Input for TableAlone {
     }
 
     fn join_closed() -> Closed {
-        Closed::Other
+        Closed::Join(String::new())
     }
 
     fn viewer_key(_: &Element, _: &str, _: bool) -> Option<RecordsAction> {

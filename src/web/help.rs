@@ -201,9 +201,3 @@ pub fn show_game(lang: Lang, game: GameKind) {
         }
     }
 }
-
-pub fn close() {
-    if let Some(d) = by_id("help-dialog") {
-        d.unchecked_into::<HtmlDialogElement>().close();
-    }
-}

@@ -17,81 +17,10 @@ use super::i18n::{Lang, K};
 use super::model::SettingsForm;
 use super::{serial, storage};
 use crate::web::input::{ChangedField, Command};
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Pace {
-    Slow,
-    Normal,
-    Fast,
-}
-
-impl Pace {
-    fn name(self) -> &'static str {
-        match self {
-            Pace::Slow => "slow",
-            Pace::Normal => "normal",
-            Pace::Fast => "fast",
-        }
-    }
-
-    fn from_name(name: &str) -> Pace {
-        match name {
-            "slow" => Pace::Slow,
-            "fast" => Pace::Fast,
-            _ => Pace::Normal,
-        }
-    }
-}
-
-/// How the hand is sorted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Sort {
-    /// By suit, colours alternating.
-    Suit,
-    Rank,
-}
-
-impl Sort {
-    fn name(self) -> &'static str {
-        match self {
-            Sort::Suit => "suit",
-            Sort::Rank => "rank",
-        }
-    }
-
-    fn from_name(name: &str) -> Sort {
-        if name == "rank" {
-            Sort::Rank
-        } else {
-            Sort::Suit
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub four_colour: bool,
-    pub pace: Pace,
-    pub sort: Sort,
-}
-
-const DEFAULT: Settings = Settings {
-    four_colour: false,
-    pace: Pace::Normal,
-    sort: Sort::Suit,
-};
-
-impl Default for Settings {
-    fn default() -> Settings {
-        DEFAULT
-    }
-}
+pub use crate::page::model::{Pace, Settings, Sort, DEFAULT_SETTINGS};
 
 const KEY: &str = "settings";
 /// The keys of the settings saved before they were one value.
@@ -106,7 +35,7 @@ fn load() -> Settings {
     }
     let [four_colour, pace, sort] = OLD_KEYS.map(storage::get);
     if four_colour.is_none() && pace.is_none() && sort.is_none() {
-        return DEFAULT;
+        return DEFAULT_SETTINGS;
     }
     let s = Settings {
         four_colour: four_colour.as_deref() == Some("1"),
@@ -142,21 +71,6 @@ pub fn reduced_motion() -> bool {
                 .flatten()
         })
         .is_some_and(|m| m.matches())
-}
-
-impl Settings {
-    /// How much the trick pace stretches every delay.
-    pub fn pace_factor(self) -> f64 {
-        match self.pace {
-            Pace::Slow => 1.8,
-            Pace::Normal => 1.0,
-            Pace::Fast => 0.45,
-        }
-    }
-
-    pub fn sort_by_rank(self) -> bool {
-        self.sort == Sort::Rank
-    }
 }
 
 fn dialog() -> HtmlDialogElement {
@@ -267,15 +181,6 @@ fn value(id: &str) -> Option<String> {
         .map(|s| s.value())
 }
 
-/// What the Settings panel says after a change.
-pub struct Chosen {
-    pub settings: Settings,
-    /// The sound switch, if the panel has one.
-    pub sound_on: Option<bool>,
-    /// A language other than the page's, if one was chosen.
-    pub lang: Option<Lang>,
-}
-
 /// What the Settings panel holds (read by the listeners at each change).
 pub fn form() -> SettingsForm {
     SettingsForm {
@@ -284,30 +189,6 @@ pub fn form() -> SettingsForm {
         sort: value("set-sort"),
         sound_on: checked("set-sound"),
         lang: value("set-lang"),
-    }
-}
-
-/// What the panel's fields choose, from `current` (the controller keeps it;
-/// [`keep`] stores and applies changed settings).
-pub fn chosen(form: &SettingsForm, current: Settings, lang: Lang) -> Chosen {
-    let mut s = current;
-    if let Some(on) = form.four_colour {
-        s.four_colour = on;
-    }
-    if let Some(p) = &form.pace {
-        s.pace = Pace::from_name(p);
-    }
-    if let Some(v) = &form.sort {
-        s.sort = Sort::from_name(v);
-    }
-    Chosen {
-        settings: s,
-        sound_on: form.sound_on,
-        lang: form
-            .lang
-            .as_deref()
-            .and_then(Lang::from_tag)
-            .filter(|l| *l != lang),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::Controller;
 use crate::engine::{Deal, Effect, GameKind, Move, Turn};
+use crate::page::dialog::{DialogKind, OpenDialog};
 use crate::web::announcer;
 use crate::web::i18n::{self, Lang, K};
 use crate::web::model::{Action, Setup};
@@ -115,17 +116,20 @@ impl Controller {
     }
 
     fn rebuild_view(&mut self) {
-        crate::web::dialog::close();
-        crate::web::help::close();
+        // (The dialog open, the Settings panel, is written again in the
+        // new language from the scene.)
         tutorial::relabel();
         self.view.rebuild(self.page.lang);
         self.view.set_table(self.game.kind());
         self.render();
     }
 
-    fn open_settings(&self) {
-        let page = &self.page;
-        crate::web::settings::open(page.lang, page.settings, page.sound.muted());
+    /// The Settings panel as the page's settings are.
+    fn settings_dialog(&self) -> OpenDialog {
+        OpenDialog::Settings {
+            settings: self.page.settings,
+            sound_on: !self.page.sound.muted(),
+        }
     }
 
     /// Switches the page to another language: remembered for the next
@@ -145,16 +149,28 @@ impl Controller {
                 self.ui.message = Some(lang.t(K::HintNone).to_string());
                 self.render();
             }
-            Action::Help => crate::web::help::open(self.page.lang, self.game.kind()),
-            Action::HelpGame(game) => crate::web::help::show_game(self.page.lang, game),
+            Action::Help => {
+                self.show_dialog(OpenDialog::Help(self.game.kind()));
+                self.render();
+            }
+            Action::HelpGame(game) => {
+                if let Some(OpenDialog::Help(_)) = self.dialog.as_deref() {
+                    self.show_dialog(OpenDialog::Help(game));
+                }
+                self.render();
+            }
             // (Already the stop: nothing to draw again.)
             Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
                 self.ui.tab_stop = Some((card, self.ui.moves));
                 self.render();
             }
-            Action::Settings => self.open_settings(),
+            Action::Settings => {
+                self.show_dialog(self.settings_dialog());
+                self.render();
+            }
             Action::SettingChanged(form) => {
-                let chosen = settings::chosen(&form, self.page.settings, self.page.lang);
+                let chosen =
+                    crate::web::model::chosen_settings(&form, self.page.settings, self.page.lang);
                 if chosen.settings != self.page.settings {
                     settings::keep(chosen.settings);
                 }
@@ -164,9 +180,11 @@ impl Controller {
                         self.page.sound.set_muted(!on);
                     }
                 }
+                if let Some(OpenDialog::Settings { .. }) = self.dialog.as_deref() {
+                    self.show_dialog(self.settings_dialog());
+                }
                 if let Some(lang) = chosen.lang {
                     self.choose_lang(lang);
-                    self.open_settings();
                 } else {
                     self.render();
                 }
@@ -176,7 +194,7 @@ impl Controller {
                 self.choose_lang(self.page.lang.other());
             }
             Action::Tutorial => {
-                crate::web::help::close();
+                self.close_dialog(DialogKind::Help);
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
                 setup.seed = Some(tutorial::SEED.to_string());
                 self.new_game(setup);

@@ -33,7 +33,6 @@ mod thinker;
 pub use parts::Parts;
 pub use saving::start;
 
-use super::dialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Action, Chooser, Dispatch, Player, Setup, Ui};
 use super::persist::Saver;
@@ -45,6 +44,7 @@ use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
+use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
 use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{FullOnly, OnlinePlay, Viewer};
@@ -119,6 +119,11 @@ pub struct Controller {
     pub(super) setup: Setup,
     pub(super) game: Game,
     pub(super) ui: Ui,
+    /// The dialog open over the table, and what it shows (the scene
+    /// carries it; the view writes it).
+    pub(super) dialog: Option<Rc<OpenDialog>>,
+    /// What the dialog open refuses (its one line).
+    dialog_error: Option<String>,
     mode: Mode,
     /// Who decides each seat's moves, and the hint's and puzzles' players.
     players: Players,
@@ -200,6 +205,8 @@ impl Controller {
             game: Game::new(setup.rules, 0),
             setup: Setup::default_for(kind),
             ui: Ui::default(),
+            dialog: None,
+            dialog_error: None,
             mode: Mode::Playing,
             players: Players {
                 seats: Vec::new(),
@@ -345,12 +352,52 @@ impl Controller {
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;
         let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
-            .with_replay_bar(Parts::replay_bar(self));
-        self.view.render(&scene);
-        // The replay viewer's bar, while it shows (the full page's).
-        Parts::render_replay_bar(&mut self.view, scene.replay_bar.take());
+            .with_replay_bar(Parts::replay_bar(self))
+            .with_dialog(self.dialog.clone(), self.dialog_error.clone());
+        // (The full page's parts are written through its views: the
+        // viewer's bar, the review's panel, online play's dialogs.)
+        self.view
+            .render::<<Parts as Viewer>::Views>(&mut scene, Parts::review_panel(self));
         self.after_render();
-        Parts::review_panel(self);
+    }
+
+    /// Closes the dialog of `kind`, if it is the one open.
+    pub(super) fn close_dialog(&mut self, kind: DialogKind) {
+        if self.dialog_is(kind) {
+            self.dialog = None;
+            self.dialog_error = None;
+        }
+    }
+
+    /// Whether the dialog open is the one of `kind`.
+    pub(super) fn dialog_is(&self, kind: DialogKind) -> bool {
+        self.dialog.as_deref().map(OpenDialog::kind) == Some(kind)
+    }
+
+    /// Opens the dialog `d` (or shows it changed; its refusal stays while
+    /// the same dialog is open).
+    pub(super) fn show_dialog(&mut self, d: OpenDialog) {
+        if !self.dialog_is(d.kind()) {
+            self.dialog_error = None;
+        }
+        self.dialog = Some(Rc::new(d));
+    }
+
+    /// Says `why` in the dialog of `kind`'s refusal line, if it is open.
+    pub(super) fn dialog_refuses(&mut self, kind: DialogKind, why: String) {
+        if self.dialog_is(kind) {
+            self.dialog_error = Some(why);
+        }
+        self.render();
+    }
+
+    /// Changes the new game's dialog by `f`, if it is open.
+    fn change_new_game(&mut self, f: impl FnOnce(&mut NewGameDialog)) {
+        if let Some(OpenDialog::NewGame(n)) = self.dialog.as_deref() {
+            let mut n = n.clone();
+            f(&mut n);
+            self.show_dialog(OpenDialog::NewGame(n));
+        }
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -713,6 +760,52 @@ impl Controller {
         self.render();
     }
 
+    /// The new game's dialog's actions, and a dialog the browser closed.
+    fn dialog_action(&mut self, action: Action) {
+        match action {
+            Action::OpenDialog => {
+                let from = super::share::shown(&self.setup);
+                self.show_dialog(OpenDialog::NewGame(NewGameDialog::new(from)));
+                self.render();
+            }
+            Action::CancelDialog => {
+                self.close_dialog(DialogKind::NewGame);
+                self.render();
+            }
+            Action::DialogClosed(closed) => {
+                if let Some(kind) = closed.kind() {
+                    self.close_dialog(kind);
+                }
+                Parts::online_dialog_closed(self, closed);
+                self.render();
+            }
+            Action::DialogChanged(game) => {
+                self.change_new_game(|n| {
+                    n.game = game;
+                    n.preset = None;
+                });
+                self.render();
+            }
+            Action::PresetChanged(game, preset) => {
+                self.change_new_game(|n| {
+                    n.game = game;
+                    n.preset = Some(preset);
+                });
+                self.render();
+            }
+            Action::StartGame(form) => match form.setup(self.page.lang) {
+                Ok(setup) => {
+                    self.close_dialog(DialogKind::NewGame);
+                    Parts::leave_guest(self);
+                    Parts::new_game(self);
+                    self.new_game(setup);
+                }
+                Err(e) => self.dialog_refuses(DialogKind::NewGame, e),
+            },
+            _ => {}
+        }
+    }
+
     pub fn act(&mut self, action: Action) {
         match action {
             Action::Play(c) => self.play_card(c),
@@ -751,23 +844,12 @@ impl Controller {
                 }
             }
             Action::NextDeal => self.next_deal(),
-            Action::OpenDialog => dialog::open(self.page.lang, &super::share::shown(&self.setup)),
-            Action::CancelDialog => dialog::close(),
-            Action::DialogClosed(closed) => {
-                Parts::online_dialog_closed(self, closed);
-                self.render();
-            }
-            Action::DialogChanged(game) => dialog::game_changed(self.page.lang, game),
-            Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
-            Action::StartGame(form) => match form.setup(self.page.lang) {
-                Ok(setup) => {
-                    dialog::close();
-                    Parts::leave_guest(self);
-                    Parts::new_game(self);
-                    self.new_game(setup);
-                }
-                Err(e) => dialog::show_error(&e),
-            },
+            Action::OpenDialog
+            | Action::CancelDialog
+            | Action::DialogClosed(_)
+            | Action::DialogChanged(_)
+            | Action::PresetChanged(..)
+            | Action::StartGame(_) => self.dialog_action(action),
             Action::PlayAgain => {
                 let setup = super::share::shown(&self.setup);
                 self.new_game(setup);

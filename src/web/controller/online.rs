@@ -12,6 +12,10 @@ use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
 use crate::net::stun::{Ice, RelayError, RelayField};
+use crate::page::dialog::{
+    DialogKind, Invited, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog,
+    ServersNotes,
+};
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
 use crate::web::i18n::K;
 use crate::web::model::{
@@ -42,15 +46,20 @@ pub struct Online {
     stun: net::Stun,
     /// Seats handed from a friend to the computer this game (they may be handed back).
     handed: [bool; 4],
-    /// The invites dialog is open (it opens with `show_invites`).
-    invites_open: bool,
+    /// The servers' fields as last typed, for the online dialogs.
+    notes: ServersNotes,
 }
 
 impl Online {
     /// The online state when first needed: "same network only" as remembered.
     fn new() -> Online {
+        let stun = net::Stun::saved();
         Online {
-            stun: net::Stun::saved(),
+            notes: ServersNotes {
+                same_network_only: stun.same_network_only,
+                ..ServersNotes::default()
+            },
+            stun,
             ..Online::default()
         }
     }
@@ -159,24 +168,48 @@ impl Controller {
         }
     }
 
+    /// Opens the invites dialog, or brings it up to date (the view
+    /// writes it from the scene).
     fn show_invites(&mut self) {
         let players = &self.setup.players;
         let online = hosting(&mut self.online);
-        online.invites_open = true;
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
                 online.handed[s as usize]
                     && matches!(players.get(s as usize), Some(Player::Computer(_)))
             })
             .collect();
-        ui::invites(
-            self.page.lang,
-            self.game.kind(),
-            &online.host.statuses(),
-            &handed,
-            online.reply_error.as_deref(),
-            &online.stun,
-        );
+        let shows = InvitesShown {
+            kind: self.game.kind(),
+            seats: online.host.statuses(),
+            handed,
+            error: online.reply_error.clone(),
+            servers: online.stun.clone(),
+        };
+        let notes = online.notes.clone();
+        let shows = OnlineDialog::new(OnlineShown::Invites(shows));
+        self.show_dialog(OpenDialog::Online(shows, notes));
+    }
+
+    fn invites_open(&self) -> bool {
+        self.dialog.as_deref().map(OpenDialog::kind) == Some(DialogKind::Invites)
+    }
+
+    /// Opens a guest's join page, or brings it up to date, showing `name`.
+    fn show_join(&mut self, name: String) {
+        let online = hosting(&mut self.online);
+        let (stun, notes) = (online.stun.clone(), online.notes.clone());
+        let Mode::Guest(g) = &self.mode else {
+            return;
+        };
+        let shows = JoinShown {
+            invite: Invited::of(&g.invite),
+            state: g.state.clone(),
+            name,
+            servers: stun,
+        };
+        let shows = OnlineDialog::new(OnlineShown::Join(shows));
+        self.show_dialog(OpenDialog::Online(shows, notes));
     }
 
     /// Why the game's record is not offered yet: a game with friends in
@@ -241,7 +274,7 @@ impl Controller {
                     .host
                     .event(seat, ev, &self.game, "");
                 self.online_broadcast();
-                if lost || hosting(&mut self.online).invites_open {
+                if lost || self.invites_open() {
                     self.show_invites();
                 }
                 self.render();
@@ -289,11 +322,15 @@ impl Controller {
             NetInput::TakeReply(text) => {
                 self.take_reply(&text);
             }
-            NetInput::Invites => self.show_invites(),
+            NetInput::Invites => {
+                self.show_invites();
+                self.render();
+            }
             NetInput::Reinvite(s) => {
                 let (dispatch, ice) = (self.dispatch(), self.ice());
                 hosting(&mut self.online).host.invite(s, &ice, &dispatch);
                 self.show_invites();
+                self.render();
             }
             NetInput::Computer(s) => {
                 // The seat goes on with a computer; the game is not interrupted.
@@ -322,25 +359,33 @@ impl Controller {
     /// own line and the setting keeps what it had.
     fn servers_typed(&mut self, form: &ServersForm) {
         let lang = self.page.lang;
-        hosting(&mut self.online).stun.same_network_only = form.same_network_only;
-        ui::servers_enabled(form.same_network_only);
+        let online = hosting(&mut self.online);
+        online.stun.same_network_only = form.same_network_only;
+        let mut notes = ServersNotes {
+            same_network_only: form.same_network_only,
+            ..ServersNotes::default()
+        };
         match crate::net::stun::parse(&form.stun) {
-            Ok(servers) => {
-                hosting(&mut self.online).stun.servers = servers;
-                ui::stun_error("");
-            }
-            Err(e) => ui::stun_error(&lang.tf(K::StunBad, &[&e.to_string()])),
+            Ok(servers) => online.stun.servers = servers,
+            Err(e) => notes.stun_error = lang.tf(K::StunBad, &[&e.to_string()]),
         }
         let relay =
             crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
         match relay {
-            Ok(relay) => {
-                hosting(&mut self.online).stun.relay = relay;
-                ui::relay_error("");
-            }
-            Err(e) => ui::relay_error(&lang.tf(K::RelayBad, &[&relay_words(lang, &e)])),
+            Ok(relay) => online.stun.relay = relay,
+            Err(e) => notes.relay_error = lang.tf(K::RelayBad, &[&relay_words(lang, &e)]),
         }
-        hosting(&mut self.online).stun.save();
+        online.stun.save();
+        // (Written in place: the fields keep what was typed.)
+        let shown = match self.dialog.as_deref() {
+            Some(OpenDialog::Online(d, _)) => Some(OpenDialog::Online(d.clone(), notes.clone())),
+            _ => None,
+        };
+        online.notes = notes;
+        if let Some(d) = shown {
+            self.show_dialog(d);
+        }
+        self.render();
     }
 
     /// A reply link pasted or handed over: the seat it answers connects.
@@ -362,9 +407,9 @@ impl Controller {
             })
             .forget();
             self.online_broadcast();
-            self.render();
         }
         self.show_invites();
+        self.render();
         result.is_ok()
     }
 
@@ -382,19 +427,13 @@ impl Controller {
         self.saver.pause(true);
         hosting(&mut self.online).handoff = None;
         let guest = Guest::new(invite);
-        // (The table behind the join page is this device's own: hidden
-        // until the host's comes, `joining`.)
-        ui::join(
-            self.page.lang,
-            &guest.invite,
-            &guest.state,
-            "",
-            &hosting(&mut self.online).stun,
-        );
         let Some(guest) = Parts::hold(guest) else {
             return;
         };
         self.mode = Mode::Guest(guest);
+        // (The table behind the join page is this device's own: hidden
+        // until the host's comes, `joining`.)
+        self.show_join(String::new());
         self.render();
     }
 
@@ -411,18 +450,15 @@ impl Controller {
             self.saver.pause(false);
             self.ui.hand_lens = None;
             self.ui.friends = Default::default();
-            ui::remove("join-dialog");
+            self.close_dialog(DialogKind::Join);
         }
     }
 
     /// A dialog closed: a guest's join page closed (Esc) before the host's
     /// table came opens again, as it is all this device shows until then.
     fn online_dialog_closed(&mut self, closed: Closed) {
-        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
-        let typed = match closed {
-            Closed::Invites => return hosting(&mut self.online).invites_open = false,
-            Closed::Join(typed) => typed,
-            Closed::Other => return,
+        let Closed::Join(typed) = closed else {
+            return;
         };
         let Mode::Guest(g) = &self.mode else {
             return;
@@ -435,21 +471,20 @@ impl Controller {
             GuestState::Joining => typed,
             _ => g.name.clone(),
         };
-        ui::join(lang, &g.invite, &g.state, &name, &stun);
+        // Closed in the scene as in the page, then opened again.
+        self.render();
+        self.show_join(name);
     }
 
     fn join(&mut self, name: &str) {
-        let (lang, stun, ice) = (
-            self.page.lang,
-            hosting(&mut self.online).stun.clone(),
-            self.ice(),
-        );
-        let dispatch = self.dispatch();
+        let (ice, dispatch) = (self.ice(), self.dispatch());
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         g.join(name, &ice, &dispatch);
-        ui::join(lang, &g.invite, &g.state, &g.name, &stun);
+        let name = g.name.clone();
+        self.show_join(name);
+        self.render();
     }
 
     /// On a guest's device, a move goes to the host (which checks it and
@@ -475,14 +510,16 @@ impl Controller {
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
-        let (lang, stun) = (self.page.lang, hosting(&mut self.online).stun.clone());
+        let lang = self.page.lang;
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
-                ui::join(lang, &g.invite, &g.state, &g.name, &stun);
+                let name = g.name.clone();
+                self.show_join(name);
+                self.render();
             }
             PeerEvent::Open => {
                 g.state = GuestState::Connected;
@@ -521,10 +558,10 @@ impl Controller {
                 };
                 if was == GuestState::Connected {
                     self.ui.message = Some(lang.t(K::HostLost).to_string());
-                    self.render();
                 }
-                let Mode::Guest(g) = &self.mode else { return };
-                ui::join(lang, &g.invite, &g.state, &g.name, &stun);
+                let name = g.name.clone();
+                self.show_join(name);
+                self.render();
             }
         }
     }
@@ -573,8 +610,9 @@ impl Controller {
         g.table = Some(table);
         let refusal_out_of_date = std::mem::take(&mut g.refusal_shown);
         if first {
-            ui::close("join-dialog");
             self.view.set_table(kind);
+            // (The join page closes: the host's table is in.)
+            self.close_dialog(DialogKind::Join);
             self.ui = Ui {
                 bottom: seat,
                 viewer: Some(seat),

@@ -22,13 +22,13 @@ use super::Controller;
 use crate::engine::{GameRecord, Move};
 use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
+use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
 use crate::web::model::{Action, AuthorForm, Closed, NetEvent, RecordsAction};
-use crate::web::records::dialog::Author;
 use crate::web::records::link::{LinkParams, ViewerOptions};
-use crate::web::view::View;
+use crate::web::view::FullViews;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
@@ -135,6 +135,10 @@ pub trait Viewer {
     /// A record from the address, checked: [`Linked`] in the full page;
     /// in the table alone a type with no value (it never has one).
     type Linked;
+    /// The view's writers of what only the full page shows (the viewer's
+    /// bar, the review's panel, online play's dialogs, the author's tool):
+    /// the table alone's write nothing, and its wasm leaves them out.
+    type Views: FullViews;
     /// Reads `?r=` and the viewer's options; the error is the page's one
     /// line naming what is wrong (which deal, which move).
     fn read_link(lang: Lang, p: &LinkParams) -> Result<Self::Linked, String>;
@@ -153,15 +157,12 @@ pub trait Viewer {
     /// The viewer's bar at the position on show, while the viewer shows
     /// (the scene carries it).
     fn replay_bar(c: &Controller) -> Option<ReplayBarScene>;
-    /// Writes the scene's viewer's bar (after the table's render; None
-    /// takes it away): the table alone, which never shows one, leaves its
-    /// writer out of its wasm.
-    fn render_replay_bar(view: &mut View, bar: Option<ReplayBarScene>);
     /// The person's answer to the puzzle on the table, to be judged.
     fn puzzle_answered(c: &mut Controller, mv: Move);
-    /// Brings the deal review's panel up to date (after every render): the
-    /// review of the viewer's deal, or its offer.
-    fn review_panel(c: &Controller);
+    /// The deal review's panel while the viewer shows, a scene of its own
+    /// that the view writes with the table's: the review of the viewer's
+    /// deal, or its offer (the table alone's: nothing).
+    fn review_panel(c: &Controller) -> <Self::Views as FullViews>::Review;
     /// The worker's side of the deal review: a question's bytes in, the
     /// judgement's bytes out (`web::judge`, the worker's `judge` export).
     fn judge(question: &[u8]) -> Vec<u8>;

@@ -5,9 +5,10 @@
 
 use super::parts::{OnlinePlay, Parts, Viewer};
 use super::Controller;
+use crate::page::dialog::{Author, DialogKind, OpenDialog, RecordsDialog};
 use crate::web::full_page::Then;
 use crate::web::model::RecordsAction;
-use crate::web::records::dialog::{self, Author};
+use crate::web::records::dialog;
 use crate::web::share;
 
 impl Controller {
@@ -20,26 +21,31 @@ impl Controller {
                     Some(_) => Author::None,
                     None => Parts::author(self),
                 };
-                dialog::open(
+                let shows = dialog::shown(
                     self.page.lang,
                     self.page.address_lang,
                     &self.setup,
                     &self.game,
                     self.is_viewing(),
-                    &author,
+                    author,
                     withheld,
-                )
+                );
+                self.show_dialog(OpenDialog::Records(RecordsDialog::new(shows)));
+                self.render();
             }
             RecordsAction::Daily => {
-                dialog::close();
+                self.close_dialog(DialogKind::Records);
                 Parts::stop_viewing(self);
                 self.new_game(share::daily_setup());
             }
             RecordsAction::Import(text) => Parts::import(self, &text),
             RecordsAction::TooLarge(size) => {
-                dialog::show_error(&dialog::too_large(self.page.lang, size))
+                self.records_refused(dialog::too_large(self.page.lang, size))
             }
-            RecordsAction::Close => dialog::close(),
+            RecordsAction::Close => {
+                self.close_dialog(DialogKind::Records);
+                self.render();
+            }
             RecordsAction::Copy(field, text) => {
                 dialog::copy_from(self.page.lang, field.name(), &text)
             }
@@ -50,6 +56,20 @@ impl Controller {
 }
 
 impl Controller {
+    /// Changes the records dialog by `f`, if it is open.
+    pub(super) fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
+        if let Some(OpenDialog::Records(r)) = self.dialog.as_deref() {
+            let mut r = r.clone();
+            f(&mut r);
+            self.show_dialog(OpenDialog::Records(r));
+        }
+    }
+
+    /// A record refused, said in the records dialog.
+    pub(super) fn records_refused(&mut self, why: String) {
+        self.dialog_refuses(DialogKind::Records, why);
+    }
+
     /// What the table asked the full page to open first (`web::full_page`);
     /// in the table alone, a hand-over that did not happen: its files
     /// could not be loaded.

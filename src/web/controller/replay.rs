@@ -18,24 +18,27 @@ use crate::ai::Level;
 use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
+use crate::page::dialog::{Author, DialogKind};
 use crate::page::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
+use crate::page::review::ReviewPanel;
 use crate::web::full_page::Then;
 use crate::web::i18n::{Lang, K};
 use crate::web::judge::JudgeQuestion;
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
 use crate::web::records::author;
-use crate::web::records::dialog::{self, Author};
+use crate::web::records::dialog;
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
 use crate::web::records::replay::Position;
 pub use crate::web::records::replay::Replay;
-use crate::web::view::View;
+use crate::web::view::full::FullPageViews;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
 
 impl Viewer for FullPage {
     type Linked = Linked;
+    type Views = FullPageViews;
 
     fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
         let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
@@ -78,16 +81,12 @@ impl Viewer for FullPage {
         c.replay_bar()
     }
 
-    fn render_replay_bar(view: &mut View, bar: Option<ReplayBarScene>) {
-        view.render_replay_bar(bar);
-    }
-
     fn puzzle_answered(c: &mut Controller, mv: Move) {
         c.puzzle_answered(mv);
     }
 
-    fn review_panel(c: &Controller) {
-        c.review_panel();
+    fn review_panel(c: &Controller) -> Option<ReviewPanel> {
+        c.review_panel()
     }
 
     fn judge(question: &[u8]) -> Vec<u8> {
@@ -173,8 +172,17 @@ impl Controller {
             | RecordsAction::ReviewCancel
             | RecordsAction::ReviewOpen(_)
             | RecordsAction::ReviewIdea(_) => self.review_action(action),
-            RecordsAction::AuthorChanged(form) => author::changed(self.page.lang, &form),
-            RecordsAction::Preview(form) => author::preview(self.page.lang, &form),
+            RecordsAction::AuthorChanged(form) => {
+                self.change_records(|r| r.author = Some(form));
+                self.render();
+            }
+            RecordsAction::Preview(form) => {
+                self.change_records(|r| {
+                    r.author = Some(form);
+                    r.previews += 1;
+                });
+                self.render();
+            }
             RecordsAction::Exit => {
                 self.stop_viewing();
                 if !self.page.embedded {
@@ -192,9 +200,9 @@ impl Controller {
     fn import(&mut self, text: &str) {
         let record = match dialog::read_record(self.page.lang, text.trim()) {
             Ok(r) => r,
-            Err(e) => return dialog::show_error(&e),
+            Err(e) => return self.records_refused(e),
         };
-        dialog::close();
+        self.close_dialog(DialogKind::Records);
         self.view_record(record, ViewerOptions::default());
     }
 

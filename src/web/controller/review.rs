@@ -14,11 +14,10 @@ use super::parts::{FullOnly, Holds, Parts};
 use super::{with, Controller, Mode};
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::{GameRecord, Move};
-use crate::page::review::{self, Review};
+use crate::page::review::{self, Review, ReviewPanel};
 use crate::web::judge::{read_judgement, JudgeQuestion};
 use crate::web::model::{Player, RecordsAction, Step};
 use crate::web::records::link::ViewerOptions;
-use crate::web::view;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Weak;
@@ -334,7 +333,8 @@ impl Controller {
             }
         }
         self.ask_next_move(slot);
-        self.review_panel();
+        // (The review's panel comes with the scene.)
+        self.render();
     }
 
     /// Stops the review's and the puzzle's work (leaving the viewer, another record).
@@ -342,11 +342,11 @@ impl Controller {
         self.players.reviewer = None;
     }
 
-    /// Writes the review's panel for the position on show (after every
-    /// render while the viewer shows); without a review, its offer.
-    pub(super) fn review_panel(&self) {
+    /// The review's panel for the position on show, while the viewer
+    /// shows (the scene carries it); without a review, its offer.
+    pub(super) fn review_panel(&self) -> Option<ReviewPanel> {
         let Mode::Viewing(r) = &self.mode else {
-            return view::review::remove();
+            return None;
         };
         let lang = self.page.lang;
         let scene = r.review.as_ref().map(|review| review.scene(lang, r.pos));
@@ -358,8 +358,11 @@ impl Controller {
             .and_then(|p| p.verdict.as_ref())
             .map(|v| review::detail_scene(lang, &v.judgement, None));
         // (A rules page's embed offers none: its author asks with `&review=1`.)
-        let offer = !self.page.embedded;
-        view::review::render(lang, scene.as_ref(), puzzle.as_ref(), offer);
+        Some(ReviewPanel {
+            review: scene,
+            puzzle,
+            offer: !self.page.embedded,
+        })
     }
 }
 

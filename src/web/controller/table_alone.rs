@@ -15,13 +15,13 @@ use super::{with, Controller};
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
+use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
-use crate::web::records::dialog::{self, Author};
 use crate::web::records::link::LinkParams;
-use crate::web::view::View;
+use crate::web::view::full::{NoReview, TableAloneViews};
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -34,6 +34,7 @@ impl SeatPlayer for Waiting {
 
 impl Viewer for TableAlone {
     type Linked = Infallible;
+    type Views = TableAloneViews;
 
     fn read_link(lang: Lang, _: &LinkParams) -> Result<Infallible, String> {
         Err(lang.t(K::FullPageMissing).to_string())
@@ -49,7 +50,7 @@ impl Viewer for TableAlone {
     fn import(c: &mut Controller, text: &str) {
         let then = Then::Import(text.trim().to_string());
         if let Err(e) = full_page::hand_over(c.page.lang, then) {
-            dialog::show_error(&e);
+            c.records_refused(e);
         }
     }
 
@@ -63,7 +64,7 @@ impl Viewer for TableAlone {
             _ => return,
         };
         if let Err(e) = full_page::hand_over(c.page.lang, then) {
-            dialog::show_error(&e);
+            c.records_refused(e);
         }
     }
 
@@ -79,11 +80,11 @@ impl Viewer for TableAlone {
         None
     }
 
-    fn render_replay_bar(_: &mut View, _: Option<ReplayBarScene>) {}
-
     fn puzzle_answered(_: &mut Controller, _: Move) {}
 
-    fn review_panel(_: &Controller) {}
+    fn review_panel(_: &Controller) -> NoReview {
+        NoReview
+    }
 
     /// (Never asked: only the full page's reviews send the worker a
     /// question. No judgement, as for a question that does not hold

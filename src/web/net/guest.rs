@@ -14,24 +14,12 @@ use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub use crate::page::online::GuestState;
+
 /// The host's messages the guest reads at most: a burst, then per second.
 /// (A host sends one table per move; a faster stream is not a game's.)
 const FLOOD_BURST: u32 = 40;
 const FLOOD_PER_SECOND: u32 = 20;
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum GuestState {
-    /// The join page: the invite's seat and rules, a name, "Join".
-    Joining,
-    /// Making the reply (gathering candidates).
-    Answering,
-    /// The reply link is ready: waiting for the host to open it.
-    Replied(String),
-    Connected,
-    /// The connection to the host is gone.
-    Lost,
-    Failed,
-}
 
 pub struct Guest {
     pub invite: Invite,

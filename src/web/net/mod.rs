@@ -14,22 +14,10 @@ pub mod remote_seat;
 pub mod rtc;
 pub mod ui;
 
+pub use crate::page::online::Stun;
 pub use crate::web::model::NetEvent;
 
 use crate::net::stun::{Ice, Relay};
-
-/// The servers setting of the online dialogs (`crate::net::stun`): a list of
-/// STUN servers (a well-known public one by default), a relay (TURN) server
-/// if the player has one, or "same network only": none of them, so that only
-/// local addresses are offered. Remembered in this browser's localStorage
-/// (never put in a link): `stun` holds `none` or the list one a line,
-/// `relay` the relay (`Relay::saved_text`).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stun {
-    pub same_network_only: bool,
-    pub servers: Vec<String>,
-    pub relay: Option<Relay>,
-}
 
 const STUN_KEY: &str = "stun";
 const RELAY_KEY: &str = "relay";

@@ -18,21 +18,7 @@ use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Where a remote seat's connection stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LinkState {
-    /// Making the invite (gathering candidates).
-    Inviting,
-    /// The invite is ready: waiting for the guest's reply.
-    Invited(String),
-    /// The reply is in: the connection is opening.
-    Connecting,
-    Connected,
-    /// Was connected, is no longer: the seat waits for a new reply.
-    Lost,
-    /// The connection could not be made (no route without a relay server).
-    Failed,
-}
+pub use crate::page::online::{LinkState, SeatStatus};
 
 /// One remote seat's connection and what the host knows of its guest.
 pub struct Link {
@@ -73,14 +59,6 @@ pub struct Link {
     handing: Option<(u64, Move)>,
     /// The last table sent (sent again when the channel opens).
     table: Option<Vec<u8>>,
-}
-
-/// What the host's table says of one remote seat (for the scene).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatStatus {
-    pub seat: u8,
-    pub state: LinkState,
-    pub name: String,
 }
 
 impl Link {

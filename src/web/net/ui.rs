@@ -8,7 +8,7 @@
 use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
-use crate::net::invite::Invite;
+use crate::page::dialog::Invited;
 use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, set_data, text_el};
 use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::input::{ChangedField, Command, DataAttribute, NetCommand};
@@ -307,22 +307,6 @@ fn show(d: &HtmlDialogElement, was: Option<String>) {
     }
 }
 
-pub fn close(id: &str) {
-    if let Some(d) = by_id(id).and_then(|e| e.dyn_into::<HtmlDialogElement>().ok()) {
-        d.close();
-    }
-}
-
-/// Closes a dialog and takes it out of the page (the join page once this
-/// device is a guest no more: its fields share their ids with the invite
-/// dialog's, which must be the only ones then).
-pub fn remove(id: &str) {
-    close(id);
-    if let Some(d) = by_id(id) {
-        d.remove();
-    }
-}
-
 /// The host's invites, one section a remote seat, and the reply box.
 /// `error` is the reply box's one-line message.
 /// `handed`: seats handed from a friend to the computer, which may be handed back.
@@ -474,14 +458,14 @@ fn state_name(s: &LinkState) -> &'static str {
 }
 
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
-pub fn join(lang: Lang, invite: &Invite, state: &GuestState, name: &str, stun: &super::Stun) {
+pub fn join(lang: Lang, invite: &Invited, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
     // The relay's fields go on into the rebuilt dialog as typed.
     let kept_relay = kept_relay();
     let was = focused_in(&d);
     let form = dialog_form(&d, lang.t(K::JoinTitle));
     let kind = invite.game;
-    let seat = lang.seat_name(kind.seats() as u8, invite.to.seat);
+    let seat = lang.seat_name(kind.seats() as u8, invite.seat);
     let p = text_el(
         "p",
         "join-seat",

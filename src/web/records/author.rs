@@ -5,9 +5,7 @@
 //! a puzzle at the flick of a checkbox, and a preview: the embed itself,
 //! shown in the dialog.
 
-use super::link::{self, ViewerOptions};
-use crate::codec::record_link;
-use crate::engine::GameRecord;
+use super::link;
 use crate::web::dom::{append, button, by_id, el, labelled_input, set_data};
 use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::input::{ChangedField, CopyField, RecordsButton, RecordsCommand};
@@ -15,50 +13,7 @@ use crate::web::model::AuthorForm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
-/// The queries of the author's links, with and without the puzzle.
-pub struct AuthorLink {
-    /// The move the link opens at (a caption typed in the tool is shown there).
-    at: usize,
-    query: String,
-    /// The same game asking the next move, if there is one.
-    puzzle_query: Option<String>,
-    /// The deal review suggests asking the next move as a puzzle (one move
-    /// clearly best there: `page::review`): the box comes ticked.
-    suggested: bool,
-}
-
-impl AuthorLink {
-    /// None when the record cannot be packed (a game over a link's
-    /// [`record_link::MAX_DEALS`] deals).
-    pub fn new(record: &GameRecord, options: ViewerOptions, lang: Lang) -> Option<AuthorLink> {
-        let packed = record_link::pack(record).ok()?;
-        let tail = format!("&lang={}", lang.tag());
-        let at = options.at.unwrap_or(0);
-        let (_, total) = link::move_counts(record);
-        let puzzle_query = (at < total).then(|| {
-            let o = ViewerOptions {
-                at: None,
-                puzzle: Some(at + 1),
-                ..options.clone()
-            };
-            link::query(&packed, &o) + &tail
-        });
-        Some(AuthorLink {
-            at,
-            query: link::query(&packed, &options) + &tail,
-            puzzle_query,
-            suggested: false,
-        })
-    }
-
-    /// The same, the next move suggested as a puzzle (when there is one).
-    pub fn suggesting(self, puzzle: bool) -> AuthorLink {
-        AuthorLink {
-            suggested: puzzle && self.puzzle_query.is_some(),
-            ..self
-        }
-    }
-}
+pub use crate::page::link::AuthorLink;
 
 /// A link to the full page's document (`web::full_page`) with `query`.
 fn link_of(query: &str) -> String {

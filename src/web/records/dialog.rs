@@ -2,9 +2,10 @@
 //! export and import of records, statistics. It builds its own DOM and
 //! sends what needs the game to the controller as actions.
 
-use super::author::AuthorLink;
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
+use crate::page::dialog::{Author, RecordsShown};
+use crate::page::link::AuthorLink;
 use crate::web::dom::{
     append, button, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
 };
@@ -81,12 +82,6 @@ fn dialog() -> HtmlDialogElement {
     crate::web::dom::dialog("share-dialog", "newgame sharebox")
 }
 
-pub fn close() {
-    if let Some(d) = by_id("share-dialog") {
-        d.unchecked_into::<HtmlDialogElement>().close();
-    }
-}
-
 fn section(lang: Lang, form: &Element, legend: K, hint: Option<&str>) -> Element {
     let f = el("fieldset", "");
     append(&f, &text_el("legend", "", lang.t(legend)));
@@ -125,39 +120,45 @@ fn copy_row(lang: Lang, parent: &Element, copied: CopyField, value: &str, multil
     append(parent, &row);
 }
 
-/// The dialog's section for rules sites.
-pub enum Author {
-    /// The author's tool on this position (the full page).
-    Tool(AuthorLink),
-    /// A button to the full page, which has the tool (the table alone).
-    InFullPage,
-    /// None: the game cannot be packed into a link, or its record is
-    /// withheld (a game with friends in progress).
-    None,
-}
-
-/// Opens the dialog, filled in from the game on the table (`viewing`: a
-/// record in the replay viewer, which has no link of its own to share;
-/// `withheld`: why the game's record is not shown yet, for a game with
-/// friends in progress, whose record would show every hand).
-pub fn open(
+/// What the dialog shows of the game on the table (`viewing`: a record in
+/// the replay viewer, which has no link of its own to share; `withheld`:
+/// why the game's record is not shown yet, for a game with friends in
+/// progress, whose record would show every hand): made when it opens.
+pub fn shown(
     lang: Lang,
     address_lang: Option<Lang>,
     setup: &Setup,
     game: &Game,
     viewing: bool,
-    author: &Author,
-    withheld: Option<&str>,
-) {
+    author: Author,
+    withheld: Option<&'static str>,
+) -> RecordsShown {
+    let record = (!viewing && withheld.is_none())
+        .then(|| serial::to_text(&RecordFile::of(&GameRecord::of(game))).unwrap_or_default());
+    RecordsShown {
+        share_link: (!viewing).then(|| share::link(setup, address_lang)),
+        daily_result: share::daily_result(lang, game, setup),
+        record,
+        withheld,
+        author,
+    }
+}
+
+/// The author's tool's writer (`author::section`, the full page's; the
+/// table alone's writes nothing, so that its wasm leaves the tool out).
+pub type AuthorSection = fn(Lang, &Element, &AuthorLink);
+
+/// Opens the dialog showing `shown`, the author's tool written by `tool`.
+pub fn open(lang: Lang, shown: &RecordsShown, tool: AuthorSection) {
     let d = dialog();
     let form = dialog_form(&d, lang.t(K::ShareTitle));
 
     // The author's tool: this position as a link and an embed; the table
     // alone has a button to the full page instead (`web::full_page`).
-    match author {
+    match &shown.author {
         Author::Tool(a) => {
             let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
-            super::author::section(lang, &f, a);
+            tool(lang, &f, a);
         }
         Author::InFullPage => {
             let f = section(lang, &form, K::AuthorLegend, Some(lang.t(K::AuthorHint)));
@@ -170,20 +171,14 @@ pub fn open(
         Author::None => {}
     }
 
-    if !viewing {
+    if let Some(link) = &shown.share_link {
         let f = section(
             lang,
             &form,
             K::ShareLinkLegend,
             Some(lang.t(K::ShareLinkHint)),
         );
-        copy_row(
-            lang,
-            &f,
-            CopyField::ShareLink,
-            &share::link(setup, address_lang),
-            false,
-        );
+        copy_row(lang, &f, CopyField::ShareLink, link, false);
     }
 
     let f = section(
@@ -192,8 +187,8 @@ pub fn open(
         K::DailyLegend,
         Some(&lang.tf(K::DailyHint, &[&share::today()])),
     );
-    if let Some(result) = share::daily_result(lang, game, setup) {
-        copy_row(lang, &f, CopyField::DailyText, &result, true);
+    if let Some(result) = &shown.daily_result {
+        copy_row(lang, &f, CopyField::DailyText, result, true);
     }
     let b = button("primary");
     b.set_id("play-daily");
@@ -201,18 +196,11 @@ pub fn open(
     b.set_text_content(Some(lang.t(K::PlayDaily)));
     append(&f, &b);
 
-    if let Some(why) = withheld {
+    if let Some(why) = shown.withheld {
         section(lang, &form, K::RecordLegend, Some(why));
-    } else if !viewing {
+    } else if let Some(record) = &shown.record {
         let f = section(lang, &form, K::RecordLegend, Some(lang.t(K::RecordHint)));
-        let record = RecordFile::of(&GameRecord::of(game));
-        copy_row(
-            lang,
-            &f,
-            CopyField::RecordText,
-            &serial::to_text(&record).unwrap_or_default(),
-            true,
-        );
+        copy_row(lang, &f, CopyField::RecordText, record, true);
         let b = button("secondary");
         b.set_id("record-download");
         set_data(&b, RecordsButton::Download);

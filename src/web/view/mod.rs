@@ -14,12 +14,17 @@
 //! [`readout`] tells the announcer what newly shows. The page's marks
 //! outside the table (`<body>`'s classes, `<html lang>`, the title) are
 //! written here too, from the scene's `flags`, and nowhere else after start.
-//! In the full page, [`replaybar`] writes the replay viewer's bar
-//! ([`View::render_replay_bar`]).
+//! [`dialogs`] opens, writes and closes the dialog over the table from the
+//! scene's `dialog`. What only the full page shows (the replay viewer's bar,
+//! [`replaybar`], the deal review's panel, [`review`], online play's
+//! dialogs) is written through [`FullViews`] ([`full`]), which the table
+//! alone's leave out.
 
 mod actionbar;
 mod cards;
+mod dialogs;
 mod focus;
+pub mod full;
 mod panels;
 mod readout;
 mod replaybar;
@@ -35,6 +40,8 @@ use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
+use dialogs::Dialogs;
+pub use dialogs::FullViews;
 use panels::Panels;
 use readout::Readout;
 use replaybar::ReplayBar;
@@ -72,6 +79,7 @@ pub struct View {
     focus: focus::Focus,
     readout: Readout,
     replay_bar: ReplayBar,
+    dialogs: Dialogs,
     /// The page's marks last written (None: not yet).
     flags: Option<PageFlags>,
     /// In another site's page: no Share tool (see `Toolbar::build`).
@@ -152,6 +160,7 @@ impl View {
             focus: focus::Focus::default(),
             readout: Readout::default(),
             replay_bar: ReplayBar::default(),
+            dialogs: Dialogs::default(),
             flags: None,
             embedded,
         }
@@ -161,6 +170,8 @@ impl View {
     /// already been read out so that it is not read twice.
     pub fn rebuild(&mut self, lang: Lang) {
         let readout = std::mem::take(&mut self.readout);
+        // (The dialog open is written again in the new language.)
+        let dialogs = std::mem::take(&mut self.dialogs);
         // The focus stays on what had it (the language button, say), built again.
         let focused = doc()
             .active_element()
@@ -168,6 +179,7 @@ impl View {
             .filter(|id| !id.is_empty());
         *self = View::new(lang, self.embedded);
         self.readout = readout;
+        self.dialogs = dialogs;
         if let Some(e) = focused.and_then(|id| doc().get_element_by_id(&id)) {
             super::dom::focus(&e);
         }
@@ -188,7 +200,11 @@ impl View {
         }
     }
 
-    pub fn render(&mut self, s: &Scene) {
+    /// Renders the scene `s`: the table, the page's marks, the full page's
+    /// parts through `F` (the viewer's bar and the review's panel), and
+    /// the dialog open over the table.
+    pub fn render<F: FullViews>(&mut self, scene: &mut Scene, review: F::Review) {
+        let s = &*scene;
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
         set_attr(r, "data-waiting", s.waiting.name());
@@ -211,11 +227,15 @@ impl View {
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
+        F::render_viewer(self, scene, review);
+        let error = scene.dialog_error.as_deref();
+        self.dialogs
+            .render::<F>(scene.lang, scene.dialog.as_ref(), error);
     }
 
-    /// The replay viewer's bar (the full page's: its controller's parts
-    /// call this after [`View::render`], so that the table alone, which
-    /// never shows one, leaves the bar's writer out of its wasm).
+    /// The replay viewer's bar (the full page's: written through
+    /// [`FullViews`], so that the table alone, which never shows one,
+    /// leaves the bar's writer out of its wasm).
     pub fn render_replay_bar(&mut self, bar: Option<ReplayBarScene>) {
         self.replay_bar.render(&self.bar.home, bar);
     }

@@ -1,0 +1,59 @@
+//! What online play's dialogs show, as plain data: where each remote
+//! seat's connection stands (the host's invites), where a guest's stands
+//! (its join page), and the servers a connection may use. The connections
+//! themselves are the browser's (`web::net`); these are their states, which
+//! the controller keeps and the dialogs' scenes carry (`page::dialog`).
+
+use crate::net::stun::Relay;
+
+/// The servers setting of the online dialogs (`crate::net::stun`): a list of
+/// STUN servers (a well-known public one by default), a relay (TURN) server
+/// if the player has one, or "same network only": none of them, so that only
+/// local addresses are offered. Remembered in this browser's localStorage
+/// (never put in a link): `stun` holds `none` or the list one a line,
+/// `relay` the relay (`Relay::saved_text`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stun {
+    pub same_network_only: bool,
+    pub servers: Vec<String>,
+    pub relay: Option<Relay>,
+}
+
+/// Where a remote seat's connection stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkState {
+    /// Making the invite (gathering candidates).
+    Inviting,
+    /// The invite is ready: waiting for the guest's reply.
+    Invited(String),
+    /// The reply is in: the connection is opening.
+    Connecting,
+    Connected,
+    /// Was connected, is no longer: the seat waits for a new reply.
+    Lost,
+    /// The connection could not be made (no route without a relay server).
+    Failed,
+}
+
+/// What the host's table says of one remote seat (for the scene).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatStatus {
+    pub seat: u8,
+    pub state: LinkState,
+    pub name: String,
+}
+
+/// Where a guest's connection to its host stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestState {
+    /// The join page: the invite's seat and rules, a name, "Join".
+    Joining,
+    /// Making the reply (gathering candidates).
+    Answering,
+    /// The reply link is ready: waiting for the host to open it.
+    Replied(String),
+    Connected,
+    /// The connection to the host is gone.
+    Lost,
+    Failed,
+}

@@ -1,0 +1,93 @@
+//! The view's writers for what only the full page shows, chosen by the
+//! controller's parts (`controller::parts::Viewer::Views`): the replay
+//! viewer's bar, the deal review's panel, online play's dialogs and the
+//! author's tool, written by the full page's; the table alone's write
+//! nothing, so that its wasm leaves them out.
+
+use super::dialogs::FullViews;
+use super::{review, Scene, View};
+use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
+use crate::page::link::AuthorLink;
+use crate::page::review::ReviewPanel;
+use crate::web::dom::by_id;
+use crate::web::i18n::Lang;
+use crate::web::net::ui;
+use crate::web::records::author;
+use web_sys::Element;
+
+/// The full page's writers.
+pub enum FullPageViews {}
+
+/// The table alone's: it never shows these.
+pub enum TableAloneViews {}
+
+/// The table alone's deal review: none.
+pub struct NoReview;
+
+impl FullViews for FullPageViews {
+    type Review = Option<ReviewPanel>;
+
+    fn render_viewer(view: &mut View, s: &mut Scene, review: Option<ReviewPanel>) {
+        view.render_replay_bar(s.replay_bar.take());
+        match &review {
+            Some(p) => review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer),
+            None => review::remove(),
+        }
+    }
+
+    fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
+        let OpenDialog::Online(d, notes) = now else {
+            return;
+        };
+        let written = match before {
+            Some(OpenDialog::Online(b, notes)) if d.is(b) => Some(notes),
+            _ => {
+                match d.shows() {
+                    Some(OnlineShown::Invites(s)) => {
+                        // (A join page left behind shares its fields' ids
+                        // with the invites': they must be the only ones.)
+                        if let Some(join) = by_id(DialogKind::Join.id()) {
+                            join.remove();
+                        }
+                        let error = s.error.as_deref();
+                        ui::invites(lang, s.kind, &s.seats, &s.handed, error, &s.servers);
+                    }
+                    Some(OnlineShown::Join(s)) => {
+                        ui::join(lang, &s.invite, &s.state, &s.name, &s.servers)
+                    }
+                    None => {}
+                }
+                None
+            }
+        };
+        // (Written in place, over a dialog made afresh too.)
+        if written != Some(notes) {
+            ui::servers_enabled(notes.same_network_only);
+            ui::stun_error(&notes.stun_error);
+            ui::relay_error(&notes.relay_error);
+        }
+    }
+
+    fn author_section(lang: Lang, f: &Element, link: &AuthorLink) {
+        author::section(lang, f, link);
+    }
+
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
+        let Some(form) = &now.author else { return };
+        if before.author != now.author {
+            author::changed(lang, form);
+        }
+        if now.previews != before.previews {
+            author::preview(lang, form);
+        }
+    }
+}
+
+impl FullViews for TableAloneViews {
+    type Review = NoReview;
+
+    fn render_viewer(_: &mut View, _: &mut Scene, _: NoReview) {}
+    fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
+    fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
+    fn author_tool(_: Lang, _: &RecordsDialog, _: &RecordsDialog) {}
+}
