@@ -555,11 +555,8 @@ impl Controller {
         if ticket == self.players.asked && self.game.in_deal() && self.game.to_move() == Some(seat)
         {
             self.apply(mv, seat);
-        } else if self.setup.players.get(seat as usize) == Some(&Player::Friend) {
-            // A computer's late answer is routine; a friend's move turned
-            // away here is a move its guest waits on: said, to be traced.
-            let text = format!("seat {seat}: a friend's move answered an older question");
-            web_sys::console::warn_1(&text.as_str().into());
+        } else {
+            Parts::answer_turned_away(self, seat);
         }
     }
 
