@@ -142,6 +142,8 @@ pub struct Controller {
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
     pub(super) page: Page,
+    /// A new game chosen in the dialog, started by the next step.
+    starting: Option<Setup>,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -224,6 +226,7 @@ impl Controller {
             online: None,
             walkthrough: Walkthrough::default(),
             page,
+            starting: None,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -266,6 +269,16 @@ impl Controller {
         self.view.set_table(kind);
         self.start_deal();
         self.advance();
+    }
+
+    /// The game chosen in the new-game dialog (see `Action::StartGame`).
+    fn start_chosen(&mut self) {
+        if let Some(setup) = self.starting.take() {
+            Parts::leave_guest(self);
+            Parts::new_game(self);
+            self.new_game(setup);
+            dialog::close_after_next_frame();
+        }
     }
 
     fn start_deal(&mut self) {
@@ -751,10 +764,12 @@ impl Controller {
             Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
-                    dialog::close();
-                    Parts::leave_guest(self);
-                    Parts::new_game(self);
-                    self.new_game(setup);
+                    // In a task of its own, after the click's: the new
+                    // table's script, then its style and layout in the next
+                    // frame, then the dialog's close (BENCHMARKS.md, "A new
+                    // game's first table").
+                    self.starting = Some(setup);
+                    self.schedule(0, Controller::start_chosen);
                 }
                 Err(e) => dialog::show_error(&e),
             },
