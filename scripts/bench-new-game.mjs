@@ -6,7 +6,8 @@
 // frame's), its CPU time (thread time: less dependent on a busy machine than
 // its duration, which is given too), the elements restyled and the objects
 // laid out in it (with the number of layouts), which do not depend on the
-// machine's load at all. Builds take turns run by run.
+// machine's load at all; and the click's latency to the next paint (Event
+// Timing: the longest entry of its interaction). Builds take turns run by run.
 //
 //   node scripts/bench-new-game.mjs [--game partnership] [--size 360x800] [--runs 3] DIST...
 import { DIST_DIR, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
@@ -58,6 +59,12 @@ try {
       const server = await startServer({ root: dir });
       const { context, page } = await newPage(browser, { allowedOrigin: server.origin, viewport: { width, height } });
       try {
+        await page.addInitScript(() => {
+          window.__events = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) if (e.interactionId) window.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+          }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+        });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`${server.url}?pace=1&seed=new-game-${game}`);
@@ -67,6 +74,7 @@ try {
         await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
         await page.selectOption('#new-game-dialog select[data-seat="0"]', 'human');
         await page.waitForTimeout(500);
+        const seen = await page.evaluate(() => window.__events.length);
         const events = [];
         cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
         await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
@@ -77,9 +85,13 @@ try {
         await cdp.send('Tracing.end');
         await done;
         const rows = tasks(events);
-        (out.builds[dir] ??= []).push(rows);
+        // The Start click's interaction: the first one after those seen before it.
+        const after = await page.evaluate((n) => window.__events.slice(n), seen);
+        const first = after[0]?.id;
+        const latency = Math.max(0, ...after.filter((e) => e.id === first).map((e) => e.duration));
+        (out.builds[dir] ??= []).push({ click_to_paint_ms: latency, tasks: rows });
         console.error(
-          `run ${run + 1} ${dir}: ` +
+          `run ${run + 1} ${dir}: click to next paint ${latency} ms; ` +
             rows.map((r) => `${r.kind} ${r.cpu_ms} ms CPU (${r.duration_ms} ms), restyled ${r.restyled}, laid out ${r.laid_out} in ${r.layouts}`).join(' | '),
         );
       } finally {
