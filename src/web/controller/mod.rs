@@ -185,6 +185,13 @@ const AFTER_CALL_MS: f64 = 450.0;
 const HOLD_MS: f64 = 1300.0;
 const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
+/// A frame's time (60 Hz): a new game chosen in the dialog waits that long,
+/// so that the frame after the click, where it changed what shows, is
+/// drawn before the new table's script runs. With no
+/// wait the timer often came first, and the click's next paint waited for
+/// the whole new table; where the click changes nothing that shows, the
+/// next paint is the new table's either way (BENCHMARKS.md).
+const START_AFTER_MS: u32 = 17;
 
 impl Controller {
     pub fn new(
@@ -764,12 +771,13 @@ impl Controller {
             Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
-                    // In a task of its own, after the click's: the new
+                    // In a task of its own, after the click's and most
+                    // likely after the frame that answers it: the new
                     // table's script, then its style and layout in the next
                     // frame, then the dialog's close (BENCHMARKS.md, "A new
                     // game's first table").
                     self.starting = Some(setup);
-                    self.schedule(0, Controller::start_chosen);
+                    self.schedule(START_AFTER_MS, Controller::start_chosen);
                 }
                 Err(e) => dialog::show_error(&e),
             },
