@@ -142,8 +142,8 @@ pub struct Controller {
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
     pub(super) page: Page,
-    /// A new game chosen in the dialog, started by the next step.
-    starting: Option<Setup>,
+    /// A new game chosen in the dialog, and the timer that starts it.
+    starting: Option<(Setup, Timeout)>,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -280,7 +280,7 @@ impl Controller {
 
     /// The game chosen in the new-game dialog (see `Action::StartGame`).
     fn start_chosen(&mut self) {
-        if let Some(setup) = self.starting.take() {
+        if let Some((setup, _)) = self.starting.take() {
             Parts::leave_guest(self);
             Parts::new_game(self);
             self.new_game(setup);
@@ -430,8 +430,14 @@ impl Controller {
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
     pub(super) fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
+        self.clock.step = Some(self.later(ms, f));
+    }
+
+    /// A timer that runs `f` on the controller after `ms` milliseconds,
+    /// until it is dropped.
+    fn later(&self, ms: u32, f: fn(&mut Controller)) -> Timeout {
         let me = self.me.clone();
-        self.clock.step = Some(Timeout::new(ms, move || with(&me, f)));
+        Timeout::new(ms, move || with(&me, f))
     }
 
     /// The computer (Normal) plays the seats `which` picks from now on: a
@@ -776,8 +782,10 @@ impl Controller {
                     // table's script, then its style and layout in the next
                     // frame, then the dialog's close (BENCHMARKS.md, "A new
                     // game's first table").
-                    self.starting = Some(setup);
-                    self.schedule(START_AFTER_MS, Controller::start_chosen);
+                    // (Its own timer: the game on the table may still take
+                    // a step meanwhile, which replaces the pending step.)
+                    let timer = self.later(START_AFTER_MS, Controller::start_chosen);
+                    self.starting = Some((setup, timer));
                 }
                 Err(e) => dialog::show_error(&e),
             },

@@ -76,10 +76,10 @@ impl Sheet {
             w.write_totals(lang, s.totals.clone());
         }
         // The sheet scrolls in its column: a new row brings the latest deals
-        // in sight. Not on a sheet just written afresh, whose scroll is at
-        // its top anyway: a scroll lays out the page at once, which would put
-        // a new game's first layout inside the task that builds its table.
-        if rows_added || deal_started && !fresh {
+        // in sight. Not for a sheet just written afresh with no finished row
+        // (a new game's), which has nothing to scroll to: a scroll lays the
+        // page out at once, inside the task that builds the new table.
+        if rows_added || (deal_started && !fresh) {
             self.target.set_scroll_top(i32::MAX);
         }
     }
