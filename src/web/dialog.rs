@@ -129,6 +129,16 @@ pub fn close() {
     }
 }
 
+/// Closes the dialog at the start of the frame after next, in that frame's
+/// task, once a new game's first table has been drawn in the frame between:
+/// closing a modal dialog restyles the whole page (it is no longer inert),
+/// and the focus it gives back would force the new table's style and layout
+/// into the task that built it. Its `close` event's render then moves the
+/// focus into the hand.
+pub fn close_after_next_frame() {
+    super::dom::next_frame(|| super::dom::next_frame(close));
+}
+
 pub fn show_error(message: &str) {
     if let Some(e) = by_id("dialog-error") {
         e.set_text_content(Some(message));

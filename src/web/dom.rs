@@ -69,6 +69,16 @@ pub fn by_id(id: &str) -> Option<Element> {
     doc().get_element_by_id(id)
 }
 
+/// Runs `f` at the start of the next frame, before its style and layout.
+/// (A plain function, so that every caller shares one closure's code.)
+pub fn next_frame(f: fn()) {
+    if let Some(w) = web_sys::window() {
+        let f = wasm_bindgen::closure::Closure::once(f);
+        let _ = w.request_animation_frame(f.as_ref().unchecked_ref());
+        f.forget();
+    }
+}
+
 /// Gives an element the keyboard focus (if it can take it).
 pub fn focus(e: &Element) {
     if let Some(h) = e.dyn_ref::<HtmlElement>() {

@@ -142,6 +142,8 @@ pub struct Controller {
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
     pub(super) page: Page,
+    /// A new game chosen in the dialog, and the timer that starts it.
+    starting: Option<(Setup, Timeout)>,
     me: Weak<RefCell<Controller>>,
 }
 
@@ -183,6 +185,13 @@ const AFTER_CALL_MS: f64 = 450.0;
 const HOLD_MS: f64 = 1300.0;
 const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
+/// A frame's time (60 Hz): a new game chosen in the dialog waits that long,
+/// so that the frame after the click, where it changed what shows, is
+/// drawn before the new table's script runs. With no
+/// wait the timer often came first, and the click's next paint waited for
+/// the whole new table; where the click changes nothing that shows, the
+/// next paint is the new table's either way (BENCHMARKS.md).
+const START_AFTER_MS: u32 = 17;
 
 impl Controller {
     pub fn new(
@@ -224,6 +233,7 @@ impl Controller {
             online: None,
             walkthrough: Walkthrough::default(),
             page,
+            starting: None,
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
@@ -266,6 +276,16 @@ impl Controller {
         self.view.set_table(kind);
         self.start_deal();
         self.advance();
+    }
+
+    /// The game chosen in the new-game dialog (see `Action::StartGame`).
+    fn start_chosen(&mut self) {
+        if let Some((setup, _)) = self.starting.take() {
+            Parts::leave_guest(self);
+            Parts::new_game(self);
+            self.new_game(setup);
+            dialog::close_after_next_frame();
+        }
     }
 
     fn start_deal(&mut self) {
@@ -410,8 +430,14 @@ impl Controller {
 
     /// Runs `f` on the controller after `ms` milliseconds (replacing any pending step).
     pub(super) fn schedule(&mut self, ms: u32, f: fn(&mut Controller)) {
+        self.clock.step = Some(self.later(ms, f));
+    }
+
+    /// A timer that runs `f` on the controller after `ms` milliseconds,
+    /// until it is dropped.
+    fn later(&self, ms: u32, f: fn(&mut Controller)) -> Timeout {
         let me = self.me.clone();
-        self.clock.step = Some(Timeout::new(ms, move || with(&me, f)));
+        Timeout::new(ms, move || with(&me, f))
     }
 
     /// The computer (Normal) plays the seats `which` picks from now on: a
@@ -758,10 +784,15 @@ impl Controller {
             Action::PresetChanged(game, preset) => dialog::preset_changed(game, &preset),
             Action::StartGame(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
-                    dialog::close();
-                    Parts::leave_guest(self);
-                    Parts::new_game(self);
-                    self.new_game(setup);
+                    // In a task of its own, after the click's and most
+                    // likely after the frame that answers it: the new
+                    // table's script, then its style and layout in the next
+                    // frame, then the dialog's close (BENCHMARKS.md, "A new
+                    // game's first table").
+                    // (Its own timer: the game on the table may still take
+                    // a step meanwhile, which replaces the pending step.)
+                    let timer = self.later(START_AFTER_MS, Controller::start_chosen);
+                    self.starting = Some((setup, timer));
                 }
                 Err(e) => dialog::show_error(&e),
             },
