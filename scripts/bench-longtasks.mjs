@@ -96,9 +96,18 @@ function instrument() {
       if (e.interactionId) m.events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  // Each render's time, and what it drew: the table's phase and moves then,
+  // and the number of elements it added (so a long task names its render).
+  m.drawn = [];
   addEventListener('DOMContentLoaded', () => {
-    new MutationObserver(() => m.renders.push(performance.now()))
-      .observe(document.body, { attributes: true, childList: true, characterData: true, subtree: true });
+    new MutationObserver((records) => {
+      const t = performance.now();
+      m.renders.push(t);
+      let added = 0;
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) added += 1 + n.getElementsByTagName('*').length;
+      const app = document.getElementById('app');
+      m.drawn.push({ t, phase: app?.dataset.phase, moves: app?.dataset.moves, added });
+    }).observe(document.body, { attributes: true, childList: true, characterData: true, subtree: true });
   });
 }
 
@@ -112,7 +121,8 @@ const median = (xs) => {
 
 function summary(tasks) {
   const d = tasks.map((t) => t.duration).sort((a, b) => b - a);
-  return { count: d.length, longest_ms: round(d[0] ?? 0), durations_ms: d.map(round) };
+  const which = [...tasks].sort((a, b) => b.duration - a.duration).map((t) => t.renders?.join(', ') ?? '');
+  return { count: d.length, longest_ms: round(d[0] ?? 0), durations_ms: d.map(round), ...(tasks.some((t) => t.renders) ? { renders: which } : {}) };
 }
 
 /**
@@ -257,8 +267,13 @@ async function endTrace(cdp, events) {
 
 /** What happened on the page since `started` (performance.now()): long tasks and interactions. */
 async function since(page, started, interactionsBefore) {
-  const { tasks, renders, events, count } = await page.evaluate(() => ({ ...window.__lt, count: performance.interactionCount ?? 0 }));
-  const during = tasks.filter((t) => t.start >= started);
+  const { tasks, renders, drawn, events, count } = await page.evaluate(() => ({ ...window.__lt, count: performance.interactionCount ?? 0 }));
+  // A long task named by the renders inside it: "phase@moves +elements added".
+  const named = (t) => ({
+    ...t,
+    renders: drawn.filter((r) => r.t >= t.start && r.t <= t.start + t.duration).map((r) => `${r.phase}@${r.moves} +${r.added}`),
+  });
+  const during = tasks.filter((t) => t.start >= started).map(named);
   const drawing = (t) => renders.some((r) => r >= t.start && r <= t.start + t.duration);
   const painting = (t) => !drawing(t) && renders.some((r) => r <= t.start && r >= t.start - 50);
   return {
@@ -387,7 +402,9 @@ try {
           console.error(
             `run ${run + 1} ${dist.label} ${key}: load ${r.load.count} long (longest ${r.load.longest_ms} ms); ` +
               `${r.long_tasks.count} long tasks (longest ${r.long_tasks.longest_ms} ms: ${r.rendering.count} rendering, ` +
-              `${r.painting_a_change.count} painting, ${r.nothing_drawn.count} nothing drawn); ` +
+              `${r.painting_a_change.count} painting, ${r.nothing_drawn.count} nothing drawn` +
+              (r.long_tasks.count ? `: ${r.long_tasks.durations_ms.map((d, i) => `${d} ms [${r.long_tasks.renders[i]}]`).join('; ')}` : '') +
+              '); ' +
               `INP p98 ${r.inp.p98_ms} ms over ${r.inp.count}` +
               (r.trace?.longest ? `; longest traced: ${JSON.stringify(r.trace.longest)}; ${JSON.stringify(r.trace.rework)}` : '') +
               (r.problems.length ? `; PROBLEMS: ${r.problems.join(' | ')}` : ''),

@@ -54,6 +54,7 @@ mod dialog;
 mod dom;
 mod embed;
 mod events;
+mod frame;
 mod full_page;
 mod help;
 mod i18n;

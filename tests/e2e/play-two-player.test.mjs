@@ -67,6 +67,8 @@ test('two-player: the next deal, to a target set in the dialog', async () => {
     await page.click('#new-game');
     await page.fill('#new-game-dialog input[data-option="target"]', '5000');
     await page.click('#start-game');
+    // (The new game starts in the task after the click's; the dialog closes once it is drawn.)
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
     await waitForTurn(page);
     assert.match(await page.locator('#scores .caption').innerText(), /5000/);
     const dealer1 = await page.locator('.seat:has(.badge-dealer)').getAttribute('data-seat');

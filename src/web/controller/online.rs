@@ -108,6 +108,15 @@ impl OnlinePlay for FullPage {
         c.guest_move(mv);
     }
 
+    fn answer_turned_away(c: &Controller, seat: u8) {
+        // A computer's late answer is routine; a friend's move turned away
+        // is a move its guest waits on.
+        if c.setup.players.get(seat as usize) == Some(&Player::Friend) {
+            let text = format!("seat {seat}: a friend's move answered an older question");
+            web_sys::console::warn_1(&text.as_str().into());
+        }
+    }
+
     fn leave_guest(c: &mut Controller) {
         c.leave_guest();
     }

@@ -190,6 +190,9 @@ pub trait OnlinePlay {
     fn online_dialog_closed(c: &mut Controller, closed: Closed);
     /// A guest's move, sent to the host instead of played.
     fn guest_move(c: &mut Controller, mv: Move);
+    /// A seat's answer turned away as answering an older question: a
+    /// friend's is a move its guest waits on, said to be traced.
+    fn answer_turned_away(c: &Controller, seat: u8);
     /// Leaves guest mode, if in it (a new game of one's own).
     fn leave_guest(c: &mut Controller);
     /// A guest's device before the host's first table.

@@ -143,6 +143,8 @@ impl OnlinePlay for TableAlone {
 
     fn guest_move(_: &mut Controller, _: Move) {}
 
+    fn answer_turned_away(_: &Controller, _: u8) {}
+
     fn leave_guest(_: &mut Controller) {}
 
     fn joining(_: &Controller) -> bool {

@@ -53,7 +53,8 @@ impl Sheet {
     }
 
     pub fn render(&mut self, lang: Lang, s: &ScoreSheet) {
-        if !matches!(&self.shown, Some(w) if w.lang == lang && w.heads == s.heads) {
+        let fresh = !matches!(&self.shown, Some(w) if w.lang == lang && w.heads == s.heads);
+        if fresh {
             self.shown = Some(Shown::build(lang, &self.target, s.heads.clone()));
         }
         let Some(w) = self.shown.as_mut() else {
@@ -74,8 +75,11 @@ impl Sheet {
         if w.totals.as_ref() != Some(&s.totals) {
             w.write_totals(lang, s.totals.clone());
         }
-        if rows_added || deal_started {
-            // The sheet scrolls in its column: a new row brings the latest deals in sight.
+        // The sheet scrolls in its column: a new row brings the latest deals
+        // in sight. Not for a sheet just written afresh with no finished row
+        // (a new game's), which has nothing to scroll to: a scroll lays the
+        // page out at once, inside the task that builds the new table.
+        if rows_added || (deal_started && !fresh) {
             self.target.set_scroll_top(i32::MAX);
         }
     }
