@@ -137,13 +137,15 @@ pub fn shown(text: &str) -> String {
     let mut out = String::new();
     let mut length = 0;
     for c in text.chars() {
-        let escaped = c.escape_debug();
-        if length + escaped.len() > SHOWN_CHARS {
+        let start = out.len();
+        crate::engine::text::push_escaped(&mut out, c);
+        let escaped = out[start..].chars().count();
+        if length + escaped > SHOWN_CHARS {
+            out.truncate(start);
             out.push('…');
             break;
         }
-        length += escaped.len();
-        out.extend(escaped);
+        length += escaped;
     }
     out
 }
