@@ -47,7 +47,9 @@ impl Param {
     /// refused naming it. (A `%` without two hex digits the browser keeps as
     /// written: a character like any other here.)
     pub fn decoded(key: &str, value: String) -> Param {
-        let broken = value.contains(char::REPLACEMENT_CHARACTER);
+        // (Compared char by char: `str::contains` of a non-ASCII char
+        // brings in core's two-way substring search, 1.5 KB of wasm.)
+        let broken = value.chars().any(|c| c == char::REPLACEMENT_CHARACTER);
         Param {
             key: key.to_string(),
             raw: value.clone(),
@@ -137,13 +139,15 @@ pub fn shown(text: &str) -> String {
     let mut out = String::new();
     let mut length = 0;
     for c in text.chars() {
-        let escaped = c.escape_debug();
-        if length + escaped.len() > SHOWN_CHARS {
+        let start = out.len();
+        crate::engine::text::push_escaped(&mut out, c);
+        let escaped = out[start..].chars().count();
+        if length + escaped > SHOWN_CHARS {
+            out.truncate(start);
             out.push('…');
             break;
         }
-        length += escaped.len();
-        out.extend(escaped);
+        length += escaped;
     }
     out
 }
