@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from './harness.mjs';
-import { device, guestPath, hostGame, withBrowser } from './online-helpers.mjs';
+import { describe, device, guestPath, hostGame, withBrowser } from './online-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
 import { nextClick, ready, readTable, state, waitForTurn } from './play-helpers.mjs';
 
@@ -284,11 +284,15 @@ test('the whole online flow by keyboard alone: invite, join, reply, and a two-pl
       const hs = await h.evaluate(readTable);
       if (hs.phase !== 'playing') break;
       const gs = await g.evaluate(readTable);
+      // (A move not taken says where both pages stood.)
+      const where = async (e) => {
+        throw new Error(`${e.message.split('\n')[0]}; the pages stand at ${JSON.stringify(await describe([h, g]))}`);
+      };
       if (hs.waiting === 'human') {
-        await keyboardMove(h, 'the host');
+        await keyboardMove(h, 'the host').catch(where);
         moves.host++;
       } else if (gs.waiting === 'human') {
-        await keyboardMove(g, 'the guest');
+        await keyboardMove(g, 'the guest').catch(where);
         moves.guest++;
       } else {
         await h.waitForTimeout(40);
