@@ -105,6 +105,8 @@ test('two-player family rules: one deal, then the game is over with a winner', a
     await page.click('#game-over button[data-action="new-game"]');
     await page.waitForSelector('#new-game-dialog[open]');
     await page.click('#start-game');
+    // (The new game starts in the task after the click's; the dialog closes once it is drawn.)
+    await page.waitForSelector('#new-game-dialog', { state: 'hidden' });
     await waitForTurn(page);
     assert.equal((await state(page)).phase, 'playing');
     assert.deepEqual(problems.all(), []);

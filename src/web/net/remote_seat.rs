@@ -126,6 +126,11 @@ impl Link {
                 // guest proven to be back, who gets its name again.
                 if self.token != Some(token) || self.greeted {
                     self.dropped += 1;
+                    self.say_dropped(if self.greeted {
+                        "a second hello"
+                    } else {
+                        "a hello with another reply's token"
+                    });
                     return None;
                 }
                 self.greeted = true;
