@@ -85,7 +85,10 @@ fn hidden(c: char) -> bool {
         (0xFDD0, 0xFDEF),
     ];
     let code = c as u32;
-    c.is_control() || HIDDEN.iter().any(|&(low, high)| (low..=high).contains(&code))
+    c.is_control()
+        || HIDDEN
+            .iter()
+            .any(|&(low, high)| (low..=high).contains(&code))
 }
 
 #[cfg(test)]
@@ -140,4 +143,3 @@ mod tests {
         }
     }
 }
-

@@ -968,9 +968,11 @@ fn status_line(f: &Facts) -> (String, Option<String>, bool) {
         _ if f.over => (lang.t(K::GameOverStatus).to_string(), None, false),
         (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
         (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
-        (Some(_), Some(_)) if f.waiting == Waiting::Host => {
-            (f.ui.move_sent.map_or("", |m| m.words).to_string(), None, false)
-        }
+        (Some(_), Some(_)) if f.waiting == Waiting::Host => (
+            f.ui.move_sent.map_or("", |m| m.words).to_string(),
+            None,
+            false,
+        ),
         (Some(_), Some(m)) if f.human_turn => (lang.tf(K::SeatToPlay, &[f.name(m)]), None, false),
         // A seat played on another device (a friend's, or the host's seen
         // from a guest's): named as its table names it, never "thinking".

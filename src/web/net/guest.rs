@@ -163,13 +163,17 @@ impl Guest {
             mv,
         });
         if !sent {
-            web_sys::console::warn_1(&"a move not sent: the channel to the host is not open".into());
+            web_sys::console::warn_1(
+                &"a move not sent: the channel to the host is not open".into(),
+            );
         }
         sent
     }
 
     fn send(&self, message: &ToHost) -> bool {
-        self.peer.as_ref().is_some_and(|p| p.send(&message.encode()))
+        self.peer
+            .as_ref()
+            .is_some_and(|p| p.send(&message.encode()))
     }
 
     /// A message from the host (or one dropped unread for its size, which
