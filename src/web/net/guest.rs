@@ -148,6 +148,9 @@ impl Guest {
             token: self.token,
             secret: self.secret,
         });
+        if !self.said_hello {
+            web_sys::console::warn_1(&"the hello not sent: the channel to the host is not open".into());
+        }
     }
 
     /// Sends a move to the host; false if the channel could not take it

@@ -27,6 +27,11 @@ pub struct Link {
     pub name: String,
     /// Messages dropped from this guest (malformed, oversized, flood).
     pub dropped: u64,
+    /// Messages that reached this link on its latest connection, and how
+    /// many of them were dropped (what the console is told is per
+    /// connection).
+    heard_here: u32,
+    dropped_here: u32,
     peer: Option<Peer>,
     /// Names the peer: events of an older one are ignored.
     peer_id: u32,
@@ -68,6 +73,8 @@ impl Link {
             state: LinkState::Inviting,
             name: String::new(),
             dropped: 0,
+            heard_here: 0,
+            dropped_here: 0,
             peer: None,
             peer_id: 0,
             nonce: 0,
@@ -103,6 +110,7 @@ impl Link {
     /// answered here or turned into an action for the controller (returned,
     /// so that it is dispatched once this link is no longer borrowed).
     fn receive(&mut self, message: Result<&[u8], Dropped>) -> Option<(Dispatch, Action)> {
+        self.heard_here += 1;
         let read = self
             .flood
             .admit(js_sys::Date::now())
@@ -112,8 +120,9 @@ impl Link {
             Ok(m) => m,
             Err(why) => {
                 self.dropped += 1;
+                self.dropped_here += 1;
                 // Said once per connection: a flood costs no more than a counter.
-                if self.dropped == 1 {
+                if self.dropped_here == 1 {
                     self.say_dropped(&why.to_string());
                 }
                 return None;
@@ -142,7 +151,10 @@ impl Link {
             }
             ToHost::Move { .. } if !self.greeted => {
                 self.dropped += 1;
-                self.say_dropped("a move before the guest's hello");
+                let heard = self.heard_here;
+                self.say_dropped(&format!(
+                    "a move before the guest's hello (message {heard} on this connection)"
+                ));
                 None
             }
             ToHost::Ping { n, .. } => {
@@ -192,6 +204,13 @@ impl Link {
             }
         }
     }
+}
+
+/// A message on a connection the host no longer listens to, said on the
+/// console (as [`Link::say_dropped`]) so that a lost move can be traced.
+fn say_unheard(seat: u8, why: &str) {
+    let text = format!("seat {seat}: a guest's message not read: {why}");
+    web_sys::console::warn_1(&text.as_str().into());
 }
 
 /// The player of a seat on a friend's device: the controller asks it like
@@ -316,8 +335,17 @@ impl Host {
         let weak = Rc::downgrade(&link);
         let d = dispatch.clone();
         let on: super::rtc::OnEvent = Rc::new(move |ev| {
-            let Some(link) = weak.upgrade() else { return };
+            let is_message = matches!(ev, PeerEvent::Message(_) | PeerEvent::TooLarge(_));
+            let Some(link) = weak.upgrade() else {
+                if is_message {
+                    say_unheard(seat, "its seat is no longer a friend's");
+                }
+                return;
+            };
             if link.borrow().peer_id != id {
+                if is_message {
+                    say_unheard(seat, "it came over an older invite's connection");
+                }
                 return;
             }
             let message = match &ev {
@@ -341,6 +369,7 @@ impl Host {
         let mut l = link.borrow_mut();
         l.peer = None;
         l.peer_id = id;
+        (l.heard_here, l.dropped_here) = (0, 0);
         // A fresh random nonce for every invite (never the last one), so a
         // reply to an older invite for the seat is told from the latest.
         let last = l.nonce;
