@@ -84,10 +84,22 @@ fn messages_round_trip_as_bytes() {
         Reason::NotYourTurn,
         Reason::Stale,
         Reason::Illegal,
+        Reason::NoHello,
     ] {
         let refused = ToGuest::Refused { turn: 5, reason };
         assert_eq!(ToGuest::decode(&refused.encode()), Ok(refused));
     }
+    // A reason no host writes (the last byte: the one after the last reason).
+    let mut unknown = ToGuest::Refused {
+        turn: 5,
+        reason: Reason::NoHello,
+    }
+    .encode();
+    *unknown.last_mut().unwrap() += 1;
+    assert_eq!(
+        ToGuest::decode(&unknown),
+        Err(Dropped::Malformed(Error::Invalid("the refusal's reason")))
+    );
     let pong = ToGuest::Pong { n: 9 };
     assert_eq!(ToGuest::decode(&pong.encode()), Ok(pong.clone()));
     // Each side reads only the other side's messages.

@@ -51,7 +51,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Short(what) => write!(f, "cut short before {what}"),
-            Error::Invalid(what) => write!(f, "an impossible {what}"),
+            Error::Invalid(what) => write!(f, "an impossible value for {what}"),
             Error::Trailing => f.write_str("bytes after the end"),
         }
     }

@@ -247,6 +247,9 @@ pub enum Refusal {
     Stale,
     /// The engine refuses it, and says why.
     Illegal { why: IllegalMove },
+    /// Made on a channel whose hello the host has not read (lost on the
+    /// way, or never said): the guest says it again, then the move.
+    NoHello,
 }
 
 /// A refusal as it travels: its reason alone.
@@ -256,6 +259,7 @@ pub enum Reason {
     NotYourTurn,
     Stale,
     Illegal,
+    NoHello,
 }
 
 impl Refusal {
@@ -265,6 +269,7 @@ impl Refusal {
             Refusal::NotYourTurn => Reason::NotYourTurn,
             Refusal::Stale => Reason::Stale,
             Refusal::Illegal { .. } => Reason::Illegal,
+            Refusal::NoHello => Reason::NoHello,
         }
     }
 }

@@ -39,11 +39,12 @@ const CALLS: [Call; 5] = [
     Call::QuackQuackQuack,
     Call::Duck,
 ];
-const REASONS: [Reason; 4] = [
+const REASONS: [Reason; 5] = [
     Reason::NotYourSeat,
     Reason::NotYourTurn,
     Reason::Stale,
     Reason::Illegal,
+    Reason::NoHello,
 ];
 
 fn message(kind: u8) -> Writer {
@@ -268,7 +269,7 @@ impl ToGuest {
             TABLE => ToGuest::Table(Box::new(read_table(&mut r)?)),
             REFUSED => ToGuest::Refused {
                 turn: r.u32("the refusal's turn")?,
-                reason: REASONS[r.below(4, "the refusal's reason")? as usize],
+                reason: REASONS[r.below(REASONS.len() as u8, "the refusal's reason")? as usize],
             },
             PONG => ToGuest::Pong {
                 n: r.u32("the pong")?,

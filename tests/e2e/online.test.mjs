@@ -622,3 +622,39 @@ test('online: a guest\'s card on its way waits for the host: marked, nothing els
     assert.deepEqual(guest.problems.all(), []);
   });
 });
+
+test('online: a guest\'s hello lost on its way is said again when the host refuses its first move, and the deal is played', async () => {
+  await withBrowser(async (server, browser) => {
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    // The guest's first message on its channel (its hello) is lost on the
+    // way, though its page saw it sent: the host never reads it.
+    const loseFirstMessage = () => {
+      const send = RTCDataChannel.prototype.send;
+      RTCDataChannel.prototype.send = function (data) {
+        if (window.lostOnTheWay === undefined) {
+          window.lostOnTheWay = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
+          return undefined;
+        }
+        return send.call(this, data);
+      };
+    };
+    const { 1: guest } = await seatGuests(browser, server, host, { 1: links[1] }, loseFirstMessage);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    // Version 2, type 1: it was the hello that was lost.
+    assert.deepEqual(await guest.page.evaluate(() => window.lostOnTheWay), [2, 1]);
+    // The guest's first move is refused for want of a hello; the guest says
+    // it again and sends the move once more, and nothing waits on it: every
+    // click of the deal is taken (act fails on a lost one).
+    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    assert.notEqual(end.phase, 'playing');
+    await guest.page.waitForFunction(() => document.querySelector('#app').dataset.phase !== 'playing');
+    const beforeHello = host.problems.warnings.filter((w) => /a move before the guest's hello/.test(w));
+    assert.equal(beforeHello.length, 1, `one move came before the hello: ${JSON.stringify(host.problems.warnings)}`);
+    assert.doesNotMatch(await guest.page.locator('#message').innerText(), /refused/i, 'the guest was not told of a refusal');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});

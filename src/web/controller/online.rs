@@ -544,6 +544,10 @@ impl Controller {
                 Err(Dropped::Flood) => {}
                 Err(why) => self.host_message_refused(why.to_string()),
                 Ok(ToGuest::Table(table)) => self.show_table(*table),
+                // The host had not read this guest's hello: said again, and
+                // the move with it; still on its way, nothing to show.
+                Ok(ToGuest::Refused { turn, reason })
+                    if reason == Reason::NoHello && g.hello_again(turn) => {}
                 Ok(ToGuest::Refused { reason, .. }) => {
                     // An illegal move is worded from this device's own check of it.
                     let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());

@@ -33,6 +33,9 @@ pub struct Guest {
     pub refusal_shown: bool,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
+    /// The latest move was sent again after the host said it had not read
+    /// this guest's hello (once only: a second such refusal is shown).
+    resent: bool,
     /// The token of this guest's reply (public: it names the reply's channel).
     token: [u8; 8],
     /// The guest's secret for this table (`table_secret`).
@@ -88,6 +91,7 @@ impl Guest {
             dropped: 0,
             refusal_shown: false,
             sent: None,
+            resent: false,
             token: crate::web::entropy().to_le_bytes(),
             secret,
             peer: None,
@@ -149,7 +153,9 @@ impl Guest {
             secret: self.secret,
         });
         if !self.said_hello {
-            web_sys::console::warn_1(&"the hello not sent: the channel to the host is not open".into());
+            web_sys::console::warn_1(
+                &"the hello not sent: the channel to the host is not open".into(),
+            );
         }
     }
 
@@ -157,6 +163,11 @@ impl Guest {
     /// (not open: then nothing is on its way, and the move may be made
     /// again).
     pub fn send_move(&mut self, mv: Move) -> bool {
+        self.resent = false;
+        self.send_move_once(mv)
+    }
+
+    fn send_move_once(&mut self, mv: Move) -> bool {
         self.hello();
         self.sent = Some(mv);
         let turn = self.table.as_ref().map_or(0, |t| t.turn);
@@ -171,6 +182,26 @@ impl Guest {
             );
         }
         sent
+    }
+
+    /// The host refused the latest move as made before this guest's hello
+    /// (`Reason::NoHello`: the hello was lost on its way). The hello is
+    /// said again and the move sent once more, if it was made on the table
+    /// the host still has (`turn`, the refusal's) and was not already sent
+    /// again; true if it is on its way again.
+    pub fn hello_again(&mut self, turn: u32) -> bool {
+        self.said_hello = false;
+        let current = self.table.as_ref().is_some_and(|t| t.turn == turn);
+        match self.sent.filter(|_| current && !self.resent) {
+            Some(mv) => {
+                self.resent = true;
+                self.send_move_once(mv)
+            }
+            None => {
+                self.hello();
+                false
+            }
+        }
     }
 
     fn send(&self, message: &ToHost) -> bool {

@@ -150,11 +150,18 @@ impl Link {
                 None
             }
             ToHost::Move { .. } if !self.greeted => {
+                // Not played, but answered: a guest whose hello was lost
+                // says it again and sends the move once more, rather than
+                // wait for ever on a move the host never heard.
                 self.dropped += 1;
                 let heard = self.heard_here;
                 self.say_dropped(&format!(
                     "a move before the guest's hello (message {heard} on this connection)"
                 ));
+                self.send(&ToGuest::Refused {
+                    turn: self.turn,
+                    reason: Refusal::NoHello.reason(),
+                });
                 None
             }
             ToHost::Ping { n, .. } => {

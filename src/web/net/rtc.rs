@@ -179,12 +179,23 @@ impl Peer {
     /// Sends a message if the channel is open (else it is dropped: the
     /// table is sent in full after every change, so nothing is lost).
     pub fn send(&self, bytes: &[u8]) -> bool {
-        match &*self.0.channel.borrow() {
+        let why = match &*self.0.channel.borrow() {
             Some(c) if c.ready_state() == RtcDataChannelState::Open => {
-                c.send_with_u8_array(bytes).is_ok()
+                match c.send_with_u8_array(bytes) {
+                    Ok(()) => return true,
+                    Err(e) => err_text(&e),
+                }
             }
-            _ => false,
-        }
+            Some(c) if c.ready_state() != RtcDataChannelState::Connecting => {
+                format!("the channel is {:?}", c.ready_state())
+            }
+            // Not open yet: a host's tables go out again once it opens.
+            _ => return false,
+        };
+        // (Said on the console: a message lost here can be traced.)
+        let text = format!("a message not sent: {why}");
+        web_sys::console::warn_1(&text.as_str().into());
+        false
     }
 }
 
