@@ -1,13 +1,15 @@
 //! What comes into the page. The names its own elements carry in their
 //! data attributes (`data-action`, `data-rec`, `data-change`, `data-net`,
-//! `data-help-game`): each attribute's values are an enum named once here,
+//! `data-help-game`, and the values they act on: `data-card`,
+//! `data-choice`, `data-suit`, `data-seat`, `data-option`): each
+//! attribute's values are a type named once here,
 //! which the view and the dialogs write and the listeners (`web/events.rs`)
 //! read back, refusing a name no part of the page writes. And limits on text
 //! from outside the page (a record to import, saved data), checked before
 //! any of it is parsed, and messages made one line. Plain Rust with no
 //! browser in it, so its tests run natively too.
 
-use crate::engine::GameKind;
+use crate::engine::{Card, GameKind, Rules, Suit};
 use std::borrow::Cow;
 
 // ---- the names the page's elements carry ----
@@ -297,6 +299,97 @@ impl DataAttribute for HelpTab {
     }
 }
 
+/// The card an element shows face up (`data-card`): a card of a hand,
+/// which plays it, or one on the table. The view keys its cards by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardShown(pub Card);
+
+impl DataAttribute for CardShown {
+    const ATTRIBUTE: &'static str = "data-card";
+
+    fn attribute_text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn read(text: &str) -> Option<CardShown> {
+        text.parse().ok().map(CardShown)
+    }
+}
+
+/// A card offered by the chooser (`data-choice`): a card to pass, say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardChoice(pub Card);
+
+impl DataAttribute for CardChoice {
+    const ATTRIBUTE: &'static str = "data-choice";
+
+    fn attribute_text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn read(text: &str) -> Option<CardChoice> {
+        text.parse().ok().map(CardChoice)
+    }
+}
+
+/// A suit offered by the chooser (`data-suit`, its letter): Duck's suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuitChoice(pub Suit);
+
+impl DataAttribute for SuitChoice {
+    const ATTRIBUTE: &'static str = "data-suit";
+
+    fn attribute_text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.0.letter().to_string())
+    }
+
+    fn read(text: &str) -> Option<SuitChoice> {
+        let mut letters = text.chars();
+        match (letters.next(), letters.next()) {
+            (Some(letter), None) => Suit::from_letter(letter).map(SuitChoice),
+            _ => None,
+        }
+    }
+}
+
+/// The seat an element is for (`data-seat`, 0 to 3): a seat of the table,
+/// its player in the new game's form, its invite in online play's dialogs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatOf(pub u8);
+
+impl DataAttribute for SeatOf {
+    const ATTRIBUTE: &'static str = "data-seat";
+
+    fn attribute_text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn read(text: &str) -> Option<SeatOf> {
+        text.parse().ok().filter(|&s| s < 4).map(SeatOf)
+    }
+}
+
+/// A rules option's control in the new game's form (`data-option`, the
+/// option's record name, as `Rules::option_specs` lists it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleOption(pub &'static str);
+
+impl DataAttribute for RuleOption {
+    const ATTRIBUTE: &'static str = "data-option";
+
+    fn attribute_text(&self) -> Cow<'static, str> {
+        Cow::Borrowed(self.0)
+    }
+
+    fn read(text: &str) -> Option<RuleOption> {
+        GameKind::ALL
+            .iter()
+            .flat_map(|&game| Rules::option_specs(game))
+            .find(|spec| spec.key == text)
+            .map(|spec| RuleOption(spec.key))
+    }
+}
+
 // ---- text from outside ----
 
 /// The largest record the page imports: 1 MB of text (as a file's size, or
@@ -446,6 +539,17 @@ mod tests {
         assert_eq!(texts[..buttons.len()], buttons);
         assert!(texts.contains(&"copy-author-link".to_string()), "{texts:?}");
         assert!(texts.contains(&"review-open:7".to_string()), "{texts:?}");
+        // The values acted on: every card, suit, seat and rules option.
+        let deck = (0..54).map(Card::from_index);
+        assert_eq!(read_back(deck.clone().map(CardShown)).len(), 54);
+        assert_eq!(read_back(deck.map(CardChoice)).len(), 54);
+        assert_eq!(read_back(Suit::ALL.map(SuitChoice)), ["C", "D", "H", "S"]);
+        assert_eq!(read_back((0..4).map(SeatOf)), ["0", "1", "2", "3"]);
+        let options = GameKind::ALL
+            .iter()
+            .flat_map(|&g| Rules::option_specs(g))
+            .map(|spec| RuleOption(spec.key));
+        assert!(read_back(options).contains(&"duck_winner".to_string()));
     }
 
     #[test]
@@ -467,6 +571,17 @@ mod tests {
             assert_eq!(ChangedField::read(text), None, "{text:?}");
             assert_eq!(NetCommand::read(text), None, "{text:?}");
             assert_eq!(HelpTab::read(text), None, "{text:?}");
+            assert_eq!(RuleOption::read(text), None, "{text:?}");
+        }
+        for text in ["", "4", "-1", "01x", "seat", "1 "] {
+            assert_eq!(SeatOf::read(text), None, "{text:?}");
+        }
+        for text in ["", "X", "CC", "c ", "AS"] {
+            assert_eq!(SuitChoice::read(text), None, "{text:?}");
+        }
+        for text in ["", "1S", "AS ", "ZZ", "AX"] {
+            assert_eq!(CardShown::read(text), None, "{text:?}");
+            assert_eq!(CardChoice::read(text), None, "{text:?}");
         }
         assert_eq!(
             selector(&Command::CloseDialog),

@@ -3,7 +3,7 @@
 //! option in the engine appears here without code for it.
 
 use super::dom::{
-    append, by_id, clear, dialog_footer, dialog_form, doc, el, set_data, text_el, Does,
+    append, by_id, clear, dialog_footer, dialog_form, doc, el, get_data, set_data, text_el, Does,
     FooterButton,
 };
 use super::i18n::{self, Lang, K};
@@ -11,7 +11,7 @@ use super::model::{NewGameForm, OptionField, Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
-use crate::web::input::{ChangedField, Command, DataAttribute};
+use crate::web::input::{selector, ChangedField, Command, DataAttribute, RuleOption, SeatOf};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -158,9 +158,14 @@ pub fn preset_changed(game: GameKind, preset: &str) {
     }
 }
 
-fn select(class: &str, data: (&str, &str), choices: &[(String, String)], chosen: &str) -> Element {
+fn select<A: DataAttribute>(
+    class: &str,
+    data: A,
+    choices: &[(String, String)],
+    chosen: &str,
+) -> Element {
     let s = el("select", class);
-    let _ = s.set_attribute(data.0, data.1);
+    set_data(&s, data);
     for (value, label) in choices {
         let o = text_el("option", "", label);
         let _ = o.set_attribute("value", value);
@@ -194,7 +199,7 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
         append(&label, &text_el("span", "", lang.seat_name(n, s)));
         let sel = select(
             "",
-            ("data-seat", &s.to_string()),
+            SeatOf(s),
             &choices,
             player_choice(setup.players[s as usize]),
         );
@@ -221,7 +226,7 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
     append(&label, &text_el("span", "", lang.t(K::DialogPreset)));
     let sel = select(
         "",
-        (ChangedField::ATTRIBUTE, ChangedField::Preset.name()),
+        ChangedField::Preset,
         &presets,
         setup.rules.preset.name(),
     );
@@ -240,7 +245,7 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
             let _ = input.set_attribute("type", "number");
             let _ = input.set_attribute("min", "1");
             let _ = input.set_attribute("inputmode", "numeric");
-            let _ = input.set_attribute("data-option", spec.key);
+            set_data(&input, RuleOption(spec.key));
             let hint = match (spec.key, defaults) {
                 ("target", GameEnd::Target(v)) => lang.tf(K::DefaultTarget, &[&v.to_string()]),
                 ("deals", GameEnd::Deals(v)) => lang.tf(K::DefaultDeals, &[&v.to_string()]),
@@ -257,7 +262,7 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
                     (v.to_string(), label.to_string())
                 })
                 .collect();
-            select("", ("data-option", spec.key), &choices, "")
+            select("", RuleOption(spec.key), &choices, "")
         };
         append(&label, &control);
         append(&rules, &label);
@@ -268,15 +273,19 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
 
 /// Shows a rules value in each option control.
 fn fill_options(rules: &Rules) {
-    let Ok(list) = doc().query_selector_all("#new-game-dialog [data-option]") else {
+    let Ok(list) =
+        doc().query_selector_all(&format!("#new-game-dialog [{}]", RuleOption::ATTRIBUTE))
+    else {
         return;
     };
     for i in 0..list.length() {
         let Some(node) = list.item(i) else { continue };
         let e: Element = node.unchecked_into();
-        let key = e.get_attribute("data-option").unwrap_or_default();
+        let Some(RuleOption(key)) = get_data(&e) else {
+            continue;
+        };
         match (
-            rules.get(&key),
+            rules.get(key),
             e.dyn_ref::<HtmlSelectElement>(),
             e.dyn_ref::<HtmlInputElement>(),
         ) {
@@ -298,11 +307,16 @@ fn select_value(selector: &str) -> Option<String> {
 pub fn form() -> NewGameForm {
     let game = chosen_game();
     let mut options = Vec::new();
-    if let Ok(list) = doc().query_selector_all("#new-game-dialog [data-option]") {
+    if let Ok(list) =
+        doc().query_selector_all(&format!("#new-game-dialog [{}]", RuleOption::ATTRIBUTE))
+    {
         for i in 0..list.length() {
             let Some(node) = list.item(i) else { continue };
             let e: Element = node.unchecked_into();
-            let key = e.get_attribute("data-option").unwrap_or_default();
+            let Some(RuleOption(key)) = crate::web::events::data(&e) else {
+                continue;
+            };
+            let key = key.to_string();
             if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
                 options.push((key, OptionField::Word(s.value())));
             } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
@@ -312,7 +326,11 @@ pub fn form() -> NewGameForm {
     }
     let seats = (0..game.seats())
         .map(|s| {
-            select_value(&format!("#new-game-dialog select[data-seat=\"{s}\"]")).unwrap_or_default()
+            select_value(&format!(
+                "#new-game-dialog select{}",
+                selector(&SeatOf(s as u8))
+            ))
+            .unwrap_or_default()
         })
         .collect();
     let seed = doc()

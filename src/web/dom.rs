@@ -59,6 +59,13 @@ pub fn set_data<A: DataAttribute>(e: &Element, value: A) {
     }
 }
 
+/// The value of `A`'s attribute on `e`, as the page wrote it (the view
+/// reading back its own elements; the listeners read through
+/// `events::data`, which also says a name no part of the page writes).
+pub fn get_data<A: DataAttribute>(e: &Element) -> Option<A> {
+    A::read(&e.get_attribute(A::ATTRIBUTE)?)
+}
+
 /// Sets an attribute: one copy of the call for every type of [`set_data`].
 #[inline(never)]
 fn set_attribute(e: &Element, name: &str, value: &str) {

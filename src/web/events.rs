@@ -16,12 +16,11 @@ use super::controller::{self, Shared};
 use super::dom::doc;
 use super::i18n::Lang;
 use super::input::{
-    one_line, selector, ChangedField, Command, CopyField, DataAttribute, HelpTab, NetCommand,
-    RecordsButton, RecordsCommand,
+    one_line, selector, CardChoice, CardShown, ChangedField, Command, CopyField, DataAttribute,
+    HelpTab, NetCommand, RecordsButton, RecordsCommand, SeatOf, SuitChoice,
 };
 use super::keyboard;
 use super::model::{Action, AuthorForm, Closed, Dispatch, NetEvent, NetInput, RecordsAction, Step};
-use crate::engine::{Card, Suit};
 use crate::net::invite::Invite;
 use crate::page::dialog::DialogKind;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -203,7 +202,7 @@ fn closest<A: DataAttribute>(target: &Element) -> Option<Element> {
 /// attribute. Text that names no value is a name no part of the page
 /// writes (a bug): said on the console (and a failed assertion in a debug
 /// build) rather than ignored; nothing is done.
-fn data<A: DataAttribute>(el: &Element) -> Option<A> {
+pub fn data<A: DataAttribute>(el: &Element) -> Option<A> {
     let text = el.get_attribute(A::ATTRIBUTE)?;
     let value = A::read(&text);
     if value.is_none() {
@@ -250,17 +249,12 @@ fn records_action(command: RecordsCommand) -> Option<RecordsAction> {
 }
 
 fn action_of(el: &Element) -> Option<Action> {
-    let card = |attr: &str| el.get_attribute(attr).and_then(|c| c.parse::<Card>().ok());
     Some(match data::<Command>(el)? {
-        Command::Play => Action::Play(card("data-card")?),
-        Command::Choice => Action::Choice(card("data-choice")?),
+        Command::Play => Action::Play(data::<CardShown>(el)?.0),
+        Command::Choice => Action::Choice(data::<CardChoice>(el)?.0),
         Command::Quack => Action::Quack,
         Command::Duck => Action::Duck,
-        Command::DuckSuit => Action::DuckSuit(
-            el.get_attribute("data-suit")
-                .and_then(|s| s.chars().next())
-                .and_then(Suit::from_letter)?,
-        ),
+        Command::DuckSuit => Action::DuckSuit(data::<SuitChoice>(el)?.0),
         Command::Privacy => Action::PrivacyContinue,
         Command::NextDeal => Action::NextDeal,
         Command::NewGame => Action::OpenDialog,
@@ -324,9 +318,7 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
 impl Input for FullPage {
     fn net_click(button: &Element) -> Option<Action> {
         let what = data::<NetCommand>(button)?;
-        let seat = button
-            .get_attribute("data-seat")
-            .and_then(|s| s.parse().ok());
+        let seat = data::<SeatOf>(button).map(|SeatOf(s)| s);
         match NetInput::of(what, seat, super::net::ui::typed) {
             Some(input) => Some(Action::Net(Box::new(NetEvent::Input(input)))),
             None => {

@@ -4,7 +4,8 @@
 //! buttons, and Tab kept inside an open overlay panel. Reads the DOM and
 //! moves the focus; never changes the table.
 
-use super::dom::{doc, focus};
+use super::dom::{doc, focus, get_data};
+use super::input::CardShown;
 use super::model::Action;
 use crate::engine::Card;
 use wasm_bindgen::JsCast;
@@ -44,7 +45,7 @@ fn roving_hand(e: &Element) -> Option<Element> {
 /// The card `e` is, if it is a card of the roving hand.
 pub fn hand_card(e: &Element) -> Option<Card> {
     roving_hand(e)?;
-    e.get_attribute("data-card")?.parse().ok()
+    get_data::<CardShown>(e).map(|CardShown(c)| c)
 }
 
 /// The card of the roving hand that has the focus, if any.
@@ -58,7 +59,7 @@ pub fn move_in_hand(target: &Element, key: &str) -> Option<Action> {
     let cards = all(&hand, "button.card");
     let i = cards.iter().position(|c| c == target)?;
     let j = step(key, i, cards.len(), true)?;
-    let card = cards[j].get_attribute("data-card")?.parse::<Card>().ok()?;
+    let CardShown(card) = get_data(&cards[j])?;
     Some(Action::FocusCard(card))
 }
 

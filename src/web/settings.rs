@@ -134,9 +134,9 @@ pub fn open(lang: Lang, s: Settings, muted: bool) {
             &select(
                 "set-pace",
                 &[
-                    ("slow", lang.t(K::PaceSlow)),
-                    ("normal", lang.t(K::PaceNormal)),
-                    ("fast", lang.t(K::PaceFast)),
+                    (Pace::Slow.name(), lang.t(K::PaceSlow)),
+                    (Pace::Normal.name(), lang.t(K::PaceNormal)),
+                    (Pace::Fast.name(), lang.t(K::PaceFast)),
                 ],
                 s.pace.name(),
             ),
@@ -148,7 +148,10 @@ pub fn open(lang: Lang, s: Settings, muted: bool) {
             lang.t(K::SetSort),
             &select(
                 "set-sort",
-                &[("suit", lang.t(K::SortSuit)), ("rank", lang.t(K::SortRank))],
+                &[
+                    (Sort::Suit.name(), lang.t(K::SortSuit)),
+                    (Sort::Rank.name(), lang.t(K::SortRank)),
+                ],
                 s.sort.name(),
             ),
         ),

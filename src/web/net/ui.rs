@@ -9,9 +9,11 @@ use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::page::dialog::Invited;
-use crate::web::dom::{append, by_id, dialog_form, el, labelled_input, set_data, text_el};
+use crate::web::dom::{
+    append, by_id, dialog_form, el, get_data, labelled_input, set_data, text_el,
+};
 use crate::web::i18n::{FullKey, Lang, K};
-use crate::web::input::{ChangedField, Command, DataAttribute, NetCommand};
+use crate::web::input::{selector, ChangedField, Command, DataAttribute, NetCommand, SeatOf};
 use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
@@ -38,7 +40,7 @@ fn net_button(class: &str, what: NetCommand, seat: Option<u8>, label: &str) -> E
     let b = crate::web::dom::action_button(class, Command::Net);
     set_data(&b, what);
     if let Some(s) = seat {
-        let _ = b.set_attribute("data-seat", &s.to_string());
+        set_data(&b, SeatOf(s));
     }
     b.set_text_content(Some(label));
     b
@@ -70,11 +72,9 @@ fn link_row(lang: Lang, parent: &Element, label: &str, id: &str, value: &str, se
     append(&row, &i);
     let copy = net_button("secondary", NetCommand::Copy, seat, lang.t(K::Copy));
     copy.set_id(&format!("{id}-copy"));
-    let _ = copy.set_attribute("data-field", id);
     append(&row, &copy);
     if can_share() {
         let share = net_button("secondary", NetCommand::Share, seat, lang.t(K::ShareTool));
-        let _ = share.set_attribute("data-field", id);
         append(&row, &share);
     }
     append(parent, &row);
@@ -271,8 +271,8 @@ fn focused_in(d: &Element) -> Option<String> {
             let action = a.get_attribute(Command::ATTRIBUTE)?;
             Some(format!("[{}=\"{action}\"]", Command::ATTRIBUTE))
         })?;
-    Some(match a.get_attribute("data-seat") {
-        Some(seat) => format!("{what}[data-seat=\"{seat}\"]"),
+    Some(match get_data::<SeatOf>(&a) {
+        Some(seat) => format!("{what}{}", selector(&seat)),
         None => what,
     })
 }
@@ -330,7 +330,7 @@ pub fn invites(
     let n = kind.seats() as u8;
     for s in seats.iter().filter(|s| s.seat < n) {
         let f = el("fieldset", "invite");
-        let _ = f.set_attribute("data-seat", &s.seat.to_string());
+        set_data(&f, SeatOf(s.seat));
         let _ = f.set_attribute("data-state", state_name(&s.state));
         let seat = lang.seat_name(n, s.seat);
         append(&f, &text_el("legend", "", seat));
@@ -392,7 +392,7 @@ pub fn invites(
     }
     for &s in handed.iter().filter(|&&s| s < n) {
         let f = el("fieldset", "invite");
-        let _ = f.set_attribute("data-seat", &s.to_string());
+        set_data(&f, SeatOf(s));
         let _ = f.set_attribute("data-state", "computer");
         append(&f, &text_el("legend", "", lang.seat_name(n, s)));
         append(&f, &text_el("p", "hint", lang.t(K::ComputerSeat)));

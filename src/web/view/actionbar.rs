@@ -8,8 +8,8 @@ use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
 use super::cards::card_el;
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
-use crate::web::dom::{action_button, set_command};
-use crate::web::input::Command;
+use crate::web::dom::{action_button, get_data, set_command, set_data};
+use crate::web::input::{CardChoice, CardShown, Command, DataAttribute, SuitChoice};
 use web_sys::Element;
 
 pub struct ActionBar {
@@ -96,7 +96,7 @@ impl ActionBar {
         for &suit in &c.suits {
             let colour = if suit.is_red() { "red" } else { "black" };
             let b = action_button(&format!("suit-choice {colour}"), Command::DuckSuit);
-            let _ = b.set_attribute("data-suit", &suit.letter().to_string());
+            set_data(&b, SuitChoice(suit));
             b.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
             append(&b, &text_el("span", "", lang.suit_title(suit)));
             append(&self.chooser, &b);
@@ -105,8 +105,8 @@ impl ActionBar {
             let b = card_el(lang, card, "button", "choice");
             let _ = b.set_attribute("type", "button");
             set_command(&b, Command::Choice);
-            let _ = b.set_attribute("data-choice", &card.to_string());
-            b.remove_attribute("data-card").ok();
+            set_data(&b, CardChoice(card));
+            b.remove_attribute(CardShown::ATTRIBUTE).ok();
             append(&self.chooser, &b);
         }
     }
@@ -121,9 +121,8 @@ impl ActionBar {
         let mut b = self.chooser.first_element_child();
         while let Some(x) = b {
             b = x.next_element_sibling();
-            let is_suit = x.get_attribute("data-suit").and_then(|s| s.chars().next())
-                == suit.map(|s| s.letter());
-            let is_card = x.get_attribute("data-choice") == card.map(|c| c.to_string());
+            let is_suit = get_data::<SuitChoice>(&x).map(|SuitChoice(s)| s) == suit;
+            let is_card = get_data::<CardChoice>(&x).map(|CardChoice(c)| c) == card;
             let hinted = (suit.is_some() && is_suit) || (card.is_some() && is_card);
             toggle_class(&x, "hinted", hinted);
         }

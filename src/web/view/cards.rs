@@ -6,8 +6,8 @@ use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_cl
 use super::super::i18n::{Lang, K};
 use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
-use crate::web::dom::set_command;
-use crate::web::input::Command;
+use crate::web::dom::{get_data, set_command, set_data};
+use crate::web::input::{selector, CardShown, Command};
 use web_sys::Element;
 
 /// A face-down card: nothing about its identity, ever.
@@ -42,7 +42,7 @@ pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
         format!(" suit-{}", card.suit().letter())
     };
     let e = el(tag, format!("card {colour}{suit} {extra}").trim());
-    let _ = e.set_attribute("data-card", &card.to_string());
+    set_data(&e, CardShown(card));
     let html = if card.is_joker() {
         let d = icon("duck-figure", "pip");
         format!(
@@ -117,19 +117,18 @@ pub fn render_hand_up(
     hinted: Option<Card>,
 ) {
     let fresh = hand.first_element_child().is_none();
-    let keys: Vec<String> = cards.iter().map(|c| c.card.to_string()).collect();
     let mut c = hand.first_element_child();
     while let Some(x) = c {
         c = x.next_element_sibling();
-        let key = x.get_attribute("data-card").unwrap_or_default();
-        if !keys.contains(&key) {
+        let shown = get_data::<CardShown>(&x);
+        if !cards.iter().any(|hc| Some(CardShown(hc.card)) == shown) {
             x.remove();
         }
     }
     let mut cursor = hand.first_element_child();
-    for (hc, key) in cards.iter().zip(&keys) {
+    for hc in cards {
         let node = match hand
-            .query_selector(&format!("[data-card=\"{key}\"]"))
+            .query_selector(&selector(&CardShown(hc.card)))
             .ok()
             .flatten()
         {

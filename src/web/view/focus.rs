@@ -5,10 +5,11 @@
 //! overlay panel while it is up (given back where it was when it closes).
 //! The attributes themselves are rendered with the rest; this only focuses.
 
-use super::super::dom::{doc, focus};
+use super::super::dom::{doc, focus, get_data};
 use super::super::scene::{HandScene, Scene, Waiting};
 use super::View;
 use crate::engine::Card;
+use crate::web::input::{selector, CardShown};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
@@ -126,7 +127,7 @@ impl View {
         let stop = tab_stop(s);
         let stop_el = stop.and_then(|(seat, card)| {
             let hand = &self.seats.get(seat as usize)?.hand;
-            hand.query_selector(&format!("[data-card=\"{card}\"]"))
+            hand.query_selector(&selector(&CardShown(card)))
                 .ok()
                 .flatten()
         });
@@ -137,9 +138,7 @@ impl View {
         // The arrow keys moved the stop: the focus on its old card follows it.
         let following = stop != f.last_stop
             && active().is_some_and(|a| {
-                a.get_attribute("data-card")
-                    .and_then(|c| c.parse::<Card>().ok())
-                    == f.last_stop
+                get_data::<CardShown>(&a).map(|CardShown(c)| c) == f.last_stop
                     && stop_el
                         .as_ref()
                         .is_some_and(|e| e.parent_element() == a.parent_element())

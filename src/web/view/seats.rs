@@ -8,6 +8,8 @@ use super::super::scene::{HandScene, PileScene, Pos, SeatScene};
 use super::cards::{back_card, card_el, render_hand_up};
 use super::{changed, POSITIONS};
 use crate::engine::Card;
+use crate::web::dom::set_data;
+use crate::web::input::SeatOf;
 use web_sys::Element;
 
 pub struct SeatEls {
@@ -28,7 +30,7 @@ impl SeatEls {
     /// One seat's section, appended to the table.
     pub fn build(table: &Element, seat: usize) -> SeatEls {
         let root = el("section", "seat");
-        let _ = root.set_attribute("data-seat", &seat.to_string());
+        set_data(&root, SeatOf(seat as u8));
         let plate = el("div", "plate");
         append(&plate, &el("span", "turn-dot"));
         let name = el("span", "name");

@@ -9,6 +9,8 @@ use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
 use super::cards::{back_card, card_el, set_ace_mark};
 use super::{with_id, POSITIONS};
+use crate::web::dom::get_data;
+use crate::web::input::{selector, CardShown, DataAttribute};
 use web_sys::Element;
 
 /// How long a collected trick's cards take to slide away (see `.collect` in the CSS).
@@ -120,9 +122,8 @@ impl Centre {
             let wanted: Vec<&TrickCard> = s.trick.plays.iter().filter(|p| p.pos == pos).collect();
             drop_gone(slot, &wanted, collect);
             for tc in &wanted {
-                let key = tc.card.to_string();
                 let existing = slot
-                    .query_selector(&format!("[data-card=\"{key}\"]"))
+                    .query_selector(&selector(&CardShown(tc.card)))
                     .ok()
                     .flatten();
                 let card = match existing {
@@ -182,13 +183,13 @@ fn drop_gone(slot: &Element, wanted: &[&TrickCard], collect: Option<Pos>) {
         if x.class_list().contains("collect") {
             continue;
         }
-        let key = x.get_attribute("data-card").unwrap_or_default();
-        if wanted.iter().any(|w| w.card.to_string() == key) {
+        let shown = get_data::<CardShown>(&x);
+        if wanted.iter().any(|w| Some(CardShown(w.card)) == shown) {
             continue;
         }
         match collect {
             Some(to) => {
-                let _ = x.remove_attribute("data-card");
+                let _ = x.remove_attribute(CardShown::ATTRIBUTE);
                 let _ = x
                     .class_list()
                     .add_2("collect", &format!("collect-{}", to.name()));
