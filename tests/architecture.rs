@@ -727,6 +727,110 @@ fn the_page_flag_finder_sees_writes_and_not_words() {
 }
 
 // ---------------------------------------------------------------------------
+// The data attributes the listeners read are named once
+
+/// The attributes whose values the listeners read back into an `Action`:
+/// each is a type in `page/input.rs`, the one file that spells its name.
+const INPUT_ATTRIBUTES: &[&str] = &[
+    "data-action",
+    "data-rec",
+    "data-change",
+    "data-net",
+    "data-help-game",
+    "data-card",
+    "data-choice",
+    "data-suit",
+    "data-seat",
+    "data-option",
+];
+
+/// `text` with its comments blanked and its string literals kept (what a
+/// program spells, not what its comments say).
+fn without_comments(text: &str) -> String {
+    let code = blank_comments_and_literals(text);
+    let mut inside = false;
+    // (Blanking keeps one char per char, and a string's quotes.)
+    text.chars()
+        .zip(code.chars())
+        .map(|(raw, kept)| {
+            if kept == '"' {
+                inside = !inside;
+                kept
+            } else if inside {
+                raw
+            } else {
+                kept
+            }
+        })
+        .collect()
+}
+
+/// Where `text` spells one of [`INPUT_ATTRIBUTES`] in a string literal
+/// (as a name or in a selector; not in a comment): (attribute, line).
+fn input_attribute_names(text: &str) -> Vec<(&'static str, usize)> {
+    let mut found = Vec::new();
+    for (i, line) in without_comments(text).lines().enumerate() {
+        for &name in INPUT_ATTRIBUTES {
+            let spelled = line.match_indices(name).any(|(at, _)| {
+                let after = line[at + name.len()..].chars().next();
+                !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            });
+            if spelled {
+                found.push((name, i + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_attributes_the_listeners_read_are_named_only_in_page_input() {
+    let mut report = String::new();
+    for file in rust_files("src") {
+        if file == "src/page/input.rs" {
+            continue;
+        }
+        let text = fs::read_to_string(root().join(&file)).expect("a source file");
+        for (name, line) in input_attribute_names(&text) {
+            report += &format!("\n  {file}:{line}: {name}");
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"the page's data attributes are named once\" (docs/architecture.md) broken:{report}\n\
+         (read and write them through their type in page/input.rs: dom::set_data, \
+         dom::get_data, events::data, input::selector)"
+    );
+}
+
+#[test]
+fn the_attribute_name_finder_sees_literals_and_not_comments() {
+    let names = |text: &str| -> Vec<&str> {
+        input_attribute_names(text)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    };
+    assert_eq!(
+        names("let k = e.get_attribute(\"data-card\"); // data-seat"),
+        ["data-card"]
+    );
+    assert_eq!(
+        names("q(\"#d select[data-seat=\\\"1\\\"]\")"),
+        ["data-seat"]
+    );
+    // Another attribute that starts alike, and a comment, are not it.
+    assert_eq!(
+        names("set_attr(&e, \"data-seats\", \"4\");"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        names("/// writes `data-card` and `data-rec`"),
+        Vec::<&str>::new()
+    );
+}
+
+// ---------------------------------------------------------------------------
 // The controller reads no DOM
 
 /// The controller's files: `controller/` and the files of `src/web` that

@@ -313,7 +313,7 @@ pub fn form() -> NewGameForm {
         for i in 0..list.length() {
             let Some(node) = list.item(i) else { continue };
             let e: Element = node.unchecked_into();
-            let Some(RuleOption(key)) = crate::web::events::data(&e) else {
+            let Some(RuleOption(key)) = get_data(&e) else {
                 continue;
             };
             let key = key.to_string();

@@ -202,7 +202,7 @@ fn closest<A: DataAttribute>(target: &Element) -> Option<Element> {
 /// attribute. Text that names no value is a name no part of the page
 /// writes (a bug): said on the console (and a failed assertion in a debug
 /// build) rather than ignored; nothing is done.
-pub fn data<A: DataAttribute>(el: &Element) -> Option<A> {
+fn data<A: DataAttribute>(el: &Element) -> Option<A> {
     let text = el.get_attribute(A::ATTRIBUTE)?;
     let value = A::read(&text);
     if value.is_none() {

@@ -130,84 +130,88 @@ impl Link {
         };
         match message {
             ToHost::Hello { token, secret } => {
-                // A hello proves the channel is the reply's (its token) and
-                // who sent the reply (its secret); it renames nobody but a
-                // guest proven to be back, who gets its name again.
-                if self.token != Some(token) || self.greeted {
-                    self.dropped += 1;
-                    self.say_dropped(if self.greeted {
-                        "a second hello"
-                    } else {
-                        "a hello with another reply's token"
-                    });
-                    return None;
-                }
-                self.greeted = true;
-                self.secret = Some(secret);
-                if let Some((_, name)) = self.held_by.take().filter(|(s, _)| *s == secret) {
-                    self.name = name;
-                }
-                None
-            }
-            ToHost::Move { .. } if !self.greeted => {
-                // Not played, but answered: a guest whose hello was lost
-                // says it again and sends the move once more, rather than
-                // wait for ever on a move the host never heard.
-                self.dropped += 1;
-                let heard = self.heard_here;
-                self.say_dropped(&format!(
-                    "a move before the guest's hello (message {heard} on this connection)"
-                ));
-                self.send(&ToGuest::Refused {
-                    turn: self.turn,
-                    reason: Refusal::NoHello.reason(),
-                });
+                self.hello(token, secret);
                 None
             }
             ToHost::Ping { n, .. } => {
                 self.send(&ToGuest::Pong { n });
                 None
             }
-            ToHost::Move { seat, turn, mv, .. } => {
-                let checked = if seat != self.seat {
-                    Err(Refusal::NotYourSeat)
-                } else if turn != self.turn {
-                    Err(Refusal::Stale)
-                } else {
-                    match &self.pending {
-                        None if self.early.is_none() => {
-                            // Kept for when the seat is asked (`your_turn`).
-                            self.early = Some(mv);
-                            return None;
-                        }
-                        None => Err(Refusal::NotYourTurn),
-                        Some((t, _)) => t
-                            .view
-                            .deal
-                            .check(mv)
-                            .map_err(|why| Refusal::Illegal { why }),
-                    }
-                };
-                match checked {
-                    Ok(()) => {
-                        let (t, answer) = self.pending.take()?;
-                        Some((
-                            answer,
-                            Action::SeatMoved {
-                                ticket: t.ticket,
-                                seat: t.seat,
-                                mv,
-                            },
-                        ))
-                    }
-                    Err(why) => {
-                        self.send(&ToGuest::Refused {
-                            turn: self.turn,
-                            reason: why.reason(),
-                        });
-                        None
-                    }
+            ToHost::Move { seat, turn, mv } => self.guest_move(seat, turn, mv),
+        }
+    }
+
+    /// A hello proves the channel is the reply's (its token) and who sent
+    /// the reply (its secret); it renames nobody but a guest proven to be
+    /// back, who gets its name again.
+    fn hello(&mut self, token: [u8; 8], secret: [u8; 8]) {
+        if self.token != Some(token) || self.greeted {
+            self.dropped += 1;
+            self.say_dropped(if self.greeted {
+                "a second hello"
+            } else {
+                "a hello with another reply's token"
+            });
+            return;
+        }
+        self.greeted = true;
+        self.secret = Some(secret);
+        if let Some((_, name)) = self.held_by.take().filter(|(s, _)| *s == secret) {
+            self.name = name;
+        }
+    }
+
+    /// A guest's move, made on its table of move count `turn`: checked,
+    /// and either the answer to the seat's request, kept for it (early),
+    /// or refused with its reason.
+    fn guest_move(&mut self, seat: u8, turn: u32, mv: Move) -> Option<(Dispatch, Action)> {
+        let checked = if !self.greeted {
+            // Not played, but answered: a guest whose hello was lost says
+            // it again and sends the move once more, rather than wait for
+            // ever on a move the host never heard.
+            self.dropped += 1;
+            let heard = self.heard_here;
+            self.say_dropped(&format!(
+                "a move before the guest's hello (message {heard} on this connection)"
+            ));
+            Err(Refusal::NoHello)
+        } else if seat != self.seat {
+            Err(Refusal::NotYourSeat)
+        } else if turn != self.turn {
+            Err(Refusal::Stale)
+        } else {
+            match &self.pending {
+                None if self.early.is_none() => {
+                    // Kept for when the seat is asked (`your_turn`).
+                    self.early = Some(mv);
+                    return None;
                 }
+                None => Err(Refusal::NotYourTurn),
+                Some((t, _)) => t
+                    .view
+                    .deal
+                    .check(mv)
+                    .map_err(|why| Refusal::Illegal { why }),
+            }
+        };
+        match checked {
+            Ok(()) => {
+                let (t, answer) = self.pending.take()?;
+                Some((
+                    answer,
+                    Action::SeatMoved {
+                        ticket: t.ticket,
+                        seat: t.seat,
+                        mv,
+                    },
+                ))
+            }
+            Err(why) => {
+                self.send(&ToGuest::Refused {
+                    turn: self.turn,
+                    reason: why.reason(),
+                });
+                None
             }
         }
     }
