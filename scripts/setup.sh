@@ -17,11 +17,13 @@ if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unkno
   rustup target add wasm32-unknown-unknown
 fi
 
-# scripts/test.sh's clippy stage.
-if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
-  say "adding the clippy component"
-  rustup component add clippy
-fi
+# scripts/test.sh's clippy stage (rustfmt: its formatting check).
+for component in clippy rustfmt; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
 
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION"

@@ -2,7 +2,8 @@
 # The project's whole check, as CI runs it (.ci/run):
 #   1. scripts/setup.sh   installs what is missing (idempotent)
 #   2. cargo test         every native test (engine, AI, CLI, tests/architecture.rs)
-#   3. clippy             cargo clippy, warnings as errors: natively (every target)
+#   3. clippy             cargo fmt --check (the code as rustfmt writes it), then
+#                         cargo clippy, warnings as errors: natively (every target)
 #                         and for wasm32 in both page builds (table, full page)
 #   4. trunk build        the release page into dist/ (offline)
 #   5. node --test        browser tests of dist/ (tests/e2e/, system Chromium)
@@ -39,7 +40,8 @@ if want cargo; then
 fi
 
 if want clippy; then
-  stage "lints: cargo clippy -D warnings (native, then wasm32: the table alone and the full page)"
+  stage "lints: cargo fmt --check, then cargo clippy -D warnings (native, then wasm32: the table alone and the full page)"
+  cargo fmt --check
   cargo clippy --all-targets -- -D warnings
   # The page's two builds, as scripts/full-page.mjs and Trunk make them: code
   # behind cfg(target_arch = "wasm32") or the features is linted only here.

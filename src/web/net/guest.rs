@@ -154,14 +154,14 @@ impl Guest {
         });
         if !self.said_hello {
             web_sys::console::warn_1(
-                &"the hello not sent: the channel to the host is not open".into(),
+                &"the hello not sent: the channel to the host did not take it".into(),
             );
         }
     }
 
     /// Sends a move to the host; false if the channel could not take it
-    /// (not open: then nothing is on its way, and the move may be made
-    /// again).
+    /// (not open, or it refused the bytes: then nothing is on its way, and
+    /// the move may be made again).
     pub fn send_move(&mut self, mv: Move) -> bool {
         self.resent = false;
         self.send_move_once(mv)
@@ -178,7 +178,7 @@ impl Guest {
         });
         if !sent {
             web_sys::console::warn_1(
-                &"a move not sent: the channel to the host is not open".into(),
+                &"a move not sent: the channel to the host did not take it".into(),
             );
         }
         sent
