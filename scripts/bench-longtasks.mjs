@@ -43,7 +43,9 @@
 // task's parts and of each part's most in one task, and of what the deal
 // cost, less dependent on the machine's load than any duration: the main
 // thread's CPU time, the elements restyled and the objects laid out (see
-// `rework`).
+// `rework`). The page's load is traced too (from before the navigation to
+// the table's first render), and its longest task split the same way
+// (`load_longest`).
 //
 // Prints a table per build on standard error, and the whole as one JSON
 // object on standard output (with every run's figures).
@@ -243,9 +245,13 @@ async function openPage(browser, dist, size, path) {
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await startTrace(cdp);
   await page.goto(`${server.url}${path}${dist.query}`, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
   const load = summary(await page.evaluate(() => window.__lt.tasks));
+  const loadTrace = await endTrace(cdp, events);
+  if (loadTrace) load.longest_traced = loadTrace.longest;
+  events.length = 0;
   const close = async () => {
     await context.close().catch(() => {});
     await server.close();
@@ -380,6 +386,7 @@ function medians(rs) {
     out.trace_longest = Object.fromEntries(['duration', 'script', 'style', 'layout', 'paint', 'other'].map((k) => [k, pick((r) => r.trace.longest?.[k] ?? 0)]));
     out.rework = Object.fromEntries(Object.keys(rs[0].trace.rework).map((k) => [k, pick((r) => r.trace.rework[k])]));
     out.trace_most_in_one_task_ms = Object.fromEntries(['script', 'style', 'layout', 'paint'].map((k) => [k, pick((r) => r.trace.most_in_one_task_ms[k])]));
+    out.load_longest = Object.fromEntries(['duration', 'script', 'style', 'layout', 'paint', 'other'].map((k) => [k, pick((r) => r.load.longest_traced?.[k] ?? 0)]));
   }
   return out;
 }
@@ -407,6 +414,7 @@ try {
               '); ' +
               `INP p98 ${r.inp.p98_ms} ms over ${r.inp.count}` +
               (r.trace?.longest ? `; longest traced: ${JSON.stringify(r.trace.longest)}; ${JSON.stringify(r.trace.rework)}` : '') +
+              (r.load.longest_traced ? `; the load's longest traced: ${JSON.stringify(r.load.longest_traced)}` : '') +
               (r.problems.length ? `; PROBLEMS: ${r.problems.join(' | ')}` : ''),
           );
         }
@@ -426,7 +434,7 @@ for (const [label, b] of Object.entries(out.builds)) {
     console.error(
       `${key.padEnd(24)} ${String(m.runs).padStart(4)}  ${String(m.load_long_tasks).padStart(10)}, ${String(m.load_longest_ms).padStart(7)} ms` +
         `  ${String(m.long_tasks).padStart(10)}, ${String(m.longest_ms).padStart(7)} ms  ${String(m.inp_p98_ms).padStart(7)} ms (${m.interactions})` +
-        (m.trace_longest ? `  longest: ${JSON.stringify(m.trace_longest)}; rework: ${JSON.stringify(m.rework)}` : ''),
+        (m.trace_longest ? `  longest: ${JSON.stringify(m.trace_longest)}; rework: ${JSON.stringify(m.rework)}; load's longest: ${JSON.stringify(m.load_longest)}` : ''),
     );
   }
 }

@@ -658,3 +658,46 @@ test('online: a guest\'s hello lost on its way is said again when the host refus
     assert.deepEqual(guest.problems.all(), []);
   });
 });
+
+test('online: a guest\'s move its channel does not take is said, not shown on its way, and played when made again', async () => {
+  await withBrowser(async (server, browser) => {
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    // The guest's channel refuses its first move's bytes (the hello, sent
+    // before it, goes through): `send` throws, as a browser's may.
+    const refuseFirstMove = () => {
+      const send = RTCDataChannel.prototype.send;
+      let sent = 0;
+      RTCDataChannel.prototype.send = function (data) {
+        sent += 1;
+        if (sent === 2) throw new DOMException('Failure to send data', 'OperationError');
+        return send.call(this, data);
+      };
+    };
+    const { 1: guest } = await seatGuests(browser, server, host, { 1: links[1] }, refuseFirstMove);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const g = guest.page;
+    // The guest's turn: its first move (a card, or a call), made.
+    await untilGuestsTurn(host.page, g);
+    const sel = await g.evaluate(nextClick);
+    assert.ok(sel, 'the guest has a move to make');
+    const hostMoves = (await host.page.evaluate(readTable)).moves;
+    await g.click(sel);
+    await g.waitForFunction(() => /could not be sent/.test(document.querySelector('#message').innerText), null, { timeout: 10_000 });
+    const shown = await g.evaluate(() => ({
+      marked: document.querySelectorAll('#app .seat.pos-bottom .card.sent').length,
+      waiting: document.querySelector('#app').dataset.waiting,
+    }));
+    assert.deepEqual(shown, { marked: 0, waiting: 'human' }, 'nothing is on its way; the person may play');
+    assert.equal(await g.evaluate(nextClick), sel, 'the same move is offered again');
+    assert.ok((guest.problems.warnings).some((w) => /a move not sent/.test(w)), JSON.stringify(guest.problems.warnings));
+    assert.equal((await host.page.evaluate(readTable)).moves, hostMoves, 'the host heard nothing');
+    await screenshot(g, 'online-guest-move-not-sent');
+    // Played again: it goes, and the host plays it.
+    await act(g, [host.page]);
+    await host.page.waitForFunction((m) => Number(document.querySelector('#app').dataset.moves) > m, hostMoves);
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});

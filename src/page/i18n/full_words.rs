@@ -104,6 +104,7 @@ pub enum FullKey {
     HostMessageRefused,
     WaitHost,
     MoveSent,
+    MoveNotSent,
     Reconnecting,
     ConnTimeout,
     RecordAfterFriends,
@@ -237,6 +238,7 @@ impl K {
     pub const HostMessageRefused: FullKey = FullKey::HostMessageRefused;
     pub const WaitHost: FullKey = FullKey::WaitHost;
     pub const MoveSent: FullKey = FullKey::MoveSent;
+    pub const MoveNotSent: FullKey = FullKey::MoveNotSent;
     pub const Reconnecting: FullKey = FullKey::Reconnecting;
     pub const ConnTimeout: FullKey = FullKey::ConnTimeout;
     pub const RecordAfterFriends: FullKey = FullKey::RecordAfterFriends;
@@ -369,6 +371,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         HostMessageRefused => "A message from the host could not be read ({0}); the table is the host's latest one read.",
         WaitHost => "Waiting for the host",
         MoveSent => "Your move is on its way to the host.",
+        MoveNotSent => "Your move could not be sent to the host. Play it again.",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
         RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
         DealtFresh => "Every deal of a game with friends is shuffled at random on this device: no seed or link can tell anyone the cards.",
@@ -505,6 +508,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         HostMessageRefused => "ホストからのメッセージを読めませんでした（{0}）。表示中の卓は読めた最新のものです。",
         WaitHost => "ホストを待っています",
         MoveSent => "手をホストに送りました。",
+        MoveNotSent => "手をホストに送れませんでした。もう一度出してください。",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
         RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",
         DealtFresh => "友だちとのゲームは、毎回この端末でランダムに配られます。シードやリンクから札を知ることはできません。",

@@ -503,8 +503,9 @@ impl Controller {
             return;
         };
         if !g.send_move(mv) {
-            // Not sent: the person may make it again (the channel's loss is
-            // said when its event comes).
+            // Not sent: said, and the person may make it again (the
+            // channel's loss, if that is why, is said when its event comes).
+            self.ui.message = Some(self.page.lang.t(K::MoveNotSent).to_string());
             return self.render();
         }
         // Nothing more to play until the host answers: a second click on
