@@ -244,7 +244,8 @@ impl Controller {
             me: Weak::new(),
         }));
         c.borrow_mut().me = Rc::downgrade(&c);
-        c.borrow_mut().new_game(setup);
+        // (No game on the table yet: `saving::start` puts the one the page
+        // opens with there, a saved game or a new one, and renders it once.)
         c
     }
 

@@ -119,17 +119,21 @@ pub fn start(
         worker: address.worker.then(|| page.worker_files.clone()),
         expert_playouts: address.playouts,
     };
-    let c = Controller::new(view, setup, pace, thinking, entropy, saver, page);
+    let c = Controller::new(view, setup.clone(), pace, thinking, entropy, saver, page);
     {
         let mut c = c.borrow_mut();
         c.saver.pause(embedded || viewing);
+        // One table built at load: the saved game's, or the new game's
+        // (never a default game first, built and then replaced).
         if let Some(s) = saved {
             persist::loading(true);
             c.restore(s);
             persist::loading(false);
         } else if let Some(Ok(linked)) = viewer {
+            c.new_game(setup);
             Parts::view_link(&mut c, linked);
         } else {
+            c.new_game(setup);
             c.persist();
             if c.ui.message.is_some() {
                 c.render();
