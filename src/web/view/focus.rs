@@ -9,6 +9,7 @@ use super::super::dom::{doc, focus, get_data};
 use super::super::scene::{HandScene, Scene, Waiting};
 use super::View;
 use crate::engine::Card;
+use crate::web::frame::next_frame;
 use crate::web::input::{selector, CardShown};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -29,6 +30,8 @@ pub struct Focus {
     focus_hand: bool,
     /// The card holding the hand's tab stop at the last render.
     last_stop: Option<Card>,
+    /// The page's first table has been rendered.
+    rendered: bool,
 }
 
 fn active() -> Option<Element> {
@@ -52,6 +55,24 @@ fn any_dialog_open() -> bool {
         .ok()
         .flatten()
         .is_some()
+}
+
+/// Puts the focus on `card`, the hand's tab stop, at your turn: at once,
+/// or for the page's first table at the start of the next frame, whose
+/// style and layout it then joins, rather than forcing the whole new
+/// table's inside the page's start (one task of twice the length on a
+/// slow phone). Later turns focus at once: a key pressed as a turn shows
+/// must reach the hand.
+fn focus_your_card(card: &Element, first_table: bool) {
+    if !first_table {
+        return focus(card);
+    }
+    let card = card.clone();
+    next_frame(move || {
+        if card.is_connected() && nothing_focused() && !any_dialog_open() {
+            focus(&card);
+        }
+    });
 }
 
 fn first_button(within: &Element) -> Option<Element> {
@@ -123,6 +144,8 @@ impl View {
             }
         }
         let overlay_open = overlays.iter().any(|(_, open)| *open);
+        let first_table = !f.rendered;
+        f.rendered = true;
 
         let stop = tab_stop(s);
         let stop_el = stop.and_then(|(seat, card)| {
@@ -164,7 +187,7 @@ impl View {
             && !overlay_open
         {
             if let Some(e) = &stop_el {
-                focus(e);
+                focus_your_card(e, first_table);
                 f.focus_hand = false;
             }
         }
