@@ -299,38 +299,38 @@ impl DataAttribute for HelpTab {
     }
 }
 
-/// The card an element shows face up (`data-card`): a card of a hand,
-/// which plays it, or one on the table. The view keys its cards by it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardShown(pub Card);
+/// A value that is a card, written as its code (`Card`'s text) in one
+/// attribute.
+macro_rules! card_attribute {
+    ($(#[$meta:meta])* $ty:ident in $attribute:literal) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $ty(pub Card);
 
-impl DataAttribute for CardShown {
-    const ATTRIBUTE: &'static str = "data-card";
+        impl DataAttribute for $ty {
+            const ATTRIBUTE: &'static str = $attribute;
 
-    fn attribute_text(&self) -> Cow<'static, str> {
-        Cow::Owned(self.0.to_string())
-    }
+            fn attribute_text(&self) -> Cow<'static, str> {
+                Cow::Owned(self.0.to_string())
+            }
 
-    fn read(text: &str) -> Option<CardShown> {
-        text.parse().ok().map(CardShown)
-    }
+            fn read(text: &str) -> Option<$ty> {
+                text.parse().ok().map($ty)
+            }
+        }
+    };
 }
 
-/// A card offered by the chooser (`data-choice`): a card to pass, say.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardChoice(pub Card);
+card_attribute!(
+    /// The card an element shows face up (`data-card`): a card of a hand,
+    /// which plays it, or one on the table. The view keys its cards by it.
+    CardShown in "data-card"
+);
 
-impl DataAttribute for CardChoice {
-    const ATTRIBUTE: &'static str = "data-choice";
-
-    fn attribute_text(&self) -> Cow<'static, str> {
-        Cow::Owned(self.0.to_string())
-    }
-
-    fn read(text: &str) -> Option<CardChoice> {
-        text.parse().ok().map(CardChoice)
-    }
-}
+card_attribute!(
+    /// A card offered by the chooser (`data-choice`): a card to pass, say.
+    CardChoice in "data-choice"
+);
 
 /// A suit offered by the chooser (`data-suit`, its letter): Duck's suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -271,19 +271,24 @@ fn fill_game_body(lang: Lang, game: GameKind, setup: Option<&Setup>) {
     fill_options(&setup.rules);
 }
 
+/// The new game's rules option controls, each with its option.
+fn option_controls() -> Vec<(&'static str, Element)> {
+    let selector = format!("#new-game-dialog [{}]", RuleOption::ATTRIBUTE);
+    let Ok(list) = doc().query_selector_all(&selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|node| {
+            let e: Element = node.unchecked_into();
+            get_data(&e).map(|RuleOption(key)| (key, e))
+        })
+        .collect()
+}
+
 /// Shows a rules value in each option control.
 fn fill_options(rules: &Rules) {
-    let Ok(list) =
-        doc().query_selector_all(&format!("#new-game-dialog [{}]", RuleOption::ATTRIBUTE))
-    else {
-        return;
-    };
-    for i in 0..list.length() {
-        let Some(node) = list.item(i) else { continue };
-        let e: Element = node.unchecked_into();
-        let Some(RuleOption(key)) = get_data(&e) else {
-            continue;
-        };
+    for (key, e) in option_controls() {
         match (
             rules.get(key),
             e.dyn_ref::<HtmlSelectElement>(),
@@ -307,21 +312,12 @@ fn select_value(selector: &str) -> Option<String> {
 pub fn form() -> NewGameForm {
     let game = chosen_game();
     let mut options = Vec::new();
-    if let Ok(list) =
-        doc().query_selector_all(&format!("#new-game-dialog [{}]", RuleOption::ATTRIBUTE))
-    {
-        for i in 0..list.length() {
-            let Some(node) = list.item(i) else { continue };
-            let e: Element = node.unchecked_into();
-            let Some(RuleOption(key)) = get_data(&e) else {
-                continue;
-            };
-            let key = key.to_string();
-            if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
-                options.push((key, OptionField::Word(s.value())));
-            } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
-                options.push((key, OptionField::Number(input.value())));
-            }
+    for (key, e) in option_controls() {
+        let key = key.to_string();
+        if let Some(s) = e.dyn_ref::<HtmlSelectElement>() {
+            options.push((key, OptionField::Word(s.value())));
+        } else if let Some(input) = e.dyn_ref::<HtmlInputElement>() {
+            options.push((key, OptionField::Number(input.value())));
         }
     }
     let seats = (0..game.seats())

@@ -43,7 +43,7 @@ use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
+use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles, Rules};
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
 use gloo::timers::callback::Timeout;
 use online::Guest;
@@ -201,17 +201,17 @@ const START_AFTER_MS: u32 = 17;
 impl Controller {
     pub fn new(
         view: View,
-        setup: Setup,
+        rules: Rules,
         pace: PaceScale,
         thinking: Thinking,
         entropy: u64,
         saver: Saver,
         page: Page,
     ) -> Shared {
-        let kind = setup.rules.game;
+        let kind = rules.game;
         let thinker = Thinker::new(thinking.worker);
         let c = Rc::new(RefCell::new(Controller {
-            game: Game::new(setup.rules, 0),
+            game: Game::new(rules, 0),
             setup: Setup::default_for(kind),
             ui: Ui::default(),
             dialog: None,

@@ -119,7 +119,7 @@ pub fn start(
         worker: address.worker.then(|| page.worker_files.clone()),
         expert_playouts: address.playouts,
     };
-    let c = Controller::new(view, setup.clone(), pace, thinking, entropy, saver, page);
+    let c = Controller::new(view, setup.rules, pace, thinking, entropy, saver, page);
     {
         let mut c = c.borrow_mut();
         c.saver.pause(embedded || viewing);
