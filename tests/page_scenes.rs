@@ -390,6 +390,30 @@ fn a_guests_table_shows_no_card_its_seat_cannot_see() {
     );
 }
 
+/// A seat the host's table shows not connected is away on a guest's table,
+/// but never the guest's own: its table says so until the host has heard its
+/// hello, and the person is right here.
+#[test]
+fn a_guest_sees_other_seats_away_never_its_own() {
+    let mut rng = Rng::new(2033);
+    for _ in 0..30 {
+        let (game, _) = random_position(&rule_sets(), &mut rng);
+        let kind = game.kind();
+        let n = kind.seats();
+        let names = vec!["Ann".to_string(); n];
+        for seat in 0..n as u8 {
+            // No seat connected, as a table sent before the host heard the hello.
+            let table = guest_table(&game, seat, turn_of(&game), &names, &vec![false; n]);
+            let lang = [Lang::En, Lang::Ja][rng.below(2) as usize];
+            let seen = read_table(lang, &table, seat).expect("a real table");
+            for s in 0..n {
+                let away = seen.friends[s].as_ref().and_then(|f| f.away.as_ref());
+                assert_eq!(away.is_some(), s != seat as usize, "{kind:?}, seat {seat} sees seat {s}");
+            }
+        }
+    }
+}
+
 /// A real table: a random game some way in, for a random seat.
 fn real_table(rng: &mut Rng) -> GuestTable {
     let (game, last) = random_position(&rule_sets(), rng);

@@ -83,7 +83,9 @@ pub fn read_table(lang: Lang, table: &GuestTable, seat: u8) -> Result<GuestView,
         let name = table.names.get(s).map_or("", String::as_str);
         let host = table.who.get(s).is_some_and(|w| w == "host");
         let label = named(lang, host, name);
-        let connected = table.connected.get(s).copied().unwrap_or(true);
+        // (The guest's own seat is never away on its own table: until the
+        // host hears its hello, its table shows it not connected.)
+        let connected = s == seat as usize || table.connected.get(s).copied().unwrap_or(true);
         let away = (!connected).then_some(Absence::Reconnecting);
         *friend = Some(friend_seat(lang, label, away));
     }

@@ -171,6 +171,7 @@ export async function describe(pages) {
         dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
         body: document.body.className,
         trick: document.querySelector('#trick')?.innerText.replace(/\s+/g, ' '),
+        seats: [...document.querySelectorAll('#app .seat[data-seat] .name')].map((l) => l.innerText.replace(/\s+/g, ' ')),
         message: document.querySelector('#message')?.innerText,
         calls: ['#quack', '#duck'].map((id) => {
           const b = document.querySelector(id);
@@ -184,6 +185,19 @@ export async function describe(pages) {
     });
   }
   return where;
+}
+
+/**
+ * Waits on `page` until `fn(arg)` holds, as `page.waitForFunction`; on a
+ * timeout the error says `what` was awaited and where every page stood.
+ */
+export async function waitOrSay(page, pages, what, fn, arg, timeout = 30_000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout });
+  } catch (e) {
+    const where = JSON.stringify(await describe(pages));
+    throw new Error(`${what} never came (${e.message.split('\n')[0]}); the pages stand at ${where}`);
+  }
 }
 
 /** Every page clicks whenever it may act, until the host's deal is over; returns the host's table then. */

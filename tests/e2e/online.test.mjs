@@ -19,6 +19,7 @@ import {
   playDealEverywhere,
   seatGuests,
   untilGuestsTurn,
+  waitOrSay,
   withBrowser,
 } from './online-helpers.mjs';
 
@@ -477,7 +478,7 @@ test('online: a guest reloads mid-trick and rejoins its seat with a new invite, 
     // The same device replies (with another name typed): its kept token
     // tells the host it is the guest who held the seat, whose name stays.
     await rejoin(host, guest, await newInvite(host, links[1]), hand, 'Someone Else');
-    await host.page.waitForFunction(() => /Friend · Guest B/.test(document.querySelector('.seat[data-seat="1"]').innerText));
+    await waitOrSay(host.page, [host.page, guest.page], "the host's table naming the guest as before", () => /Friend · Guest B/.test(document.querySelector('.seat[data-seat="1"]').innerText));
     assert.doesNotMatch(await host.page.locator('.seat[data-seat="1"]').innerText(), /Someone Else/);
     assert.equal((await host.page.evaluate(readTable)).moves, before.moves, 'nothing was played meanwhile');
     assert.ok(await guest.page.evaluate(() => document.querySelectorAll('#trick [data-card]').length > 0), 'the same trick');
@@ -497,7 +498,7 @@ test('online: the host reloads, its game comes back with new invites, and the gu
     const again = await newInvite(host, links[1]);
     assert.equal((await host.page.evaluate(readTable)).moves, before.moves, "the host's game came back");
     // The guest is told, and rejoins through the new invite.
-    await guest.page.waitForFunction(() => /connection to the host is lost/i.test(document.body.innerText), null, { timeout: 30_000 });
+    await waitOrSay(guest.page, [host.page, guest.page], 'the guest told of the lost host', () => /connection to the host is lost/i.test(document.body.innerText));
     await rejoin(host, guest, again, hand);
     const end = await playDealEverywhere(host.page, [host.page, guest.page]);
     assert.notEqual(end.phase, 'playing');
@@ -623,39 +624,130 @@ test('online: a guest\'s card on its way waits for the host: marked, nothing els
   });
 });
 
-test('online: a guest\'s hello lost on its way is said again when the host refuses its first move, and the deal is played', async () => {
+/**
+ * An init script for a guest's page: its hellos (version 2, type 1) are lost
+ * on the way, though its page sees them sent: the first one only, or
+ * (`untilMove`) every one until the guest's first move has gone. The first
+ * two bytes of each lost message are kept in `window.lostOnTheWay`, and the
+ * hellos the page sent are counted in `window.hellosSent`.
+ */
+function loseHellos(untilMove) {
+  const send = RTCDataChannel.prototype.send;
+  window.lostOnTheWay = [];
+  let moved = false;
+  RTCDataChannel.prototype.send = function (data) {
+    const head = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
+    if (head[0] === 2 && head[1] === 2) moved = true;
+    if (head[0] === 2 && head[1] === 1) window.hellosSent = (window.hellosSent ?? 0) + 1;
+    const lose = head[0] === 2 && head[1] === 1 && (untilMove ? !moved : window.lostOnTheWay.length === 0);
+    if (lose) {
+      window.lostOnTheWay.push(head);
+      return undefined;
+    }
+    return send.call(this, data);
+  };
+}
+
+/** A two-player game with a friend whose page runs `init`: the host, the guest and their pages. */
+async function guestWith(browser, server, init) {
+  const host = await device(browser, server, '?pace=0&lang=en');
+  await ready(host.page);
+  const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+  const { 1: guest } = await seatGuests(browser, server, host, { 1: links[1] }, init);
+  await host.page.click('#invite-dialog [data-action="close-dialog"]');
+  await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+  return { host, guest, pages: [host.page, guest.page] };
+}
+
+/** The host's warnings of a move it refused for want of a hello. */
+const movesBeforeHello = (host) => host.problems.warnings.filter((w) => /a move before the guest's hello/.test(w));
+
+test('online: a guest\'s first hello lost on its way is said again when the host\'s table shows its seat unheard', async () => {
   await withBrowser(async (server, browser) => {
-    const host = await device(browser, server, '?pace=0&lang=en');
-    await ready(host.page);
-    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
-    // The guest's first message on its channel (its hello) is lost on the
-    // way, though its page saw it sent: the host never reads it.
-    const loseFirstMessage = () => {
-      const send = RTCDataChannel.prototype.send;
-      RTCDataChannel.prototype.send = function (data) {
-        if (window.lostOnTheWay === undefined) {
-          window.lostOnTheWay = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
-          return undefined;
-        }
-        return send.call(this, data);
-      };
-    };
-    const { 1: guest } = await seatGuests(browser, server, host, { 1: links[1] }, loseFirstMessage);
-    await host.page.click('#invite-dialog [data-action="close-dialog"]');
-    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
-    // Version 2, type 1: it was the hello that was lost.
-    assert.deepEqual(await guest.page.evaluate(() => window.lostOnTheWay), [2, 1]);
+    const { host, guest, pages } = await guestWith(browser, server, { content: `(${loseHellos})(false)` });
+    assert.deepEqual(await guest.page.evaluate(() => window.lostOnTheWay), [[2, 1]], 'the first hello was lost');
+    // The host's table showed the seat unheard, and the guest said its hello
+    // again: the host heard it before the guest's first move.
+    assert.ok(await guest.page.evaluate(() => window.hellosSent >= 2), 'the hello was said again');
+    const end = await playDealEverywhere(host.page, pages);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(movesBeforeHello(host), [], 'no move came before the hello');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});
+
+test('online: a guest\'s hellos lost until its first move: the host refuses it for want of a hello, the guest says it again with the move, and the deal is played', async () => {
+  await withBrowser(async (server, browser) => {
+    const { host, guest, pages } = await guestWith(browser, server, { content: `(${loseHellos})(true)` });
+    // Version 2, type 1: only hellos were lost.
+    const lost = await guest.page.evaluate(() => window.lostOnTheWay);
+    assert.ok(lost.length >= 1 && lost.every((h) => h[0] === 2 && h[1] === 1), JSON.stringify(lost));
     // The guest's first move is refused for want of a hello; the guest says
     // it again and sends the move once more, and nothing waits on it: every
     // click of the deal is taken (act fails on a lost one).
-    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    const end = await playDealEverywhere(host.page, pages);
     assert.notEqual(end.phase, 'playing');
     await guest.page.waitForFunction(() => document.querySelector('#app').dataset.phase !== 'playing');
-    const beforeHello = host.problems.warnings.filter((w) => /a move before the guest's hello/.test(w));
-    assert.equal(beforeHello.length, 1, `one move came before the hello: ${JSON.stringify(host.problems.warnings)}`);
+    assert.equal(movesBeforeHello(host).length, 1, `one move came before the hello: ${JSON.stringify(host.problems.warnings)}`);
     assert.doesNotMatch(await guest.page.locator('#message').innerText(), /refused/i, 'the guest was not told of a refusal');
     assert.deepEqual(host.problems.all(), []);
     assert.deepEqual(guest.problems.all(), []);
   });
 });
 
+test('online: a guest\'s move its channel does not take is said, not shown on its way, and played when made again', async () => {
+  await withBrowser(async (server, browser) => {
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
+    // The guest's channel refuses the bytes of its first move (version 2,
+    // type 2; the hello and anything else go through): `send` throws, as a
+    // browser's may.
+    const refuseFirstMove = () => {
+      const send = RTCDataChannel.prototype.send;
+      RTCDataChannel.prototype.send = function (data) {
+        const head = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
+        if (head[0] === 2 && head[1] === 2 && !window.moveRefused) {
+          window.moveRefused = true;
+          throw new DOMException('Failure to send data', 'OperationError');
+        }
+        return send.call(this, data);
+      };
+    };
+    // The guest is a 360 px phone in Japanese: the words must fit there.
+    const guest = await device(browser, server, guestPath(links[1], '?pace=0&lang=ja'), { width: 360, height: 800 }, refuseFirstMove);
+    await ready(guest.page);
+    await connect(host.page, 1, await join(guest.page, 'Guest B'));
+    await guest.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    const g = guest.page;
+    const pages = [host.page, g];
+    const notSent = /ホストに送れませんでした/;
+    // The guest's turn: its first move (a card, or a call), made.
+    await untilGuestsTurn(host.page, g);
+    const sel = await g.evaluate(nextClick);
+    assert.ok(sel, 'the guest has a move to make');
+    const hostMoves = (await host.page.evaluate(readTable)).moves;
+    await g.click(sel);
+    // (Two waits: a click the table did not take is told from a message not shown.)
+    await waitOrSay(g, pages, `the move of the click on ${sel} given to the channel`, () => window.moveRefused === true);
+    await waitOrSay(g, pages, 'the words that the move was not sent', (words) => new RegExp(words).test(document.querySelector('#message').innerText), notSent.source);
+    const shown = await g.evaluate(() => ({
+      marked: document.querySelectorAll('#app .seat.pos-bottom .card.sent').length,
+      waiting: document.querySelector('#app').dataset.waiting,
+    }));
+    assert.deepEqual(shown, { marked: 0, waiting: 'human' }, 'nothing is on its way; the person may play');
+    assert.equal(await g.evaluate(nextClick), sel, 'the same move is offered again');
+    assert.equal(guest.problems.warnings.filter((w) => /a move not sent/.test(w)).length, 1, JSON.stringify(guest.problems.warnings));
+    assert.equal((await host.page.evaluate(readTable)).moves, hostMoves, 'the host heard nothing');
+    assert.ok(await g.evaluate(() => document.documentElement.scrollWidth <= 360), 'the message fits the phone');
+    await screenshot(g, 'online-guest-move-not-sent-ja-360');
+    // Played again: it goes, and the host plays it.
+    await act(g, [host.page]);
+    await waitOrSay(host.page, pages, "the host's table playing the move made again", (m) => Number(document.querySelector('#app').dataset.moves) > m, hostMoves);
+    assert.doesNotMatch(await g.locator('#message').innerText(), notSent, 'the words go once the move is on its way');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});

@@ -544,7 +544,10 @@ impl Controller {
                 // Held, to be read once the flood limit allows: not refused.
                 Err(Dropped::Flood) => {}
                 Err(why) => self.host_message_refused(why.to_string()),
-                Ok(ToGuest::Table(table)) => self.show_table(*table),
+                Ok(ToGuest::Table(table)) => {
+                    g.table_came(&table);
+                    self.show_table(*table);
+                }
                 // The host had not read this guest's hello: said again, and
                 // the move with it; still on its way, nothing to show.
                 Ok(ToGuest::Refused { turn, reason })

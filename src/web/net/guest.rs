@@ -159,6 +159,18 @@ impl Guest {
         }
     }
 
+    /// A table from the host: while it shows this guest's seat not
+    /// connected, the host has not heard the hello (a channel's first
+    /// message can be lost as it opens), and it is said again, once per
+    /// such table. The host's first hello heard sends every guest a table
+    /// showing the seat connected, and a hello heard again changes nothing.
+    pub fn table_came(&mut self, table: &GuestTable) {
+        if table.connected.get(self.seat() as usize) == Some(&false) {
+            self.said_hello = false;
+            self.hello();
+        }
+    }
+
     /// Sends a move to the host; false if the channel could not take it
     /// (not open, or it refused the bytes: then nothing is on its way, and
     /// the move may be made again).

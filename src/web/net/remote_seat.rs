@@ -145,10 +145,15 @@ impl Link {
     /// the reply (its secret); it renames nobody but a guest proven to be
     /// back, who gets its name again.
     fn hello(&mut self, token: [u8; 8], secret: [u8; 8]) {
+        if self.greeted && self.token == Some(token) && self.secret == Some(secret) {
+            // Said again before its table showed the seat connected: heard
+            // already, and harmless.
+            return;
+        }
         if self.token != Some(token) || self.greeted {
             self.dropped += 1;
             self.say_dropped(if self.greeted {
-                "a second hello"
+                "a second hello, not the first's"
             } else {
                 "a hello with another reply's token"
             });
@@ -481,7 +486,9 @@ impl Host {
             let l = l.borrow();
             if (l.seat as usize) < n {
                 names[l.seat as usize] = l.name.clone();
-                connected[l.seat as usize] = l.state == LinkState::Connected;
+                // Connected once its hello is heard: a guest whose table
+                // says its own seat is not says its hello again.
+                connected[l.seat as usize] = l.state == LinkState::Connected && l.greeted;
             }
         }
         for link in self.links.iter().flatten() {
