@@ -408,7 +408,11 @@ fn a_guest_sees_other_seats_away_never_its_own() {
             let seen = read_table(lang, &table, seat).expect("a real table");
             for s in 0..n {
                 let away = seen.friends[s].as_ref().and_then(|f| f.away.as_ref());
-                assert_eq!(away.is_some(), s != seat as usize, "{kind:?}, seat {seat} sees seat {s}");
+                assert_eq!(
+                    away.is_some(),
+                    s != seat as usize,
+                    "{kind:?}, seat {seat} sees seat {s}"
+                );
             }
         }
     }
