@@ -10,10 +10,12 @@
 //   node scripts/bench-load.mjs --dist before=DIR --dist after=DIR [--runs 7]
 //        [--latency 150] [--down 1600] [--up 750] [--json]
 //
-// Pages per build: the table (`?pace=0`), and for a build with a full page a
-// rules-site link (the first illustration of www/embed-example.html) at
-// full.html, as the author's tool writes it, and at index.html.
-import { readFileSync } from 'node:fs';
+// Pages per build: the table (`?pace=0`), and for a build with a viewer a
+// rules-site link (the first illustration of www/embed-example.html) at the
+// viewer's document, as the author's tool writes it (viewer.html; full.html in
+// builds before the full page was split), and at index.html; and online play's
+// page (online.html; full.html before the split).
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
 
@@ -39,15 +41,21 @@ const network = {
 };
 
 // The link from whichever build's example page has one; only builds with a
-// full page (data-full-js) are asked for it (an older build has no viewer).
+// viewer (data-viewer-js, or data-full-js before the split) are asked for it
+// (an older build has none).
 const link = builds
   .map((b) => readFileSync(join(b.dir, 'embed-example.html'), 'utf8').match(/(?:[?&]|&amp;)(r=[\w-]+)/)?.[1])
   .find(Boolean);
-const hasFullPage = (b) => readFileSync(join(b.dir, 'index.html'), 'utf8').includes('data-full-js');
+const hasViewer = (b) => /data-(?:viewer|full)-js/.test(readFileSync(join(b.dir, 'index.html'), 'utf8'));
+const viewerDocument = (b) => (existsSync(join(b.dir, 'viewer.html')) ? 'viewer.html' : 'full.html');
+const onlineDocument = (b) => (existsSync(join(b.dir, 'online.html')) ? 'online.html' : 'full.html');
 const pagesOf = (b) => ({
   table: '?pace=0',
-  // The link as the author's tool writes it (full.html), and as typed at index.html.
-  ...(link && hasFullPage(b) ? { link: `full.html?pace=0&${link}`, 'link at index.html': `?pace=0&${link}` } : {}),
+  // The link as the author's tool writes it, and as typed at index.html.
+  ...(link && hasViewer(b) ? { link: `${viewerDocument(b)}?pace=0&${link}`, 'link at index.html': `?pace=0&${link}` } : {}),
+  // Online play's page, as an invite or the table's hand-over opens it (the
+  // whole full page, full.html, in builds before the split).
+  ...(hasViewer(b) ? { 'online play': `${onlineDocument(b)}?pace=0` } : {}),
 });
 const HAND = '#app .seat.pos-bottom .card[data-card]';
 

@@ -2,9 +2,11 @@
 // Chromium with its CPU slowed down (a phone): the page's load and a whole
 // deal of each game, a person (South, by clicks) against Expert (or Hard,
 // where a build has no Expert in its dialog) at the normal pace, at each
-// window size, each run in a fresh page; and, with --viewer, the replay
-// viewer stepped move by move through a record. Reported per build, size and
-// game, as the median of the runs:
+// window size, each run in a fresh page; with --viewer, the replay viewer
+// stepped move by move through a record; with --guest, an online guest's
+// table (a friend's two-player game against the host's Expert, over a
+// WebRTC channel between two pages of one Chromium on this machine).
+// Reported per build, size and game, as the median of the runs:
 //
 //  - the page's load: its long tasks (count, longest) from navigation until
 //    the table is ready, with the CPU already slowed;
@@ -19,12 +21,21 @@
 //    count of interactions is `performance.interactionCount`; p98 is the
 //    latency below which 98% of them fall (the worst one once per 50, as
 //    web-vitals reads INP);
-//  - both pages' weights (tests/e2e/weight.test.mjs: HTML, CSS, JS and wasm
-//    as served).
+//  - the pages' weights (the table's, the viewer's and online play's; tests/e2e/weight.test.mjs:
+//    HTML, CSS, JS and wasm as served).
 //
 //   node scripts/bench-longtasks.mjs [--runs 3] [--sizes 360x800,1280x800] [--throttle 4]
 //        [--games two-player,three-player,partnership] [--dist LABEL=DIR ...] [--pace 1]
-//        [--viewer] [--trace]
+//        [--viewer] [--guest] [--trace] [--clicks person|playwright]
+//
+// South's clicks (--clicks person, the default) are a person's with a mouse:
+// the turn awaited in the page by a MutationObserver (nothing polls), a look
+// of 250 ms, then the button pressed and released 80 ms later at a point
+// where it shows, by the DevTools protocol's mouse events alone. With
+// --clicks playwright they are the tests' (`playDeal`: Playwright's clicks
+// and waits, which check the element over animation frames, listen for the
+// hit in the page and poll on every frame, forcing style and layout inside
+// the page's tasks: the test driver's work, counted in those tasks).
 //
 // Each --dist is a release build (default: this=$DIST_DIR or dist/), with
 // page parameters after a `?` if wanted; give several (e.g. --dist
@@ -53,7 +64,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DIST_DIR, REPO_ROOT, launchBrowser, newPage, startServer } from '../tests/e2e/harness.mjs';
-import { playDeal, ready, state } from '../tests/e2e/play-helpers.mjs';
+import { INDEX_CORNER, nextClick, playDeal, ready, state } from '../tests/e2e/play-helpers.mjs';
+import { connect, device, guestPath, hostGame, join as joinAsGuest, launch as launchOnline } from '../tests/e2e/online-helpers.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, dflt) => {
@@ -70,7 +82,10 @@ const sizes = flag('sizes', '1280x800').split(',').map((s) => {
   return { label: s, width, height };
 });
 const trace = args.includes('--trace');
+const clicks = flag('clicks', 'person');
+if (!['person', 'playwright'].includes(clicks)) throw new Error(`--clicks: "${clicks}" is neither person nor playwright`);
 const viewer = args.includes('--viewer');
+const guest = args.includes('--guest');
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] !== '--dist') continue;
@@ -324,9 +339,13 @@ async function oneDeal(browser, dist, size, game) {
     await page.fill('#seed', `longtasks-${game}`);
     const [started, before] = await page.evaluate(() => [performance.now(), performance.interactionCount ?? 0]);
     await startTrace(p.cdp);
-    await page.click('#start-game');
+    if (clicks === 'person') {
+      await clickAsPerson(page, ['#start-game']);
+      // The new table comes in a task of its own, and the dialog closes after it.
+      await within(page.evaluate(untilPresent, ['#new-game-dialog:not([open])']), 10_000, 'the new game');
+    } else await page.click('#start-game');
     const t0 = Date.now();
-    const log = await playDeal(page);
+    const log = clicks === 'person' ? await playDealAsPerson(page) : await playDeal(page);
     const seconds = (Date.now() - t0) / 1000;
     return await measured(p, started, before, level, async () => {
       const s = await state(page);
@@ -337,7 +356,188 @@ async function oneDeal(browser, dist, size, game) {
   }
 }
 
-/** The replay viewer (the full page) stepped by → from the record's start to its end, a step every 300 ms. */
+/** How long a person looks at a turn before clicking, and holds the button down (ms). */
+const LOOK_MS = 250;
+const PRESS_MS = 80;
+
+/** `promise`, or a failure naming `what` after `ms`. */
+function within(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what}: nothing after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * In the page: resolves with the table's state (the attributes of #app) once
+ * the move counter is no longer `movesNot` (or, with `orChoice`, a choice of
+ * suit or card shows), or without `movesNot` once South must act or the deal
+ * is over; watched by a MutationObserver and read from the DOM alone, so
+ * nothing polls in the page's frames or forces its style or layout.
+ */
+function untilTable({ movesNot, orChoice }) {
+  const app = document.getElementById('app');
+  return new Promise((resolve) => {
+    const check = () => {
+      const d = app.dataset;
+      const turn = d.waiting === 'human' || d.waiting === 'privacy' || d.phase === 'deal-over' || d.phase === 'game-over';
+      const moved = movesNot !== undefined && d.moves !== movesNot;
+      const choice = orChoice && document.querySelector('button[data-choice]');
+      if (movesNot === undefined ? turn : moved || choice) {
+        observer.disconnect();
+        resolve({ phase: d.phase, waiting: d.waiting, moves: d.moves, choice: !!choice && !moved });
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+    check();
+  });
+}
+
+/**
+ * In the page: resolves once one of `selectors` is in the table and not
+ * hidden, watched by a MutationObserver and read from the DOM alone: no geometry, so
+ * nothing forces style or layout inside the page's tasks.
+ */
+function untilPresent(selectors) {
+  const present = () => selectors.some((q) => {
+    const el = document.querySelector(q);
+    return el && !el.closest('[hidden]');
+  });
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (present()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    if (present()) resolve();
+    else observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+  });
+}
+
+/**
+ * In the page: the first shown of `selectors`, at a point where it shows: a
+ * card's index corner (`corner`; on a phone the hand is two overlapping
+ * rows, and a raised card of the lower row may cover a card's middle), a
+ * button's middle. `hits` says the point is on it.
+ */
+function clickTarget({ selectors, corner }) {
+  const shown = (el) => el && !el.hidden && el.getClientRects().length > 0;
+  const el = selectors.map((q) => document.querySelector(q)).find(shown);
+  if (!el) return { hits: false, table: { ...document.getElementById('app').dataset } };
+  el.scrollIntoView({ block: 'nearest' });
+  const r = el.getBoundingClientRect();
+  const card = el.matches('.card');
+  const x = card ? r.left + corner.x : r.left + r.width / 2;
+  const y = card ? r.top + corner.y : r.top + r.height / 2;
+  const at = document.elementFromPoint(x, y);
+  return { what: el.id || el.dataset.card || el.dataset.choice || el.tagName, x, y, hits: !!at && el.contains(at) };
+}
+
+/**
+ * Clicks the first shown of `selectors` as a person does with a mouse: once
+ * one is there, a look, then the button pressed and released where it shows
+ * (its place read in a task of its own; the DevTools protocol's mouse
+ * events, nothing else). Playwright's own click instead checks the element
+ * over animation frames and listens for its hit in the page, forcing style
+ * and layout inside the page's tasks: the test driver's work, not the page's.
+ * Returns what it clicked.
+ */
+async function clickAsPerson(page, selectors) {
+  await within(page.evaluate(untilPresent, selectors), 10_000, `one of ${selectors.join(', ')} shown`);
+  await page.waitForTimeout(LOOK_MS);
+  const target = await page.evaluate(clickTarget, { selectors, corner: INDEX_CORNER });
+  if (!target?.hits) throw new Error(`nothing of ${selectors.join(', ')} to click where it shows: ${JSON.stringify(target)}`);
+  await page.mouse.move(target.x, target.y);
+  await page.mouse.down();
+  await page.waitForTimeout(PRESS_MS);
+  await page.mouse.up();
+  return target;
+}
+
+/** What shows when South has a move to make (the turn may show before its cards light up, as after a trick). */
+const MOVE_SHOWN = ['#chooser button', '#quack', '#duck', '#app .seat.pos-bottom button.card.playable[data-card]'];
+
+/**
+ * South's moves until the deal is over, clicked as a person clicks (the
+ * click the tests would make, `nextClick`: Quack! when live, the first card
+ * or suit if asked which, Duck when only that is left, else the first
+ * playable card), each turn and each move awaited without polling. A click
+ * the table does not take fails the run.
+ */
+async function playDealAsPerson(page) {
+  const log = { moves: 0 };
+  for (let guard = 0; guard < 400; guard++) {
+    const turn = await within(page.evaluate(untilTable, {}), 30_000, "South's turn");
+    if (turn.phase !== 'playing') return log;
+    if (turn.waiting !== 'human') throw new Error(`South's turn, waiting for ${turn.waiting}`);
+    // (What to click is the tests' choice, `nextClick`, read once the move shows.)
+    await within(page.evaluate(untilPresent, MOVE_SHOWN), 10_000, 'a move to make shown');
+    const target = await clickAsPerson(page, [await page.evaluate(nextClick)]);
+    const moved = (orChoice) => within(page.evaluate(untilTable, { movesNot: turn.moves, orChoice }), 10_000, `the move of a click on ${target.what}`);
+    if ((await moved(target.what === 'quack')).choice) {
+      await clickAsPerson(page, [await page.evaluate(nextClick)]);
+      await moved(false);
+    }
+    log.moves++;
+  }
+  throw new Error('the deal did not end');
+}
+
+/**
+ * An online guest's table: a two-player game with a friend, hosted by a page
+ * of its own (1280×800, not slowed) whose South is Expert; the guest's page
+ * (`size`, slowed from before its load) opens the invite, joins, and once the
+ * host has taken its reply plays North's whole deal as a person clicks. Its
+ * load is online play's page's with an invite; its deal is measured from the
+ * host's taking the reply.
+ */
+async function guestDeal(_, dist, size) {
+  const server = await startServer({ root: dist.dir });
+  const browser = await launchOnline();
+  try {
+    // (A game with friends is dealt at random, whatever the address's seed: each run's deal differs.)
+    const host = await device(browser, server, `?pace=${pace}${dist.query}`, { width: 1280, height: 800 });
+    await ready(host.page);
+    const links = await hostGame(host.page, 'two-player', ['expert', 'friend']);
+    // The guest's page as `device` makes one (same network only), slowed before it loads.
+    const g = await newPage(browser, { allowedOrigin: server.origin, viewport: { width: size.width, height: size.height } });
+    await g.context.addInitScript(() => localStorage.setItem('duck-soup.stun', 'none'));
+    await g.context.addInitScript(instrument);
+    const cdp = await g.context.newCDPSession(g.page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await startTrace(cdp);
+    await g.page.goto(server.url + guestPath(links[1], `?pace=${pace}&lang=en`), { waitUntil: 'load', timeout: 120_000 });
+    await ready(g.page);
+    const load = summary(await g.page.evaluate(() => window.__lt.tasks));
+    const loadTrace = await endTrace(cdp, events);
+    if (loadTrace) load.longest_traced = loadTrace.longest;
+    events.length = 0;
+    const reply = await joinAsGuest(g.page, 'Guest');
+    const [started, before] = await g.page.evaluate(() => [performance.now(), performance.interactionCount ?? 0]);
+    await startTrace(cdp);
+    await connect(host.page, 1, reply);
+    const t0 = Date.now();
+    const log = await playDealAsPerson(g.page);
+    const seconds = (Date.now() - t0) / 1000;
+    const p = { page: g.page, cdp, events, problems: g.problems, load };
+    const r = await measured(p, started, before, 'expert (host)', async () => {
+      const s = await state(g.page);
+      return { phase: s.phase, moves: s.moves, yours: log.moves, seconds: round(seconds) };
+    });
+    r.problems.push(...host.problems.all().map((x) => `host: ${x}`));
+    return r;
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+/** The replay viewer (its own page) stepped by → from the record's start to its end, a step every 300 ms. */
 async function viewerSteps(browser, dist, size) {
   const p = await openPage(browser, dist, size, `?pace=${pace}&r=${VIEWER_RECORD}`);
   try {
@@ -367,7 +567,11 @@ function weights(dir) {
     encoding: 'utf8',
   });
   const m = JSON.parse(json);
-  return { table_bytes: m.budgeted_gzip, full_page_bytes: m.full_page.budgeted_gzip };
+  return {
+    table_bytes: m.budgeted_gzip,
+    viewer_page_bytes: m.viewer_page?.budgeted_gzip ?? null,
+    online_page_bytes: m.online_page?.budgeted_gzip ?? null,
+  };
 }
 
 /** The medians over a cell's runs. */
@@ -391,7 +595,11 @@ function medians(rs) {
   return out;
 }
 
-const cases = [...games.map((g) => ({ game: g, run: oneDeal })), ...(viewer ? [{ game: 'viewer', run: (b, d, s) => viewerSteps(b, d, s) }] : [])];
+const cases = [
+  ...games.map((g) => ({ game: g, run: oneDeal })),
+  ...(viewer ? [{ game: 'viewer', run: (b, d, s) => viewerSteps(b, d, s) }] : []),
+  ...(guest ? [{ game: 'online guest', run: guestDeal }] : []),
+];
 const browser = await launchBrowser();
 const out = { throttle, pace: Number(pace), runs, sizes: sizes.map((s) => s.label), chromium: browser.version(), started: new Date().toISOString(), builds: {} };
 for (const dist of dists) {
@@ -426,7 +634,8 @@ try {
 }
 out.finished = new Date().toISOString();
 for (const [label, b] of Object.entries(out.builds)) {
-  console.error(`\n${label} (${b.dist}${b.query}): table ${b.weights.table_bytes} B, full page ${b.weights.full_page_bytes} B as served`);
+  const w = b.weights;
+  console.error(`\n${label} (${b.dist}${b.query}): as served, table ${w.table_bytes} B, viewer's page ${w.viewer_page_bytes} B, online play's ${w.online_page_bytes} B`);
   console.error('cell                     runs  load: long, longest   deal: long, longest   INP p98 (interactions)');
   for (const [key, cell] of Object.entries(b.cells)) {
     cell.median = medians(cell.each);

@@ -1,7 +1,7 @@
 // Time to review one deal in the page: a deal of each game played by
 // `duck-soup play --seats expert,random --deals 1` (seeds 1..RUNS, default 3;
 // the Expert at 100 play-outs, which only chooses the moves), imported into
-// the full page's viewer, then *Review this deal from this seat* (South): the
+// the viewer's page, then *Review this deal from this seat* (South): the
 // review's worker judges each of South's moves at the page's budget (the
 // Expert player's, 10,000 play-outs a move; `PLAYOUTS=N` for another), one
 // move a message. Prints per game the median and range of the time from the
@@ -24,7 +24,7 @@ for (const game of ['two-player', 'three-player', 'partnership']) {
   const moves = [];
   for (let seed = 1; seed <= RUNS; seed++) {
     const record = execFileSync(BIN, ['play', '--game', game, '--seats', 'expert,random', '--deals', '1', '--seed', String(seed), '--playouts', '100'], { encoding: 'utf8' });
-    await withPage({ path: `full.html?pace=0&lang=en${PLAYOUTS}` }, async ({ page }) => {
+    await withPage({ path: `viewer.html?pace=0&lang=en${PLAYOUTS}` }, async ({ page }) => {
       await page.waitForSelector('body[data-ready]');
       await page.click('#share-tool');
       await page.fill('#record-paste', record);

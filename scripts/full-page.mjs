@@ -1,24 +1,31 @@
-// The full page: the second build of the crate, with the Cargo feature `full`
-// (the replay viewer with rules-site links, and online play). Trunk 0.21 builds
-// one wasm-bindgen module, the table alone, which every visit loads first;
-// scripts/post-build.mjs calls this to build the other the same way (cargo,
-// wasm-bindgen, wasm-opt in release, the glue minified) into the same folder,
-// under names hashed from their contents, and names them on the loader's tag
-// (data-full-js, data-full-wasm, and data-full-css for www/full.css).
+// The full page, in two pages: the crate built twice more beside the table
+// alone, with the Cargo feature `viewer` (the replay viewer with rules-site
+// links and the deal review) and with `online` (play with friends on other
+// devices); no visit needs both. Trunk 0.21 builds one wasm-bindgen module,
+// the table alone, which every visit loads first; scripts/post-build.mjs calls
+// this to build the other two the same way (cargo, wasm-bindgen, wasm-opt in
+// release, the glue minified) into the same folder, under names hashed from
+// their contents, and names them on the loader's tag (data-viewer-js,
+// data-viewer-wasm, data-online-js, data-online-wasm, and data-full-css for
+// www/full.css, which both pages use).
 //
-// It also writes full.html, the full page's own document: index.html with the
-// full page's files preloaded in place of the table's, and the loader told
-// (data-page=full). The links the full page is for (rules-site links, invites,
-// replies, the table's hand-over) open full.html, so that either document
-// fetches only its own build from the start; www/boot.js also opens the full
-// page from index.html (`?r=`, `#j=`, `#r=`), without its preloads.
+// It also writes each page's own document: viewer.html and online.html,
+// index.html with that page's files preloaded in place of the table's, and the
+// loader told which page it is (data-page). The links each page is for point
+// to its document (rules-site links and embeds to the viewer's; invites and
+// replies to online play's), and the table hands over to them, so that a
+// document fetches only its own build from the start; www/boot.js also opens
+// them from index.html (`?r=`; `#j=`, `#r=`), without their preloads.
+// full.html, the full page's one document before it was split, is written as
+// a copy of viewer.html: the links and embeds rules sites already have name it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifyCode } from './minify-js.mjs';
+import { FULL_PAGES, OLDER_DOCUMENT } from './pages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,72 +39,76 @@ function tableWasmOpt() {
   return [`-O${level}`, ...(attr('data-wasm-opt-params') ?? '').split(/\s+/).filter(Boolean)];
 }
 
-/** Builds the full page into `dir` (Trunk's staging folder); returns its file names. */
+/** Builds the full page's two pages into `dir` (Trunk's staging folder); returns their file names. */
 export async function buildFullPage(dir, { release, minify }) {
-  // Its own target folder: the table's build keeps its artifacts, and cargo
-  // never swaps one build's wasm for the other's under the same name.
-  const target = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'full-page');
+  let css = readFileSync(join(root, 'www', 'full.css'), 'utf8');
+  // Comments and runs of white space taken out in release.
+  if (release) css = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};:,>])\s*/g, '$1').trim();
+  const cssName = `full-${hash(css)}.css`;
+  writeFileSync(join(dir, cssName), css);
+  const pages = {};
+  for (const page of FULL_PAGES) pages[page] = await buildPage(dir, page, { release, minify });
+  nameOnLoader(join(dir, 'index.html'), pages, cssName);
+  for (const page of FULL_PAGES) writePageDocument(dir, page, pages[page], cssName);
+  copyFileSync(join(dir, `${OLDER_DOCUMENT.copyOf}.html`), join(dir, OLDER_DOCUMENT.name));
+  return { ...pages, css: cssName };
+}
+
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+/** Builds one page (its Cargo feature `page`) into `dir`: its glue and wasm. */
+async function buildPage(dir, page, { release, minify }) {
+  // A target folder of its own: the table's build keeps its artifacts, and
+  // cargo never swaps one build's wasm for another's under the same name.
+  const target = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), `${page}-page`);
   const profile = release ? 'web' : 'dev';
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   run('cargo', [
     'build', '--offline', '--lib', '--target', 'wasm32-unknown-unknown',
-    '--no-default-features', '--features', 'full', '--profile', profile, '--target-dir', target,
+    '--no-default-features', '--features', page, '--profile', profile, '--target-dir', target,
   ]);
   const built = join(target, 'wasm32-unknown-unknown', release ? 'web' : 'debug', 'duck_soup.wasm');
-  const out = mkdtempSync(join(tmpdir(), 'full-page-'));
+  const out = mkdtempSync(join(tmpdir(), `${page}-page-`));
   try {
-    run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', 'full', built]);
-    let wasmPath = join(out, 'full_bg.wasm');
+    run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', page, built]);
+    let wasmPath = join(out, `${page}_bg.wasm`);
     if (release) {
       // As Trunk runs it for the table: the level and parameters read from
-      // index.html (data-wasm-opt, data-wasm-opt-params), so both pages are
+      // index.html (data-wasm-opt, data-wasm-opt-params), so every page is
       // optimized alike.
-      const optimized = join(out, 'full_opt.wasm');
+      const optimized = join(out, `${page}_opt.wasm`);
       run('wasm-opt', [...tableWasmOpt(), wasmPath, '-o', optimized]);
       wasmPath = optimized;
     }
     const wasm = readFileSync(wasmPath);
-    let glue = readFileSync(join(out, 'full.js'), 'utf8');
-    if (minify) glue = await minifyCode(glue, { module: true, name: 'the full page glue' });
-    const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-    // Its styles (www/full.css), comments and runs of white space taken out in release.
-    let css = readFileSync(join(root, 'www', 'full.css'), 'utf8');
-    if (release) css = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};:,>])\s*/g, '$1').trim();
-    const names = {
-      js: `duck-soup-full-${hash(glue)}.js`,
-      wasm: `duck-soup-full-${hash(wasm)}_bg.wasm`,
-      css: `full-${hash(css)}.css`,
-    };
+    let glue = readFileSync(join(out, `${page}.js`), 'utf8');
+    if (minify) glue = await minifyCode(glue, { module: true, name: `the ${page} page's glue` });
+    const names = { js: `duck-soup-${page}-${hash(glue)}.js`, wasm: `duck-soup-${page}-${hash(wasm)}_bg.wasm` };
     writeFileSync(join(dir, names.js), glue);
     writeFileSync(join(dir, names.wasm), wasm);
-    writeFileSync(join(dir, names.css), css);
-    nameOnLoader(join(dir, 'index.html'), names);
-    writeFullDocument(dir, names);
     return names;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-/** Names the full page on the loader's tag in index.html. */
-function nameOnLoader(htmlPath, names) {
+/** Names the full page's two pages and their styles on the loader's tag in index.html. */
+function nameOnLoader(htmlPath, pages, cssName) {
   let html = readFileSync(htmlPath, 'utf8');
   const tag = html.match(/<script[^>]*\sdata-js=[^>]*>/);
   if (!tag) throw new Error('index.html has no loader tag with data-js');
   const base = tag[0].match(/\sdata-js=["']?(\.?\/?)/)?.[1] ?? '';
-  const named = tag[0].replace(
-    />$/,
-    ` data-full-js=${base}${names.js} data-full-wasm=${base}${names.wasm} data-full-css=${base}${names.css}>`,
-  );
+  const names = FULL_PAGES.map((p) => ` data-${p}-js=${base}${pages[p].js} data-${p}-wasm=${base}${pages[p].wasm}`).join('');
+  const named = tag[0].replace(/>$/, `${names} data-full-css=${base}${cssName}>`);
   writeFileSync(htmlPath, html.replace(tag[0], named));
 }
 
 /**
- * full.html: index.html with the loader told to start the full page, and the
- * full page's glue, wasm and styles preloaded instead of the table's (their
- * integrity hashes dropped with them: they named the table's files).
+ * PAGE.html: index.html with the loader told to start that page, and its
+ * glue, wasm and the full page's styles preloaded instead of the table's
+ * (their integrity hashes dropped with them: they named the table's files).
  */
-function writeFullDocument(dir, names) {
+function writePageDocument(dir, page, names, cssName) {
   let html = readFileSync(join(dir, 'index.html'), 'utf8');
   const tag = html.match(/<script[^>]*\sdata-js=([^\s>]+)[^>]*>/);
   const table = {
@@ -105,7 +116,7 @@ function writeFullDocument(dir, names) {
     wasm: tag[0].match(/\sdata-wasm=["']?([^"'\s>]+)/)[1],
   };
   const base = table.js.match(/^(\.?\/?)/)[1];
-  html = html.replace(tag[0], tag[0].replace(/>$/, ' data-page=full>'));
+  html = html.replace(tag[0], tag[0].replace(/>$/, ` data-page=${page}>`));
   let preloads = 0;
   html = html.replace(/<link[^>]*\srel=["']?(?:modulepreload|preload)["']?[^>]*>/g, (link) => {
     preloads += 1;
@@ -113,7 +124,7 @@ function writeFullDocument(dir, names) {
     if (!to) return link;
     return link.replace(table.wasm, base + names.wasm).replace(table.js, base + names.js).replace(/\sintegrity=("[^"]*"|'[^']*'|[^\s>]+)/, '');
   });
-  if (!preloads) console.warn('full-page: index.html had no preload links; full.html has none either');
-  html = html.replace(/(<link[^>]*rel=["']?stylesheet[^>]*>)/, `$1<link rel=stylesheet href=${base}${names.css}>`);
-  writeFileSync(join(dir, 'full.html'), html);
+  if (!preloads) console.warn(`full-page: index.html had no preload links; ${page}.html has none either`);
+  html = html.replace(/(<link[^>]*rel=["']?stylesheet[^>]*>)/, `$1<link rel=stylesheet href=${base}${cssName}>`);
+  writeFileSync(join(dir, `${page}.html`), html);
 }

@@ -1,7 +1,7 @@
 // Trunk post-build hook (Trunk.toml). One script, because Trunk runs the hooks
 // of a stage concurrently and the order matters: a release build's JavaScript
 // is minified first (scripts/minify-js.mjs: the glue, boot.js, worker.js), then
-// the full page is built beside the table (scripts/full-page.mjs), then the service worker is written
+// the full page's two pages are built beside the table (scripts/full-page.mjs), then the service worker is written
 // with a cache version hashed from the final files (scripts/precache.mjs);
 // last, every compressible file gets a zopfli FILE.gz beside it for static hosts
 // that serve precompressed files (scripts/compress.mjs).
@@ -37,11 +37,11 @@ if (process.env.TRUNK_PROFILE === 'release' && process.env.MINIFY_JS !== '0') {
     console.log(`${js.file}: ${js.bytes[0]} -> ${js.bytes[1]} bytes`);
   }
 }
-// The full page, the crate's second build (scripts/full-page.mjs): before the
-// service worker is written, so that it is precached with the rest.
+// The full page's two pages, the crate's other builds (scripts/full-page.mjs):
+// before the service worker is written, so that they are precached with the rest.
 const release = process.env.TRUNK_PROFILE === 'release';
 const full = await buildFullPage(dir, { release, minify: release && process.env.MINIFY_JS !== '0' });
-console.log(`full page: ${full.js}, ${full.wasm}`);
+console.log(`the viewer's page: ${full.viewer.wasm}; online play's: ${full.online.wasm}`);
 await import('./precache.mjs');
 // PRECOMPRESS=0 skips the .gz files (a few seconds of a release build).
 if (process.env.TRUNK_PROFILE === 'release' && process.env.PRECOMPRESS !== '0') {

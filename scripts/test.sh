@@ -40,13 +40,15 @@ if want cargo; then
 fi
 
 if want clippy; then
-  stage "lints: cargo fmt --check, then cargo clippy -D warnings (native, then wasm32: the table alone and the full page)"
+  stage "lints: cargo fmt --check, then cargo clippy -D warnings (native, then wasm32: the table alone, the viewer's page, online play's)"
   cargo fmt --check
   cargo clippy --all-targets -- -D warnings
-  # The page's two builds, as scripts/full-page.mjs and Trunk make them: code
+  # The page's three builds, as scripts/full-page.mjs and Trunk make them: code
   # behind cfg(target_arch = "wasm32") or the features is linted only here.
   cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --profile web -- -D warnings
-  cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features full --profile web -- -D warnings
+  for page in viewer online; do
+    cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "$page" --profile web -- -D warnings
+  done
 fi
 
 if want build; then

@@ -19,8 +19,8 @@
 //! - `the_pages_core_has_no_browser_in_it`: `src/page` (the model, the
 //!   scene, the words, ...) names no browser crate and nothing of `web`, so
 //!   it compiles natively and is tested with `cargo test`.
-//! - `the_two_builds_are_told_apart_in_one_place`: the Cargo feature that
-//!   makes the full page is named only where its parts are chosen
+//! - `the_two_builds_are_told_apart_in_one_place`: the Cargo features that
+//!   make the full page's two pages are named only where the parts are chosen
 //!   (`BUILD_CHOICES`); no module is swapped by `#[path]`, and no
 //!   build silences its dead code wholesale. The page's core (`src/page`)
 //!   names a target or a feature only on a whole module's declaration.
@@ -1179,11 +1179,12 @@ fn the_browser_finder_sees_crates_and_web_paths_and_not_words() {
 // The two builds
 
 /// The only files of `src/web` that name a Cargo feature, and why: the
-/// page's two builds (the table alone, the full page) compile the same code,
-/// and the feature `full` only chooses, once, what the build uses.
+/// page's builds (the table alone, the viewer's page, online play's)
+/// compile the same code, and the features `viewer` and `online` only
+/// choose, once, what the build uses.
 const BUILD_CHOICES: &[(&str, &str)] = &[(
     "src/web/controller/parts.rs",
-    "chooses the full page's parts (the viewer, online play) or the table alone's stand-ins",
+    "chooses each part of the full page (the viewer, online play) or its stand-ins",
 )];
 
 /// The benchmarks' module (feature `bench`, for scripts/bench-wasm.mjs):
@@ -1311,7 +1312,7 @@ fn the_two_builds_are_told_apart_in_one_place() {
     assert!(
         report.is_empty(),
         "rule \"the two builds compile the same code; a feature only chooses, in one place\" \
-         (docs/architecture.md, \"Two builds\") broken:{report}\n\
+         (docs/architecture.md, \"Three builds\") broken:{report}\n\
          (what the full page adds goes behind controller::parts's traits, which the table \
          alone's stand-ins implement too; the page's core, src/page, may leave out a whole \
          module only)"

@@ -215,7 +215,7 @@ named! {
         Exit = "exit",
         /// The author's tool: show the link in an iframe.
         Preview = "preview",
-        /// The table alone: the author's tool is in the full page.
+        /// A build without the viewer: the author's tool is in the viewer's page.
         FullPage = "full-page",
         /// Review a deal.
         Review = "review",

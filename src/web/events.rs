@@ -11,7 +11,7 @@
 //!
 //! [`keyboard`]: super::keyboard
 
-use super::controller::parts::{FullPage, Input, Parts, TableAlone};
+use super::controller::parts::{OnlineInput, Page, Parts, ViewerInput};
 use super::controller::{self, Shared};
 use super::dom::doc;
 use super::i18n::Lang;
@@ -299,7 +299,7 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     if target.closest("dialog").ok().flatten().is_some() {
         return (None, false);
     }
-    // The replay viewer's keys, while it shows (in the full page).
+    // The replay viewer's keys, while it shows (in the viewer's page).
     if let Some(a) = Parts::viewer_key(&target, &key, k.shift_key()) {
         return (Some(Action::Records(a)), true);
     }
@@ -314,8 +314,8 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     (Some(action), false)
 }
 
-/// What the full page's own elements and address say.
-impl Input for FullPage {
+/// What online play's own elements and the address say.
+impl<const VIEWER: bool> OnlineInput for Page<VIEWER, true> {
     fn net_click(button: &Element) -> Option<Action> {
         let what = data::<NetCommand>(button)?;
         let seat = data::<SeatOf>(button).map(|SeatOf(s)| s);
@@ -342,14 +342,6 @@ impl Input for FullPage {
         Closed::Join(super::net::ui::typed(super::model::Typed::Name))
     }
 
-    fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
-        super::records::replay::key(target, key, shift)
-    }
-
-    fn author_form() -> Option<AuthorForm> {
-        super::records::author::form()
-    }
-
     fn reply_tab(lang: Lang) -> bool {
         super::net::reply_tab(lang)
     }
@@ -359,10 +351,10 @@ impl Input for FullPage {
     }
 }
 
-/// The table alone has no online dialogs, no viewer and no review (never written
-/// there), and leaves invites and replies to the full page (`www/boot.js`
-/// opens them there).
-impl Input for TableAlone {
+/// A build without online play has no online dialogs (never written
+/// there), and leaves invites and replies to online play's page
+/// (`www/boot.js` opens them there).
+impl<const VIEWER: bool> OnlineInput for Page<VIEWER, false> {
     fn net_click(_: &Element) -> Option<Action> {
         None
     }
@@ -375,19 +367,34 @@ impl Input for TableAlone {
         Closed::Join(String::new())
     }
 
-    fn viewer_key(_: &Element, _: &str, _: bool) -> Option<RecordsAction> {
-        None
-    }
-
-    fn author_form() -> Option<AuthorForm> {
-        None
-    }
-
     fn reply_tab(_: Lang) -> bool {
         false
     }
 
     fn invite_in_address(_: Lang) -> Option<Invite> {
+        None
+    }
+}
+
+/// What the viewer's own elements say.
+impl<const ONLINE: bool> ViewerInput for Page<true, ONLINE> {
+    fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
+        super::records::replay::key(target, key, shift)
+    }
+
+    fn author_form() -> Option<AuthorForm> {
+        super::records::author::form()
+    }
+}
+
+/// A build without the viewer has neither its bar nor the author's tool
+/// (never written there).
+impl<const ONLINE: bool> ViewerInput for Page<false, ONLINE> {
+    fn viewer_key(_: &Element, _: &str, _: bool) -> Option<RecordsAction> {
+        None
+    }
+
+    fn author_form() -> Option<AuthorForm> {
         None
     }
 }

@@ -1,19 +1,44 @@
-//! The page's two builds (Cargo feature `full`; see `controller::parts`): the table
-//! alone, which a visit loads first, and the full page, which adds the
-//! replay viewer with the rules-site links and online play. `www/boot.js`
-//! loads the full page for a rules-site link (`?r=`), an invite or a reply
-//! (`#j=`, `#r=`), and always in the full page's own document, `full.html`,
-//! which the links it is for point to. The table hands over when a player
-//! wants one of those things: it notes in sessionStorage what to open there
-//! first and goes to `full.html` (Back returns to the table). The game on
-//! the table is saved at every move, so nothing is lost.
+//! The full page, which the table alone hands over to, comes as two pages
+//! (Cargo features `viewer` and `online`; see `controller::parts`), each in
+//! a document of its own beside the table's: the viewer's, `viewer.html`
+//! (the replay viewer with the rules-site links and the deal review), and
+//! online play's, `online.html`. No visit needs both. `www/boot.js` loads
+//! the viewer's page for a rules-site link (`?r=`) and online play's for an
+//! invite or a reply (`#j=`, `#r=`); the links each is for point to its
+//! document. The table hands over when a player wants one of those things:
+//! it notes in sessionStorage what to open there first and goes to that
+//! document (Back returns to the table). The game on the table is saved at
+//! every move, so nothing is lost. (`full.html`, the one document of the
+//! full page before it was split, is kept as the viewer's, for the links
+//! and embeds that rules sites already have.)
 
 use crate::web::i18n::{Lang, K};
 use web_sys::Storage;
 
-/// The full page's own document, beside the table's (`scripts/full-page.mjs`
-/// writes it: the full page's files preloaded, the loader told to start it).
-pub const DOCUMENT: &str = "full.html";
+/// One of the full page's two documents, beside the table's
+/// (`scripts/full-page.mjs` writes them: the page's files preloaded, the
+/// loader told to start it).
+#[derive(Clone, Copy)]
+pub enum Document {
+    /// The replay viewer's: rules-site links and embeds, imported records,
+    /// the author's tool, the deal review.
+    Viewer,
+    /// Online play's: invites, replies, a game with friends.
+    Online,
+}
+
+impl Document {
+    /// The page's name, as the build names everything of it (its Cargo
+    /// feature, `NAME.html`, the loader's `data-NAME-js` and
+    /// `data-page=NAME`), and `www/boot.js` reads them.
+    fn name(self) -> &'static str {
+        match self {
+            Document::Viewer => "viewer",
+            Document::Online => "online",
+        }
+    }
+}
+
 /// What the full page opens first after a hand-over.
 const THEN_KEY: &str = "duck-soup.then";
 
@@ -42,35 +67,47 @@ fn folder() -> Option<String> {
     Some(format!("{}{dir}", l.origin().ok()?))
 }
 
-/// The full page's address in this folder (rules-site links, invites and
-/// replies point there).
-pub fn address() -> String {
-    folder().unwrap_or_default() + DOCUMENT
+/// The address of one of the full page's documents in this folder
+/// (rules-site links point to the viewer's; invites and replies to online
+/// play's).
+pub fn address(document: Document) -> String {
+    format!("{}{}.html", folder().unwrap_or_default(), document.name())
 }
 
-/// Whether this page is the full page's document (the table runs in it only
-/// when the full page's files could not be loaded).
-fn on_full_document() -> bool {
+fn selected(selector: &str) -> bool {
     crate::web::dom::doc()
-        .query_selector("script[data-page=full]")
+        .query_selector(selector)
         .ok()
         .flatten()
         .is_some()
 }
 
-/// Hands this tab over to the full page, which opens `then` first: a note in
-/// sessionStorage, and the full page's document with this address's query.
-/// The error is the player's one line: this copy of the page has no full
-/// build, or this is already its document and the table runs in it (its
-/// files could not be loaded, e.g. offline before they were cached).
+impl Then {
+    /// Which of the full page's documents opens it.
+    fn document(&self) -> Document {
+        match self {
+            Then::Table => Document::Online,
+            Then::Records | Then::Import(_) | Then::Review => Document::Viewer,
+        }
+    }
+}
+
+/// Hands this tab over to the full page's document that opens `then`
+/// first: a note in sessionStorage, and that document with this address's
+/// query (never a game link's for online play's: the viewer takes its
+/// parameters out of the address as it stops). The error
+/// is the player's one line: this copy of the page has no such build, or
+/// this is already its document and the table runs in it (its files could
+/// not be loaded, e.g. offline before they were cached).
 pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
     let missing = || lang.t(K::FullPageMissing).to_string();
-    let has_full_build = crate::web::dom::doc()
-        .query_selector("script[data-full-js]")
-        .ok()
-        .flatten()
-        .is_some();
-    if !has_full_build || on_full_document() {
+    let document = then.document();
+    let name = document.name();
+    // (This copy of the site has no such build, or the table runs in its
+    // document already.)
+    if !selected(&format!("script[data-{name}-js]"))
+        || selected(&format!("script[data-page={name}]"))
+    {
         return Err(missing());
     }
     let s = session().ok_or_else(missing)?;
@@ -82,9 +119,9 @@ pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
     };
     s.set_item(THEN_KEY, &note).map_err(|_| missing())?;
     let w = web_sys::window().ok_or_else(missing)?;
-    let search = w.location().search().unwrap_or_default();
+    let query = w.location().search().unwrap_or_default();
     w.location()
-        .assign(&format!("{}{search}", address()))
+        .assign(&format!("{}{query}", address(document)))
         .map_err(|_| missing())
 }
 

@@ -80,7 +80,7 @@ mod view;
 // the names the page's files use.
 use crate::page::{hint, input, model, scene};
 
-use controller::parts::{Input, OnlinePlay, Parts, Viewer};
+use controller::parts::{OnlineInput, OnlinePlay, Parts, Viewer};
 use controller::{PaceScale, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};

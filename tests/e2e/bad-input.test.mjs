@@ -66,19 +66,19 @@ test('the page carries its CSP and sends no request after loading', async () => 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record-download')]);
     await download.path();
     assert.deepEqual(requests, [], 'requests after load');
-    // The replay viewer is the full page's: the table hands the record over
+    // The replay viewer is its own page's: the table hands the record over
     // and the tab reloads into it, fetching that build and nothing else.
     await page.fill('#record-paste', await page.inputValue('#record-text'));
     await page.click('#record-import');
     await page.waitForSelector('#replay-bar');
     await page.waitForSelector('body[data-ready]');
     const files = requests.map((u) => new URL(u).pathname.slice(1)).sort();
-    const tag = await page.locator('script[data-full-js]');
-    const full = await Promise.all(['data-full-js', 'data-full-wasm', 'data-full-css'].map((a) => tag.getAttribute(a)));
+    const tag = await page.locator('script[data-viewer-js]');
+    const viewer = await Promise.all(['data-viewer-js', 'data-viewer-wasm', 'data-full-css'].map((a) => tag.getAttribute(a)));
     const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');
-    const allowed = new Set(['full.html', 'boot.js', css, ...full, 'worker.js'].map((p) => p.replace(/^\.\//, '')));
-    assert.deepEqual(files.filter((f) => !allowed.has(f)), [], 'the hand-over loads the full page alone');
-    assert.ok(files.includes(full[1].replace(/^\.\//, '')), `the full page's wasm is loaded: ${files}`);
+    const allowed = new Set(['viewer.html', 'boot.js', css, ...viewer, 'worker.js'].map((p) => p.replace(/^\.\//, '')));
+    assert.deepEqual(files.filter((f) => !allowed.has(f)), [], "the hand-over loads the viewer's page alone");
+    assert.ok(files.includes(viewer[1].replace(/^\.\//, '')), `the viewer's wasm is loaded: ${files}`);
     requests.length = 0;
     await page.click('#replay-reveal');
     await page.click('#replay-last');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { walk } from '../../scripts/files.mjs';
+import { DOCUMENTS, FULL_PAGES } from '../../scripts/pages.mjs';
 import { DIST_DIR, REPO_ROOT, launchBrowser, newPage, screenshot, startServer } from './harness.mjs';
 
 const BASE = '/games/duck-soup/';
@@ -165,7 +166,7 @@ test('a new build replaces the old cache', async () => {
 const MAX_AGE = 15;
 
 /**
- * Build B from build A in `from`: the table's and the full page's hashed glue
+ * Build B from build A in `from`: the table's and the full page's two pages' hashed glue
  * and wasm renamed (as a change to the Rust code renames them), every document
  * and script that names them rewritten, boot.js and worker.js changed too,
  * and the worker written again. Returns { dir, renamed: Map(old -> new) }.
@@ -175,7 +176,7 @@ function buildB(from) {
   cpSync(from, dir, { recursive: true });
   const renamed = new Map();
   for (const name of readdirSync(dir)) {
-    const hashed = name.match(/^(duck-soup-(?:full-)?)([0-9a-f]+)((?:_bg)?\.(?:js|wasm))$/);
+    const hashed = name.match(new RegExp(`^(duck-soup-(?:(?:${FULL_PAGES.join('|')})-)?)([0-9a-f]+)((?:_bg)?\\.(?:js|wasm))$`));
     if (!hashed) continue;
     const [, stem, hash, tail] = hashed;
     const to = `${stem}${createHash('sha256').update(`B ${hash}`).digest('hex').slice(0, hash.length)}${tail}`;
@@ -185,10 +186,12 @@ function buildB(from) {
   }
   const names = [...renamed.keys()];
   assert.ok(names.some((n) => /^duck-soup-[0-9a-f]+_bg\.wasm$/.test(n)), `the table's wasm renamed: ${names}`);
-  assert.ok(names.some((n) => /^duck-soup-full-[0-9a-f]+_bg\.wasm$/.test(n)), `the full page's wasm renamed: ${names}`);
+  for (const page of FULL_PAGES) {
+    assert.ok(names.some((n) => new RegExp(`^duck-soup-${page}-[0-9a-f]+_bg\\.wasm$`).test(n)), `the ${page} page's wasm renamed: ${names}`);
+  }
   // (The renamed glue keeps its content, and so the integrity hashes naming it;
   // it does not name the wasm: the loader hands it the module.)
-  for (const name of ['index.html', 'full.html', 'boot.js', 'worker.js']) {
+  for (const name of [...DOCUMENTS, 'boot.js', 'worker.js']) {
     let text = readFileSync(join(dir, name), 'utf8');
     for (const [old, to] of renamed) text = text.replaceAll(old, to);
     if (name.endsWith('.js')) text += '\n// build B\n';
@@ -225,7 +228,8 @@ function cacheContents(page, texts, files) {
 
 for (const { what, path, glue } of [
   { what: 'the table', path: '', glue: /^duck-soup-[0-9a-f]+\.js$/ },
-  { what: 'the full page', path: 'full.html', glue: /^duck-soup-full-[0-9a-f]+\.js$/ },
+  { what: "the viewer's page", path: 'viewer.html', glue: /^duck-soup-viewer-[0-9a-f]+\.js$/ },
+  { what: "online play's page", path: 'online.html', glue: /^duck-soup-online-[0-9a-f]+\.js$/ },
 ]) {
   test(`after an update under a host's max-age, ${what} still starts and plays offline`, async () => {
     const root = copyOfDist();
@@ -259,7 +263,7 @@ for (const { what, path, glue } of [
 
       // B's worker holds B's pages and scripts, naming B's files only.
       const visited = path || './';
-      const pages = [visited, ...['./', 'full.html'].filter((p) => p !== visited)];
+      const pages = [visited, ...['./', ...DOCUMENTS.slice(1)].filter((p) => p !== visited)];
       const renamedTo = [...b.renamed.values()];
       const cached = await cacheContents(page, [...pages, 'boot.js', 'worker.js'], renamedTo);
       for (const doc of pages) {
@@ -292,7 +296,7 @@ for (const { what, path, glue } of [
         `${what} started from B's glue: ${started}`,
       );
       await playUntilTheComputerAnswers(page);
-      await screenshot(page, `offline-after-update-${path ? 'full' : 'table'}`);
+      await screenshot(page, `offline-after-update-${path.replace('.html', '') || 'table'}`);
       assert.deepEqual(problems.pageErrors, []);
       assert.deepEqual(problems.failedRequests, []);
       assert.deepEqual(notFromCache, [], 'everything came from the worker\'s cache');

@@ -233,7 +233,7 @@ test('the whole online flow by keyboard alone: invite, join, reply, and a two-pl
     await tabTo(h, '#start-game');
     await h.keyboard.press('Enter');
 
-    // The full page: the invite dialog opens with the focus in it, and keeps it as the invite comes.
+    // Online play's page: the invite dialog opens with the focus in it, and keeps it as the invite comes.
     await h.waitForSelector('#invite-dialog[open]');
     await ready(h);
     const field = h.locator('#invite-link-1');

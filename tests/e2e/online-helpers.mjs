@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, DIST_DIR, chromiumPath, newPage, pageProblems, startServer } from './harness.mjs';
-import { nextClick, readTable, ready } from './play-helpers.mjs';
+import { INDEX_CORNER, nextClick, readTable, ready } from './play-helpers.mjs';
 
 /** Chromium with local addresses let through (no mDNS names), and `args` besides. */
 export async function launch(args = []) {
@@ -49,7 +49,7 @@ export async function device(browser, server, path, viewport, init) {
 /**
  * The host starts a game of `game` with `seats` (`human`, `friend` or a
  * level, from South) and the rules' `options`; returns the invite links by
- * seat, each checked: the full page's address and its fragment only.
+ * seat, each checked: online play's page's address and its fragment only.
  */
 export async function hostGame(page, game, seats, options = {}) {
   await page.click('#new-game');
@@ -58,11 +58,11 @@ export async function hostGame(page, game, seats, options = {}) {
   for (const [i, v] of seats.entries()) await page.selectOption(`#new-game-dialog select[data-seat="${i}"]`, v);
   for (const [key, value] of Object.entries(options)) await page.fill(`#new-game-dialog input[data-option="${key}"]`, value);
   await page.click('#start-game');
-  // The table alone hands a game with friends over to the full page (a reload).
+  // The table alone hands a game with friends over to online play's page (a reload).
   await page.waitForSelector('#invite-dialog[open]');
   assert.ok(
-    await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /duck-soup-full-/.test(r.name))),
-    'the host plays in the full page',
+    await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /duck-soup-online-/.test(r.name))),
+    "the host plays in online play's page",
   );
   await ready(page);
   const links = {};
@@ -86,7 +86,7 @@ export async function hostGame(page, game, seats, options = {}) {
 export function guestPath(link, query = '?pace=0&lang=en') {
   const url = new URL(link);
   assert.equal(url.search, '', `an invite or reply carries no query: ${link}`);
-  assert.match(url.pathname, /\/full\.html$/);
+  assert.match(url.pathname, /\/online\.html$/);
   return query + url.hash;
 }
 
@@ -144,7 +144,8 @@ export async function act(page, others = []) {
   const sel = await page.evaluate(nextClick);
   if (!sel) return false;
   try {
-    await page.click(sel, { timeout: 10_000 });
+    // A card is tapped at its index corner (`humanMove`'s reason), a button in its middle.
+    await page.click(sel, { timeout: 10_000, ...(sel.includes('button.card') ? { position: INDEX_CORNER } : {}) });
   } catch (e) {
     const where = JSON.stringify(await describe([page, ...others]));
     throw new Error(`the click on ${sel} could not be made (${e.message.split('\n')[0]}); the pages stand at ${where}`);

@@ -164,7 +164,7 @@ async function hostGame(page) {
   await page.selectOption('#new-game-dialog select[data-seat="0"]', 'human');
   await page.selectOption('#new-game-dialog select[data-seat="1"]', 'friend');
   await page.click('#start-game');
-  // The table alone hands a game with friends over to the full page (a reload).
+  // The table alone hands a game with friends over to online play's page (a reload).
   await page.waitForSelector('#invite-dialog[open]');
   await ready(page);
   return inviteLink(page);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, startServer } from './harness.mjs';
-import { assertNoHiddenCards, calls, nextClick, ready, readTable } from './play-helpers.mjs';
+import { INDEX_CORNER, assertNoHiddenCards, calls, nextClick, ready, readTable } from './play-helpers.mjs';
 import {
   act,
   connect,
@@ -131,11 +131,11 @@ test('online: a damaged invite and a foreign reply are refused in one line, chan
 test('online: a reply link no table takes, or a damaged one, says which and offers the way on', async () => {
   await withBrowser(async (server, browser) => {
     // A damaged reply (as a chat may cut it): named at once, with a link to the game.
-    const tab = await device(browser, server, 'full.html?lang=en#r=AAAA');
+    const tab = await device(browser, server, 'online.html?lang=en#r=AAAA');
     await tab.page.waitForSelector('#net-notice');
     assert.match(await tab.page.locator('#net-notice').innerText(), /reply link cannot be used: .*Ask your friend to send the whole link again/s);
     const open = tab.page.locator('#net-notice-dialog a#open-game');
-    assert.match(await open.getAttribute('href'), /\/full\.html$/);
+    assert.match(await open.getAttribute('href'), /\/online\.html$/);
 
     // A whole reply whose table is not open in this browser: said so, with the ways on.
     const host = await device(browser, server, '?pace=0&lang=en');
@@ -492,7 +492,7 @@ test('online: the host reloads, its game comes back with new invites, and the gu
   await withTwoDevices(async ({ host, guest, links }) => {
     const before = await hostLeadsAndWaits(host.page, guest.page);
     const hand = await handOf(guest.page, 1);
-    // The host's tab reloads: still the full page, the saved game, a new invite.
+    // The host's tab reloads: still online play's page, the saved game, a new invite.
     await host.page.reload({ waitUntil: 'load' });
     await host.page.waitForSelector('#invite-dialog[open]');
     await ready(host.page);
@@ -541,6 +541,14 @@ test('online: a whole three-player game of two deals, the next deal and the end 
     const links = await hostGame(host.page, 'three-player', ['human', 'friend', 'normal'], { deals: '2' });
     const { 1: guest } = await seatGuests(browser, server, host, links);
     await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    // The guest's records dialog: no record while the game is on, and no way
+    // to the author's tool (the viewer's page: going there would leave the
+    // host's table).
+    await guest.page.click('#share-tool');
+    await guest.page.waitForSelector('#share-dialog[open]');
+    assert.match(await guest.page.locator('#share-dialog').innerText(), /once the game is over/);
+    assert.equal(await guest.page.locator('#author-full-page').count(), 0);
+    await guest.page.click('#share-close');
     const pages = [host.page, guest.page];
     for (let deal = 1; deal <= 2; deal++) {
       await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
@@ -719,8 +727,10 @@ test('online: a guest\'s move its channel does not take is said, not shown on it
       return card && `#app .seat.pos-bottom button.card[data-card="${card.dataset.card}"]`;
     });
     assert.ok(sel, 'the guest has a card to play');
+    // Tapped where the card shows: its index corner (`humanMove`'s reason).
+    const tap = { position: INDEX_CORNER };
     const hostMoves = (await host.page.evaluate(readTable)).moves;
-    await g.click(sel);
+    await g.click(sel, tap);
     // (Two waits: a click the table did not take is told from a message not shown.)
     await waitOrSay(g, pages, `the move of the click on ${sel} given to the channel`, () => window.moveRefused === true);
     await waitOrSay(g, pages, 'the words that the move was not sent', (words) => new RegExp(words).test(document.querySelector('#message').innerText), notSent.source);
@@ -735,7 +745,7 @@ test('online: a guest\'s move its channel does not take is said, not shown on it
     assert.ok(await g.evaluate(() => document.documentElement.scrollWidth <= 360), 'the message fits the phone');
     await screenshot(g, 'online-guest-move-not-sent-ja-360');
     // Played again: it goes, and the host plays it.
-    await g.click(sel);
+    await g.click(sel, tap);
     await waitOrSay(host.page, pages, "the host's table playing the move made again", (m) => Number(document.querySelector('#app').dataset.moves) > m, hostMoves);
     assert.doesNotMatch(await g.locator('#message').innerText(), notSent, 'the words go once the move is on its way');
     assert.deepEqual(host.problems.all(), []);

@@ -109,6 +109,9 @@ async function moveBy(page, click) {
   );
 }
 
+/** A point on a card where it always shows: its index corner. */
+export const INDEX_CORNER = { x: 8, y: 8 };
+
 /**
  * Makes one move for the person to play, through clicks only:
  * Quack! when it is live (choosing the first card if asked which), Duck when
@@ -146,7 +149,7 @@ export async function humanMove(page, { leadDuck = false, explainDimmed = false 
   const joker = page.locator('#app .seat.pos-bottom button.card.playable.joker');
   if (leadDuck && (await joker.count()) > 0 && (await page.locator('#trick .card').count()) === 0) {
     const code = await joker.first().getAttribute('data-card');
-    await joker.first().click();
+    await joker.first().click({ position: INDEX_CORNER });
     await page.waitForSelector('#chooser button[data-suit]', { timeout: 5_000 });
     const suit = await page.locator('#chooser button[data-suit]').first().getAttribute('data-suit');
     did.ledDuck = { card: code, suit };
@@ -154,7 +157,10 @@ export async function humanMove(page, { leadDuck = false, explainDimmed = false 
     return did;
   }
   const card = page.locator('#app .seat.pos-bottom button.card.playable[data-card]').first();
-  await moveBy(page, () => card.click());
+  // Tapped where it shows: its index corner (on a phone upright the hand is
+  // two overlapping rows, and a raised card of the lower row may cover the
+  // middle of the card above it).
+  await moveBy(page, () => card.click({ position: INDEX_CORNER }));
   return did;
 }
 

@@ -1,6 +1,6 @@
 // The deal review (src/web/controller/review.rs, records/review.rs,
 // view/review.rs): after a deal played by clicks, the deal-over panel's
-// "Review this deal" hands the table over to the full page, which opens the
+// "Review this deal" hands the table over to the viewer's page, which opens the
 // deal in the replay viewer and judges each of the person's moves in a
 // worker, one a message: the progress bar fills while the table answers
 // clicks, then the strip of marks and the summary; a mark opens the viewer
@@ -22,7 +22,7 @@ const PUZZLE = 'AQAHcGFybGV0dAE8AQAHcnVsZXMtNRVEXq0EXGQ25_4Vxj70MtdBPVoMagEWYQ';
 const marks = (page) =>
   page.$$eval('#review-strip .review-mark', (bs) => bs.map((b) => [b.dataset.mark, b.textContent, b.getAttribute('aria-label')]));
 
-/** Plays a two-player deal by clicks and opens its review (handing over to the full page). */
+/** Plays a two-player deal by clicks and opens its review (handing over to the viewer's page). */
 async function playAndReview(page, lang) {
   await ready(page);
   await playDeal(page);
@@ -31,7 +31,7 @@ async function playAndReview(page, lang) {
   await button.first().waitFor();
   assert.equal(await button.first().innerText(), lang === 'ja' ? 'このディールを検討' : 'Review this deal');
   await button.first().click();
-  // The tab reloads into the full page, which opens the deal in the viewer.
+  // The tab reloads into the viewer's page, which opens the deal in the viewer.
   await page.waitForSelector('#deal-review[data-kind="review"]', { timeout: 30_000 });
   await ready(page);
   // Every value the progress bar takes from here on.
@@ -149,7 +149,7 @@ for (const lang of ['en', 'ja']) {
 }
 
 test('a review can be stopped; the viewer offers one for any seat of a record; &review=1 reviews at once', async () => {
-  await withPage({ path: `full.html?pace=0&lang=en&playouts=3000&r=${PUZZLE}&at=1` }, async ({ page, problems }) => {
+  await withPage({ path: `viewer.html?pace=0&lang=en&playouts=3000&r=${PUZZLE}&at=1` }, async ({ page, problems }) => {
     await ready(page);
     await page.waitForSelector('#replay-bar');
     // The viewer's offer: a review of the deal on show, from the seat shown.
@@ -164,7 +164,7 @@ test('a review can be stopped; the viewer offers one for any seat of a record; &
     assert.ok((await marks(page)).some(([mark]) => mark === 'pending'), 'the moves not judged stay unmarked');
     assert.deepEqual(problems.all(), []);
   });
-  await withPage({ path: `full.html?pace=0&lang=ja&playouts=200&r=${PUZZLE}&review=1` }, async ({ page, problems }) => {
+  await withPage({ path: `viewer.html?pace=0&lang=ja&playouts=200&r=${PUZZLE}&review=1` }, async ({ page, problems }) => {
     await ready(page);
     await waitForReview(page);
     assert.match(await page.locator('#review-title').innerText(), /^ディール1の検討 · 南$/);
@@ -174,7 +174,7 @@ test('a review can be stopped; the viewer offers one for any seat of a record; &
 });
 
 test('a puzzle shows every move\'s value once answered', async () => {
-  await withPage({ path: `full.html?pace=0&lang=en&playouts=300&r=${PUZZLE}&puzzle=24` }, async ({ page, problems }) => {
+  await withPage({ path: `viewer.html?pace=0&lang=en&playouts=300&r=${PUZZLE}&puzzle=24` }, async ({ page, problems }) => {
     await ready(page);
     await page.waitForSelector('body.puzzling');
     await page.locator('#app .seat.pos-bottom button.card.playable[data-card]').first().click();
@@ -193,7 +193,7 @@ test('a deal of the three-player and the partnership game is reviewed too', asyn
     partnership: 'AQoScGFybGV0dCx0YXJnZXQ6MzAwAjQATebizqdGB2Gaq9ruAOoV0OJ3yXHwinwo7vCaWg_0YO1XYriexOWOQTHxLUtFHN6_F8ym_ZxChtIuTE4elw8nue-eC5JrNkSo4HFrXaCY29c',
   };
   for (const [game, link] of Object.entries(links)) {
-    await withPage({ path: `full.html?pace=0&lang=en&playouts=200&r=${link}&review=1` }, async ({ page, problems }) => {
+    await withPage({ path: `viewer.html?pace=0&lang=en&playouts=200&r=${link}&review=1` }, async ({ page, problems }) => {
       await ready(page);
       await waitForReview(page);
       const m = await marks(page);

@@ -270,7 +270,7 @@ test("the author's tool: a position as a link and an embed, with a puzzle and a 
     // (This seed's game ends with its first deal: the game's panel, else the deal's.)
     await page.click('#deal-end-share:visible, #game-over-share:visible');
     await page.waitForSelector('#share-dialog[open]');
-    // The table alone offers the tool in the full page: the tab reloads into it.
+    // The table alone offers the tool in the viewer's page: the tab reloads into it.
     await page.click('#author-full-page');
     await page.waitForSelector('#share-dialog[open] #author-link');
     const dealLink = await page.inputValue('#author-link');

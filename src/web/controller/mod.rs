@@ -6,15 +6,15 @@
 //! - [`saving`]: starting the table (a link, the saved game or a new one)
 //!   and saving after every change, through the `persist` service.
 //! - [`records`]: the Share and records dialog's actions.
-//! - [`replay`]: the replay viewer, a mode of the controller (in the full
-//!   page; the table alone hands a record over to it).
-//! - [`online`]: play with friends on other devices (in the full page; the
-//!   table alone hands a game with friends over to it).
-//! - [`review`]: the deal review, in the viewer (in the full page; the
-//!   table alone hands the deal over to it).
-//! - [`parts`]: the two builds' parts, chosen once: the controller reaches
-//!   the viewer and online play only through `Parts`; the table alone's
-//!   stand-ins are [`table_alone`].
+//! - [`replay`]: the replay viewer, a mode of the controller (in the
+//!   viewer's page; the other builds hand a record over to it).
+//! - [`online`]: play with friends on other devices (in online play's
+//!   page; the other builds hand a game with friends over to it).
+//! - [`review`]: the deal review, in the viewer (in the viewer's page; the
+//!   other builds hand the deal over to it).
+//! - [`parts`]: the builds' parts, chosen once: the controller reaches the
+//!   viewer and online play only through `Parts`; the stand-ins of a build
+//!   without them are [`table_alone`].
 //! - [`seats`]: who decides each seat's moves (a person here, a computer).
 //! - [`assist`]: help, hints, settings, languages, the walkthrough and
 //!   screen-reader announcements.
@@ -47,7 +47,7 @@ use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles, Rules};
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
 use gloo::timers::callback::Timeout;
 use online::Guest;
-use parts::{FullOnly, OnlinePlay, Viewer};
+use parts::{OnlineOnly, OnlinePlay, Viewer, ViewerOnly};
 use replay::Replay;
 use seats::{seat_player, MoveRequest, SeatPlayer};
 use std::cell::RefCell;
@@ -100,15 +100,18 @@ pub struct Thinking {
 
 /// What the controller is doing: one mode at a time, each owning its own
 /// state. The flow (`advance`) matches on it once.
+// (In each build at most one of the two modes holds a state, made once as
+// the page enters it: a box would only add an allocation.)
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Mode {
     /// A game of this device's: against computers, between people passing
     /// the device, and with friends' devices, whose host this device is.
     Playing,
     /// The replay viewer shows a record; the saved game waits, unsaved.
-    Viewing(FullOnly<Replay>),
+    Viewing(ViewerOnly<Replay>),
     /// A guest at a friend's table: the host runs the game; this device
     /// shows its seat's table, saves and deals nothing, and sends its moves.
-    Guest(FullOnly<Guest>),
+    Guest(OnlineOnly<Guest>),
 }
 
 /// The controller: the game on the table and what it shows, grouped by
@@ -140,9 +143,9 @@ pub struct Controller {
     pub(super) saver: Saver,
     /// Online play: this table's remote seats, the servers set, replies
     /// handed over by other tabs (a guest's connection is its mode's).
-    /// Made when online play first needs it, and only in the full page
-    /// (`FullOnly`): the table alone never holds one.
-    pub(super) online: Option<FullOnly<online::Online>>,
+    /// Made when online play first needs it, and only in online play's
+    /// page (`OnlineOnly`): the other builds never hold one.
+    pub(super) online: Option<OnlineOnly<online::Online>>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
     /// The language, settings, sound and address facts (see [`Page`]).
@@ -170,8 +173,9 @@ struct Players {
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
     /// The deal review's work, while one runs (`review.rs`): made when a
-    /// review or a puzzle first asks, and only in the full page (`FullOnly`).
-    reviewer: Option<FullOnly<review::Reviewer>>,
+    /// review or a puzzle first asks, and only in the viewer's page
+    /// (`ViewerOnly`).
+    reviewer: Option<ViewerOnly<review::Reviewer>>,
 }
 
 /// The flow's timers and pace.
@@ -396,7 +400,10 @@ impl Controller {
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view
-            .render::<<Parts as Viewer>::Views>(&mut scene, Parts::review_panel(self));
+            .render::<<Parts as Viewer>::Views, <Parts as OnlinePlay>::Views>(
+                &mut scene,
+                Parts::review_panel(self),
+            );
         self.after_render();
     }
 

@@ -5,7 +5,7 @@
 //! game is the host's table as its seat sees it (`Game::seen`), nothing is
 //! saved or dealt here, and a move is sent to the host instead of played.
 
-use super::parts::{FullOnly, FullPage, Holds, OnlinePlay, Parts};
+use super::parts::{Holds, OnlineOnly, OnlinePlay, Page, WithOnline};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode, HOLD_MS};
 use crate::engine::Move;
@@ -27,6 +27,7 @@ use crate::web::net::handoff::{self, Listener};
 use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
 use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
+use crate::web::view::full::OnlineWriters;
 use gloo::timers::callback::Timeout;
 
 /// How long a connection may take to open once the reply is in.
@@ -66,17 +67,21 @@ impl Online {
 }
 
 /// The host's side of online play, made when first needed. (Always there
-/// in the full page, which holds it; the table alone never gets here.)
-fn hosting(online: &mut Option<FullOnly<Online>>) -> &mut Online {
-    online.get_or_insert_with(|| Parts::hold(Online::new()).expect("the full page holds it"))
+/// in online play's page, which holds it; the other builds never get here.)
+fn hosting(online: &mut Option<OnlineOnly<Online>>) -> &mut Online {
+    online.get_or_insert_with(|| {
+        WithOnline::hold(Online::new()).expect("online play's page holds it")
+    })
 }
 
-impl OnlinePlay for FullPage {
+impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
+    type Views = OnlineWriters;
+
     fn online_setup(c: &mut Controller) {
         c.online_setup();
     }
 
-    fn friend_seat(online: &mut Option<FullOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer> {
+    fn friend_seat(online: &mut Option<OnlineOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer> {
         hosting(online).host.seat_player(seat)
     }
 
@@ -132,6 +137,10 @@ impl OnlinePlay for FullPage {
     fn enter_guest(c: &mut Controller, invite: Invite) {
         c.enter_guest(invite);
     }
+
+    /// (Nothing more: the saved game came back with its friends' seats,
+    /// which connect as it does.)
+    fn take_table(_: &mut Controller) {}
 }
 
 impl Controller {
@@ -436,7 +445,7 @@ impl Controller {
         self.saver.pause(true);
         hosting(&mut self.online).handoff = None;
         let guest = Guest::new(invite);
-        let Some(guest) = Parts::hold(guest) else {
+        let Some(guest) = WithOnline::hold(guest) else {
             return;
         };
         self.mode = Mode::Guest(guest);

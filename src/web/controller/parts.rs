@@ -1,20 +1,24 @@
-//! The page's two builds, told apart in one place. What the full page adds
-//! (the replay viewer with the rules-site links, and online play) reaches
-//! the rest of the page only through three traits: [`Viewer`] (with the
-//! deal review, which opens in the viewer, and its worker's judge) and
-//! [`OnlinePlay`], the controller's side, and [`Input`], what the full
-//! page's own elements and address say. [`FullPage`] implements them with
-//! the real thing (`replay.rs`, `online.rs`, `events.rs`); [`TableAlone`]
-//! with stand-ins that hand the tab over to the full page
-//! (`table_alone.rs`, `events.rs`). [`Parts`] is the one this build uses,
-//! chosen by the Cargo feature `full`: the only feature named in `src/web`
-//! (`tests/architecture.rs` keeps it so).
+//! The page's builds, told apart in one place. What the full page adds
+//! reaches the rest of the page only through traits, two for each of its
+//! two parts: the replay viewer (with the rules-site links, the deal review,
+//! which opens in the viewer, and its worker's judge) through [`Viewer`] and
+//! [`ViewerInput`], and online play through [`OnlinePlay`] and
+//! [`OnlineInput`] (the controller's side, and what its own elements and
+//! the address say). A build is a [`Page`] that has each part or not: with
+//! it, the real thing (`replay.rs`, `online.rs`, `events.rs`); without it,
+//! stand-ins that hand the tab over to the page that has it
+//! (`table_alone.rs`, `events.rs`, `web::full_page`). [`Parts`] is the one
+//! this build uses, chosen by the Cargo features `viewer` and `online`: the
+//! only features named in `src/web` (`tests/architecture.rs` keeps it so).
+//! The three builds are the table alone (neither part), which every visit
+//! loads first, the viewer's page and online play's page: no visit needs
+//! both parts, so each page carries one.
 //!
-//! Both builds compile everything, both implementations included, so the
-//! compiler and clippy check every signature and every stand-in in both.
-//! The shared code calls the full page's code only through `Parts`, whose
-//! functions are resolved at compile time: in the table alone nothing
-//! reaches the viewer or online play, and they are left out of its wasm.
+//! Every build compiles everything, every implementation included, so the
+//! compiler and clippy check every signature and every stand-in in each.
+//! The shared code calls the parts' code only through `Parts`, whose
+//! functions are resolved at compile time: a build without a part leaves
+//! it out of its wasm.
 
 use super::online::Online;
 use super::seats::SeatPlayer;
@@ -28,7 +32,7 @@ use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
 use crate::web::model::{Action, AuthorForm, Closed, NetEvent, RecordsAction};
 use crate::web::records::link::{LinkParams, ViewerOptions};
-use crate::web::view::FullViews;
+use crate::web::view::{OnlineViews, ViewerViews};
 use std::convert::Infallible;
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
@@ -37,40 +41,41 @@ use web_sys::Element;
 /// A record from the address (`?r=`) with the viewer's options.
 pub type Linked = (GameRecord, ViewerOptions);
 
-/// The full page: the replay viewer and online play.
-pub enum FullPage {}
+/// A build of the page: with the replay viewer (`VIEWER`) or its stand-ins,
+/// with online play (`ONLINE`) or its stand-ins.
+pub struct Page<const VIEWER: bool, const ONLINE: bool>;
 
-/// The table alone, which every visit loads first: its stand-ins hand the
-/// tab over to the full page (`web::full_page`).
-pub enum TableAlone {}
+/// This build's parts: the viewer with the Cargo feature `viewer`, online
+/// play with `online`.
+pub type Parts = Page<{ cfg!(feature = "viewer") }, { cfg!(feature = "online") }>;
 
-/// This build's parts: [`FullPage`] with the Cargo feature `full`, else
-/// [`TableAlone`].
-pub type Parts = <Build<{ cfg!(feature = "full") }> as Choose>::Parts;
+/// Whether this build has the viewer, as a type that holds its values.
+pub type WithViewer = Has<{ cfg!(feature = "viewer") }>;
+/// Whether this build has online play, as a type that holds its values.
+pub type WithOnline = Has<{ cfg!(feature = "online") }>;
 
-/// The choice of parts, by whether the build is the full page (a type, so
-/// that both implementations are compiled, and so checked, in both builds).
-pub struct Build<const FULL: bool>;
+/// A value only the viewer's page has (a record in the viewer, the deal
+/// review's runs): see [`Holds`].
+pub type ViewerOnly<T> = <WithViewer as Holds>::Only<T>;
+/// A value only online play's page has (a guest's connection, the host's).
+pub type OnlineOnly<T> = <WithOnline as Holds>::Only<T>;
 
-pub trait Choose {
-    type Parts: Viewer + OnlinePlay + Input + Holds;
-}
+/// Whether a build has a part (`HAS`), so holds the values only that part
+/// has.
+pub struct Has<const HAS: bool>;
 
-/// A value only the full page has (a record in the viewer, a guest's
-/// connection): the value itself in the full page; in the table alone a
+/// How a build holds a value only one part has ([`ViewerOnly`],
+/// [`OnlineOnly`]): the value itself where the build has the part; else a
 /// type with no value at all, which holds nothing and drops nothing, so
-/// that whatever handles one (a mode's state, its drop) is left out of its
+/// that whatever handles one (a mode's state, its drop) is left out of the
 /// wasm, while the code that handles it is compiled there all the same.
-pub type FullOnly<T> = <Parts as Holds>::Only<T>;
-
-/// How a build holds a value only the full page has ([`FullOnly`]).
 pub trait Holds {
     type Only<T>: Deref<Target = T> + DerefMut;
     /// The value held, or None where the build cannot hold one.
     fn hold<T>(value: T) -> Option<Self::Only<T>>;
 }
 
-/// The full page holds the value.
+/// The part's build holds the value.
 pub struct Held<T>(T);
 
 impl<T> Deref for Held<T> {
@@ -86,14 +91,14 @@ impl<T> DerefMut for Held<T> {
     }
 }
 
-impl Holds for FullPage {
+impl Holds for Has<true> {
     type Only<T> = Held<T>;
     fn hold<T>(value: T) -> Option<Held<T>> {
         Some(Held(value))
     }
 }
 
-/// The table alone holds none: there is no value of this type.
+/// A build without the part holds none: there is no value of this type.
 pub enum NeverHeld<T> {
     _None(Infallible, PhantomData<T>),
 }
@@ -115,32 +120,25 @@ impl<T> DerefMut for NeverHeld<T> {
     }
 }
 
-impl Holds for TableAlone {
+impl Holds for Has<false> {
     type Only<T> = NeverHeld<T>;
     fn hold<T>(_: T) -> Option<NeverHeld<T>> {
         None
     }
 }
 
-impl Choose for Build<true> {
-    type Parts = FullPage;
-}
-
-impl Choose for Build<false> {
-    type Parts = TableAlone;
-}
-
 /// The replay viewer, a mode of the controller (`Mode::Viewing`).
 pub trait Viewer {
-    /// A record from the address, checked: [`Linked`] in the full page;
-    /// in the table alone a type with no value (it never has one).
+    /// A record from the address, checked: [`Linked`] with the viewer;
+    /// else a type with no value (there is never one).
     type Linked;
-    /// The view's writers of what only the full page shows (the viewer's
-    /// bar, the review's panel, online play's dialogs, the author's tool):
-    /// the table alone's write nothing, and its wasm leaves them out.
-    type Views: FullViews;
+    /// The view's writers of what only the viewer shows (its bar, the
+    /// review's panel, the author's tool): the stand-ins' write nothing,
+    /// and their wasm leaves them out.
+    type Views: ViewerViews;
     /// Reads `?r=` and the viewer's options; the error is the page's one
-    /// line naming what is wrong (which deal, which move).
+    /// line naming what is wrong (which deal, which move), or that this
+    /// build has no viewer.
     fn read_link(lang: Lang, p: &LinkParams) -> Result<Self::Linked, String>;
     /// Opens the address's record in the viewer.
     fn view_link(c: &mut Controller, linked: Self::Linked);
@@ -161,21 +159,27 @@ pub trait Viewer {
     fn puzzle_answered(c: &mut Controller, mv: Move);
     /// The deal review's panel while the viewer shows, a scene of its own
     /// that the view writes with the table's: the review of the viewer's
-    /// deal, or its offer (the table alone's: nothing).
-    fn review_panel(c: &Controller) -> <Self::Views as FullViews>::Review;
+    /// deal, or its offer (the stand-ins': nothing).
+    fn review_panel(c: &Controller) -> <Self::Views as ViewerViews>::Review;
     /// The worker's side of the deal review: a question's bytes in, the
     /// judgement's bytes out (`web::judge`, the worker's `judge` export).
     fn judge(question: &[u8]) -> Vec<u8>;
-    /// What the table asked this page to open first (`full_page::take_then`).
+    /// What the table asked this page to open first (`full_page::take_then`),
+    /// of the viewer's (a game with friends is online play's,
+    /// [`OnlinePlay::take_table`]); the stand-ins': the hand-over did not
+    /// happen (the viewer's files could not be loaded), said in one line.
     fn take_over(c: &mut Controller, then: Then);
 }
 
 /// Online play: the host's remote seats and a guest's table (`Mode::Guest`).
 pub trait OnlinePlay {
+    /// The view's writers of online play's dialogs: the stand-ins' write
+    /// nothing, and their wasm leaves them out.
+    type Views: OnlineViews;
     /// After a new set-up: the seats played on friends' devices connect.
     fn online_setup(c: &mut Controller);
     /// The player of a seat on a friend's device.
-    fn friend_seat(online: &mut Option<FullOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer>;
+    fn friend_seat(online: &mut Option<OnlineOnly<Online>>, seat: u8) -> Box<dyn SeatPlayer>;
     /// Whether a seat of this game was handed from a friend to the computer.
     fn handed_any(c: &Controller) -> bool;
     /// A new game of one's own: no seat is handed to the computer.
@@ -201,22 +205,32 @@ pub trait OnlinePlay {
     fn net(c: &mut Controller, event: NetEvent);
     /// The page was opened from an invite: join the friend's table.
     fn enter_guest(c: &mut Controller, invite: Invite);
+    /// The table handed this tab over for its game with friends
+    /// (`Then::Table`): online play's page connects the friends' seats as
+    /// the saved game comes back; the stand-ins say in one line that the
+    /// hand-over did not happen (online play's files could not be loaded).
+    fn take_table(c: &mut Controller);
 }
 
-/// What the full page's own elements and address say, read by the input
+/// What the viewer's own elements say, read by the input layer
+/// (`events.rs`, which implements it).
+pub trait ViewerInput {
+    /// The viewer's keys, while its bar is up.
+    fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction>;
+    /// The author's tool as it is now (the records dialog's section for
+    /// rules sites), if it shows.
+    fn author_form() -> Option<AuthorForm>;
+}
+
+/// What online play's own elements and the address say, read by the input
 /// layer (`events.rs`, which implements it) and the page's root.
-pub trait Input {
+pub trait OnlineInput {
     /// A click on an online dialog's button (`data-action="net"`).
     fn net_click(button: &Element) -> Option<Action>;
     /// The servers' fields of an online dialog changed.
     fn servers_changed() -> Option<Action>;
     /// The guest's join page closed, with the name typed.
     fn join_closed() -> Closed;
-    /// The viewer's keys, while its bar is up.
-    fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction>;
-    /// The author's tool as it is now (the records dialog's section for
-    /// rules sites), if it shows.
-    fn author_form() -> Option<AuthorForm>;
     /// A reply link opened on the host's device is handed to the open
     /// table: whether this tab was such a link (and is done).
     fn reply_tab(lang: Lang) -> bool;

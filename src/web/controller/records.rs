@@ -1,6 +1,6 @@
-//! The Share and records dialog's actions, in both of the page's builds.
+//! The Share and records dialog's actions, in each of the page's builds.
 //! What opens a record (an import) and the viewer's own actions are the
-//! viewer's (`replay.rs`), which in the table alone hands them to the full
+//! viewer's (`replay.rs`), which a build without it hands to the viewer's
 //! page (`table_alone.rs`).
 
 use super::parts::{OnlinePlay, Parts, Viewer};
@@ -70,10 +70,14 @@ impl Controller {
         self.dialog_refuses(DialogKind::Records, why);
     }
 
-    /// What the table asked the full page to open first (`web::full_page`);
-    /// in the table alone, a hand-over that did not happen: its files
-    /// could not be loaded.
+    /// What the table asked the full page to open first (`web::full_page`):
+    /// a game with friends is online play's, the rest the viewer's; in a
+    /// build without that part, a hand-over that did not happen (its files
+    /// could not be loaded).
     pub(in crate::web) fn take_over(&mut self, then: Then) {
-        Parts::take_over(self, then);
+        match then {
+            Then::Table => Parts::take_table(self),
+            then => Parts::take_over(self, then),
+        }
     }
 }

@@ -11,7 +11,7 @@
 //! through the usual actions (a card, Quack!, Duck) to [`Controller::apply`],
 //! which hands it here to be judged instead of played.
 
-use super::parts::{FullPage, Holds, Linked, Parts, Viewer};
+use super::parts::{Holds, Linked, Page, Viewer, WithViewer};
 use super::{Controller, Mode};
 use crate::ai::review::Judgement;
 use crate::ai::Level;
@@ -31,14 +31,14 @@ use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::records::puzzle::{self, Puzzle, Verdict};
 use crate::web::records::replay::Position;
 pub use crate::web::records::replay::Replay;
-use crate::web::view::full::FullPageViews;
+use crate::web::view::full::ViewerWriters;
 
 /// One move every this many milliseconds at normal speed and pace.
 const PLAY_MS: f64 = 1600.0;
 
-impl Viewer for FullPage {
+impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
     type Linked = Linked;
-    type Views = FullPageViews;
+    type Views = ViewerWriters;
 
     fn read_link(lang: Lang, p: &LinkParams) -> Result<Linked, String> {
         let record = record_link::unpack(&p.r).map_err(|e| lang.link_error(&e))?;
@@ -95,6 +95,7 @@ impl Viewer for FullPage {
 
     fn take_over(c: &mut Controller, then: Then) {
         match then {
+            // (Online play's: `OnlinePlay::take_table`.)
             Then::Table => {}
             Then::Records => c.records(RecordsAction::Open),
             Then::Review => c.records(RecordsAction::ReviewDeal),
@@ -185,10 +186,6 @@ impl Controller {
             }
             RecordsAction::Exit => {
                 self.stop_viewing();
-                if !self.page.embedded {
-                    // A reload then shows the game, not the link's record again.
-                    leave_link_address();
-                }
                 self.resume_or_default();
             }
             // (The dialog's own actions: `records.rs`.)
@@ -248,7 +245,7 @@ impl Controller {
         self.saver.pause(true);
         self.ui.call = None;
         let seat = r.seat;
-        let Some(r) = Parts::hold(r) else {
+        let Some(r) = WithViewer::hold(r) else {
             return;
         };
         self.mode = Mode::Viewing(r);
@@ -266,6 +263,11 @@ impl Controller {
             self.mode = Mode::Playing;
             self.saver.pause(self.page.embedded);
             self.ui.reveal = false;
+            if !self.page.embedded {
+                // A reload then shows the game, not the link's record
+                // again, and a hand-over to online play takes no record.
+                leave_link_address();
+            }
         }
     }
 

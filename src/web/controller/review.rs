@@ -10,7 +10,7 @@
 //! Where no worker can start, each move is judged on the page's main
 //! thread, one move a step, as the computers then think.
 
-use super::parts::{FullOnly, Holds, Parts};
+use super::parts::{Holds, ViewerOnly, WithViewer};
 use super::{with, Controller, Mode};
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::{GameRecord, Move};
@@ -53,15 +53,15 @@ impl Reviewer {
 }
 
 /// The work of `slot`, if any.
-fn run_of(reviewer: &mut Option<FullOnly<Reviewer>>, slot: Slot) -> Option<&mut Run> {
+fn run_of(reviewer: &mut Option<ViewerOnly<Reviewer>>, slot: Slot) -> Option<&mut Run> {
     reviewer.as_deref_mut()?.slot(slot).as_mut()
 }
 
 /// Sets the work of `slot`; the reviewer is made when first needed, and
-/// only where the build holds one (the full page: `FullOnly`).
-fn set_run(reviewer: &mut Option<FullOnly<Reviewer>>, slot: Slot, run: Option<Run>) {
+/// only where the build holds one (the viewer's page: `ViewerOnly`).
+fn set_run(reviewer: &mut Option<ViewerOnly<Reviewer>>, slot: Slot, run: Option<Run>) {
     if reviewer.is_none() {
-        *reviewer = Parts::hold(Reviewer::default());
+        *reviewer = WithViewer::hold(Reviewer::default());
     }
     if let Some(reviewer) = reviewer.as_deref_mut() {
         *reviewer.slot(slot) = run;

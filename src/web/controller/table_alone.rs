@@ -1,15 +1,17 @@
-//! The table alone's stand-ins for the full page's parts (see `parts.rs`):
-//! a record to view, the author's tool and a game with a friend's seat are
-//! handed over to the full page (`web::full_page`), which has the viewer
-//! and connects the devices. (`www/boot.js` opens a rules-site link, `?r=`,
-//! an invite and a reply in the full page itself.) The game is saved first,
-//! as at every change, and comes back there. Should the hand-over fail (the
-//! full page's files could not be loaded), the player is told in one line,
-//! and the computer plays the friends' seats; until then a friend's seat
-//! waits. There is never a record in the viewer nor a guest's table here.
+//! The stand-ins for the full page's two parts (see `parts.rs`), in a build
+//! without that part: a record to view, the author's tool and the deal
+//! review are handed over to the viewer's page, and a game with a friend's
+//! seat to online play's (`web::full_page`). (`www/boot.js` opens a
+//! rules-site link, `?r=`, in the viewer's page itself, and an invite and
+//! a reply in online play's.) The game is saved first, as at every change,
+//! and comes back there. Should the hand-over fail (that page's files
+//! could not be loaded), the player is told in one line, and the computer
+//! plays the friends' seats; until then a friend's seat waits. Without the
+//! viewer there is never a record in it; without online play, never a
+//! guest's table.
 
 use super::online::Online;
-use super::parts::{FullOnly, OnlinePlay, TableAlone, Viewer};
+use super::parts::{OnlineOnly, OnlinePlay, Page, Viewer};
 use super::seats::{MoveRequest, SeatPlayer};
 use super::{with, Controller};
 use crate::engine::Move;
@@ -21,7 +23,7 @@ use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
 use crate::web::records::link::LinkParams;
-use crate::web::view::full::{NoReview, TableAloneViews};
+use crate::web::view::full::{NoReview, NoWriters};
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -32,9 +34,9 @@ impl SeatPlayer for Waiting {
     fn your_turn(&mut self, _: MoveRequest, _: Dispatch) {}
 }
 
-impl Viewer for TableAlone {
+impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
     type Linked = Infallible;
-    type Views = TableAloneViews;
+    type Views = NoWriters;
 
     fn read_link(lang: Lang, _: &LinkParams) -> Result<Infallible, String> {
         Err(lang.t(K::FullPageMissing).to_string())
@@ -44,9 +46,9 @@ impl Viewer for TableAlone {
         match linked {}
     }
 
-    /// A record to view: the full page checks it and opens it, or says in
-    /// its dialog what is wrong. (Checking it here too would cost the table
-    /// 711 bytes of its first load.)
+    /// A record to view: the viewer's page checks it and opens it, or says
+    /// in its dialog what is wrong. (Checking it here too would cost the
+    /// table 711 bytes of its first load.)
     fn import(c: &mut Controller, text: &str) {
         let then = Then::Import(text.trim().to_string());
         if let Err(e) = full_page::hand_over(c.page.lang, then) {
@@ -55,11 +57,11 @@ impl Viewer for TableAlone {
     }
 
     /// The only viewer actions here: the dialog's way to the author's
-    /// tool, and the deal review, which the full page does.
+    /// tool, and the deal review, which the viewer's page does.
     fn viewer_action(c: &mut Controller, action: RecordsAction) {
         let then = match action {
             RecordsAction::FullPage => Then::Records,
-            // (The full page reviews the deal just finished.)
+            // (The viewer's page reviews the deal just finished.)
             RecordsAction::ReviewDeal => Then::Review,
             _ => return,
         };
@@ -70,8 +72,16 @@ impl Viewer for TableAlone {
 
     fn stop_viewing(_: &mut Controller) {}
 
-    fn author(_: &Controller) -> Author {
-        Author::InFullPage
+    /// The way to the viewer's page, whose author's tool makes a link of
+    /// the game saved here. A guest's game is not saved (it is the host's
+    /// table as its seat sees it), and going there would leave the table:
+    /// a guest's records dialog offers the game's record alone.
+    fn author(c: &Controller) -> Author {
+        if c.is_guest() {
+            Author::None
+        } else {
+            Author::InFullPage
+        }
     }
 
     fn show_replay(_: &mut Controller) {}
@@ -86,22 +96,23 @@ impl Viewer for TableAlone {
         NoReview
     }
 
-    /// (Never asked: only the full page's reviews send the worker a
-    /// question. No judgement, as for a question that does not hold
-    /// together, so that the judge stays out of the table alone's wasm.)
+    /// (Never asked: only the viewer's reviews send the worker a question.
+    /// No judgement, as for a question that does not hold together, so
+    /// that the judge stays out of this build's wasm.)
     fn judge(_: &[u8]) -> Vec<u8> {
         Vec::new()
     }
 
-    /// A hand-over that did not happen: the full page's files could not be
+    /// A hand-over that did not happen: the viewer's files could not be
     /// loaded, and the table runs in its document.
     fn take_over(c: &mut Controller, _: Then) {
-        let text = c.page.lang.t(K::FullPageMissing).to_string();
-        c.notice(text);
+        not_handed_over(c);
     }
 }
 
-impl OnlinePlay for TableAlone {
+impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
+    type Views = NoWriters;
+
     /// A set-up with a friend's seat: hand over once the new game is saved
     /// (after the rest of this change, hence the timer).
     fn online_setup(c: &mut Controller) {
@@ -121,7 +132,7 @@ impl OnlinePlay for TableAlone {
         .forget();
     }
 
-    fn friend_seat(_: &mut Option<FullOnly<Online>>, _: u8) -> Box<dyn SeatPlayer> {
+    fn friend_seat(_: &mut Option<OnlineOnly<Online>>, _: u8) -> Box<dyn SeatPlayer> {
         Box::new(Waiting)
     }
 
@@ -152,11 +163,24 @@ impl OnlinePlay for TableAlone {
     }
 
     /// (Never called: nothing here makes a `NetEvent`. Forgotten rather
-    /// than dropped, so that its drop, which only the full page needs, is
-    /// not brought into the table alone's wasm.)
+    /// than dropped, so that its drop, which only online play needs, is
+    /// not brought into this build's wasm.)
     fn net(_: &mut Controller, event: NetEvent) {
         std::mem::forget(event);
     }
 
     fn enter_guest(_: &mut Controller, _: Invite) {}
+
+    /// A hand-over that did not happen: online play's files could not be
+    /// loaded, and the table runs in its document.
+    fn take_table(c: &mut Controller) {
+        not_handed_over(c);
+    }
+}
+
+/// The table says in one line that the page it was handed over to could
+/// not be loaded here.
+fn not_handed_over(c: &mut Controller) {
+    let text = c.page.lang.t(K::FullPageMissing).to_string();
+    c.notice(text);
 }

@@ -166,9 +166,14 @@ impl Guest {
     /// showing the seat connected, and a hello heard again changes nothing.
     pub fn table_came(&mut self, table: &GuestTable) {
         if table.connected.get(self.seat() as usize) == Some(&false) {
-            self.said_hello = false;
-            self.hello();
+            self.say_hello_again();
         }
+    }
+
+    /// The hello said once more, though the channel took it before.
+    fn say_hello_again(&mut self) {
+        self.said_hello = false;
+        self.hello();
     }
 
     /// Sends a move to the host; false if the channel could not take it
@@ -202,17 +207,14 @@ impl Guest {
     /// the host still has (`turn`, the refusal's) and was not already sent
     /// again; true if it is on its way again.
     pub fn hello_again(&mut self, turn: u32) -> bool {
-        self.said_hello = false;
+        self.say_hello_again();
         let current = self.table.as_ref().is_some_and(|t| t.turn == turn);
         match self.sent.filter(|_| current && !self.resent) {
             Some(mv) => {
                 self.resent = true;
                 self.send_move_once(mv)
             }
-            None => {
-                self.hello();
-                false
-            }
+            None => false,
         }
     }
 

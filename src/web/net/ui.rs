@@ -12,19 +12,20 @@ use crate::page::dialog::Invited;
 use crate::web::dom::{
     append, by_id, dialog_form, el, get_data, labelled_input, set_data, text_el,
 };
+use crate::web::full_page::{self, Document};
 use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::input::{selector, ChangedField, Command, DataAttribute, NetCommand, SeatOf};
 use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 
-/// An invite or a reply link: the full page's address with `#key=payload`
+/// An invite or a reply link: online play's page's address with `#key=payload`
 /// and nothing else. None of this page's query goes with it (a seed, the
 /// embed flag, the pace, a game link, the language: each device shows the
 /// game in its own), so a link tells a friend nothing about the host's
 /// page and joining needs only the fragment.
 pub fn link(key: &str, payload: &str) -> String {
-    format!("{}#{key}={payload}", crate::web::full_page::address())
+    format!("{}#{key}={payload}", full_page::address(Document::Online))
 }
 
 /// The id of a seat's invite link field (the host), or (`None`) of the
@@ -593,7 +594,7 @@ pub fn reply_notice(lang: Lang, text: &str, way_on: bool) {
         let row = el("div", "buttons");
         let open = text_el("a", "button primary", lang.t(K::OpenGame));
         open.set_id("open-game");
-        let _ = open.set_attribute("href", &crate::web::full_page::address());
+        let _ = open.set_attribute("href", &full_page::address(Document::Online));
         append(&row, &open);
         append(&form, &row);
     }

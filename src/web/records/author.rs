@@ -7,6 +7,7 @@
 
 use super::link;
 use crate::web::dom::{append, button, by_id, el, labelled_input, set_data};
+use crate::web::full_page::{self, Document};
 use crate::web::i18n::{FullKey, Lang, K};
 use crate::web::input::{ChangedField, CopyField, RecordsButton, RecordsCommand};
 use crate::web::model::AuthorForm;
@@ -15,9 +16,9 @@ use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 pub use crate::page::link::AuthorLink;
 
-/// A link to the full page's document (`web::full_page`) with `query`.
+/// A link to the viewer's page (`web::full_page`) with `query`.
 fn link_of(query: &str) -> String {
-    format!("{}?{query}", crate::web::full_page::address())
+    format!("{}?{query}", full_page::address(Document::Viewer))
 }
 
 /// The iframe's HTML for a rules page.

@@ -36,8 +36,8 @@
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict.
 //! - [`author`]: the author's tool (link, embed code, preview).
 
-// The viewer, puzzles and the author's tool are the full page's
-// (`controller::parts`); both builds compile them.
+// The viewer, puzzles and the author's tool are the viewer's page's
+// (`controller::parts`); every build compiles them.
 pub mod author;
 pub mod dialog;
 // The viewer links' parameters and the puzzle's judging are the page's core

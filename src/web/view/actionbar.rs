@@ -2,10 +2,10 @@
 //! and Hint buttons, and the chooser (a led Duck's suit, or which card to
 //! quack with).
 
-use super::super::dom::{append, el, icon, set_hidden, set_text, text_el, toggle_class};
+use super::super::dom::{append, el, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
-use super::cards::card_el;
+use super::cards::{card_el, suit_icon};
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
 use crate::web::dom::{action_button, get_data, set_command, set_data};
@@ -97,7 +97,7 @@ impl ActionBar {
             let colour = if suit.is_red() { "red" } else { "black" };
             let b = action_button(&format!("suit-choice {colour}"), Command::DuckSuit);
             set_data(&b, SuitChoice(suit));
-            b.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
+            b.set_inner_html(&suit_icon(suit, "pip"));
             append(&b, &text_el("span", "", lang.suit_title(suit)));
             append(&self.chooser, &b);
         }

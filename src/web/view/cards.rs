@@ -1,5 +1,5 @@
 //! Card elements: a face-up card (named for screen readers, its face drawn
-//! from the sprite and hidden from them), a face-down back that says
+//! in place and hidden from them), a face-down back that says
 //! nothing about its card, and the face-up hand kept in order by card code.
 
 use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_class};
@@ -18,8 +18,19 @@ pub fn back_card() -> Element {
     b
 }
 
+/// A suit's shape, drawn in place: an `<svg>` with one path and no `<use>`,
+/// whose clone of a shared symbol would be one more tree to style and lay
+/// out on every card.
 pub fn suit_icon(s: Suit, class: &str) -> String {
-    icon(&format!("suit-{}", s.letter()), class)
+    let path = match s {
+        Suit::Hearts => "M50 90C46 86 8 61 8 34 8 18 20 8 32 8c9 0 15 5 18 12 3-7 9-12 18-12 12 0 24 10 24 26 0 27-38 52-42 56z",
+        Suit::Diamonds => "M50 4c10 18 22 32 38 46-16 14-28 28-38 46C40 78 28 64 12 50 28 36 40 22 50 4z",
+        Suit::Spades => "M50 6c8 16 40 32 40 54 0 14-10 22-21 22-7 0-13-3-16-8 1 10 5 16 13 20H34c8-4 12-10 13-20-3 5-9 8-16 8-11 0-21-8-21-22C10 38 42 22 50 6z",
+        Suit::Clubs => "M31 30a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM9 60a19 19 0 1 0 38 0 19 19 0 1 0-38 0zm44 0a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM45 52c1 22-3 34-11 42h32c-8-8-12-20-11-42z",
+    };
+    format!(
+        r#"<svg class="{class}" viewBox="0 0 100 100" aria-hidden="true"><path d="{path}"/></svg>"#
+    )
 }
 
 /// A face-up card (`tag` is "button" for a hand, "div" elsewhere).
@@ -43,6 +54,8 @@ pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
     };
     let e = el(tag, format!("card {colour}{suit} {extra}").trim());
     set_data(&e, CardShown(card));
+    // As few elements as the face needs: a page shows up to 50 faces, and
+    // each is styled and laid out on every change near it.
     let html = if card.is_joker() {
         let d = icon("duck-figure", "pip");
         format!(
@@ -53,18 +66,14 @@ pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
         let r = lang.rank_index(card.rank());
         let pip = suit_icon(card.suit(), "pip");
         let mid = if card.rank() > 10 {
-            format!(
-                "<span class=\"mid court\"><span class=\"court-letter\">{r}</span>{}</span>",
-                suit_icon(card.suit(), "court-pip")
-            )
+            let court_pip = suit_icon(card.suit(), "court-pip");
+            format!("<span class=\"mid court\">{r}{court_pip}</span>")
         } else {
-            format!(
-                "<span class=\"mid\">{}</span>",
-                suit_icon(card.suit(), "big")
-            )
+            let big_pip = suit_icon(card.suit(), "big");
+            format!("<span class=\"mid\">{big_pip}</span>")
         };
         format!(
-            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\"><span class=\"r\">{r}</span>{pip}</span>{mid}<span class=\"idx idx-b\"><span class=\"r\">{r}</span>{pip}</span></span>"
+            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\">{r}{pip}</span>{mid}<span class=\"idx idx-b\">{r}{pip}</span></span>"
         )
     };
     e.set_inner_html(&html);

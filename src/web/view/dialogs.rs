@@ -9,7 +9,8 @@
 //! The dialogs' own files build their DOM (`web::dialog`, `settings`,
 //! `help`, `records::dialog`, `net::ui`): the view is their one caller.
 //! Those only the full page shows (online play's, the author's tool) are
-//! written through [`FullViews`], so that the table alone leaves them out.
+//! written through [`ViewerViews`] and [`OnlineViews`], so that a build
+//! without that part leaves them out.
 
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
@@ -20,25 +21,31 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement};
 
-/// The full page's writers, which the view calls in its pass (the viewer's
-/// bar, the deal review's panel, online play's dialogs, the author's
-/// tool): the table alone's write nothing, as it never shows them, so that
-/// its wasm leaves them out. The controller's parts choose one
+/// The viewer's writers, which the view calls in its pass (the viewer's
+/// bar, the deal review's panel, the author's tool): a build without the
+/// viewer writes nothing, as it never shows them, so that its wasm leaves
+/// them out. The controller's parts choose one
 /// (`controller::parts::Viewer::Views`).
-pub trait FullViews {
-    /// The deal review's panel, a scene of its own (the full page's, while
-    /// the viewer shows; the table alone's is nothing at all).
+pub trait ViewerViews {
+    /// The deal review's panel, a scene of its own (the viewer's, while it
+    /// shows; a build without the viewer's is nothing at all).
     type Review;
     /// The viewer's bar (taken out of the scene, to be kept) and the deal
     /// review's panel.
     fn render_viewer(view: &mut super::View, s: &mut super::Scene, review: Self::Review);
-    /// Online play's dialog `now` (`before`: the same dialog as last
-    /// written, in the same language, still open).
-    fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);
     /// The records dialog's author's tool, into its section `f`.
     fn author_section(lang: Lang, f: &Element, link: &AuthorLink);
     /// The records dialog's author's tool, changed since `before`.
     fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog);
+}
+
+/// Online play's writer of its dialogs (the invites, a guest's join page):
+/// a build without online play writes nothing, as it never shows them
+/// (`controller::parts::OnlinePlay::Views`).
+pub trait OnlineViews {
+    /// Online play's dialog `now` (`before`: the same dialog as last
+    /// written, in the same language, still open).
+    fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);
 }
 
 /// What the dialogs last wrote: the dialog, in which language, and its
@@ -58,7 +65,7 @@ fn close(kind: DialogKind) {
 impl Dialogs {
     /// Writes the dialog `now` (None: none open) in `lang`, with its
     /// refusal `error`.
-    pub fn render<F: FullViews>(
+    pub fn render<V: ViewerViews, O: OnlineViews>(
         &mut self,
         lang: Lang,
         now: Option<&Rc<OpenDialog>>,
@@ -81,7 +88,8 @@ impl Dialogs {
         // before it may open again.)
         let before = before.as_ref().filter(|(l, _)| *l == lang).map(|(_, b)| b);
         // (The same dialog, unchanged: nothing to write.)
-        if !before.is_some_and(|b| Rc::ptr_eq(b, d)) && write::<F>(lang, d, before.map(|b| &**b)) {
+        if !before.is_some_and(|b| Rc::ptr_eq(b, d)) && write::<V, O>(lang, d, before.map(|b| &**b))
+        {
             self.error = None;
         }
         if self.error.as_deref() != error {
@@ -99,7 +107,11 @@ impl Dialogs {
 
 /// Opens `d`, or writes what changed since `before`: whether it was made
 /// anew.
-fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) -> bool {
+fn write<V: ViewerViews, O: OnlineViews>(
+    lang: Lang,
+    d: &OpenDialog,
+    before: Option<&OpenDialog>,
+) -> bool {
     match (d, before) {
         // (A dialog is made anew only when it opens: `from` stays while it is open.)
         (OpenDialog::NewGame(n), Some(OpenDialog::NewGame(b))) => {
@@ -124,12 +136,12 @@ fn write<F: FullViews>(lang: Lang, d: &OpenDialog, before: Option<&OpenDialog>) 
         (OpenDialog::Records(r), Some(OpenDialog::Records(b)))
             if Rc::ptr_eq(&r.shows, &b.shows) =>
         {
-            F::author_tool(lang, r, b);
+            V::author_tool(lang, r, b);
             return false;
         }
-        (OpenDialog::Records(r), _) => records::dialog::open(lang, &r.shows, F::author_section),
+        (OpenDialog::Records(r), _) => records::dialog::open(lang, &r.shows, V::author_section),
         (OpenDialog::Online(..), _) => {
-            F::net_dialog(lang, d, before);
+            O::net_dialog(lang, d, before);
             return false;
         }
     }

@@ -1,10 +1,11 @@
 //! The view's writers for what only the full page shows, chosen by the
-//! controller's parts (`controller::parts::Viewer::Views`): the replay
-//! viewer's bar, the deal review's panel, online play's dialogs and the
-//! author's tool, written by the full page's; the table alone's write
-//! nothing, so that its wasm leaves them out.
+//! controller's parts (`controller::parts::Viewer::Views`,
+//! `OnlinePlay::Views`): the replay viewer's bar, the deal review's panel
+//! and the author's tool, written by the viewer's; online play's dialogs,
+//! by online play's. A build without the part has the stand-in, which
+//! writes nothing, so that its wasm leaves them out.
 
-use super::dialogs::FullViews;
+use super::dialogs::{OnlineViews, ViewerViews};
 use super::{review, Scene, View};
 use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
@@ -15,16 +16,19 @@ use crate::web::net::ui;
 use crate::web::records::author;
 use web_sys::Element;
 
-/// The full page's writers.
-pub enum FullPageViews {}
+/// The viewer's writers.
+pub enum ViewerWriters {}
 
-/// The table alone's: it never shows these.
-pub enum TableAloneViews {}
+/// Online play's writer.
+pub enum OnlineWriters {}
 
-/// The table alone's deal review: none.
+/// A build without the part: it never shows these.
+pub enum NoWriters {}
+
+/// A build without the viewer has no deal review.
 pub struct NoReview;
 
-impl FullViews for FullPageViews {
+impl ViewerViews for ViewerWriters {
     type Review = Option<ReviewPanel>;
 
     fn render_viewer(view: &mut View, s: &mut Scene, review: Option<ReviewPanel>) {
@@ -35,6 +39,22 @@ impl FullViews for FullPageViews {
         }
     }
 
+    fn author_section(lang: Lang, f: &Element, link: &AuthorLink) {
+        author::section(lang, f, link);
+    }
+
+    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
+        let Some(form) = &now.author else { return };
+        if before.author != now.author {
+            author::changed(lang, form);
+        }
+        if now.previews != before.previews {
+            author::preview(lang, form);
+        }
+    }
+}
+
+impl OnlineViews for OnlineWriters {
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
         let OpenDialog::Online(d, notes) = now else {
             return;
@@ -67,27 +87,16 @@ impl FullViews for FullPageViews {
             ui::relay_error(&notes.relay_error);
         }
     }
-
-    fn author_section(lang: Lang, f: &Element, link: &AuthorLink) {
-        author::section(lang, f, link);
-    }
-
-    fn author_tool(lang: Lang, now: &RecordsDialog, before: &RecordsDialog) {
-        let Some(form) = &now.author else { return };
-        if before.author != now.author {
-            author::changed(lang, form);
-        }
-        if now.previews != before.previews {
-            author::preview(lang, form);
-        }
-    }
 }
 
-impl FullViews for TableAloneViews {
+impl ViewerViews for NoWriters {
     type Review = NoReview;
 
     fn render_viewer(_: &mut View, _: &mut Scene, _: NoReview) {}
-    fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
     fn author_section(_: Lang, _: &Element, _: &AuthorLink) {}
     fn author_tool(_: Lang, _: &RecordsDialog, _: &RecordsDialog) {}
+}
+
+impl OnlineViews for NoWriters {
+    fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
 }

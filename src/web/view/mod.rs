@@ -16,9 +16,9 @@
 //! written here too, from the scene's `flags`, and nowhere else after start.
 //! [`dialogs`] opens, writes and closes the dialog over the table from the
 //! scene's `dialog`. What only the full page shows (the replay viewer's bar,
-//! [`replaybar`], the deal review's panel, [`review`], online play's
-//! dialogs) is written through [`FullViews`] ([`full`]), which the table
-//! alone's leave out.
+//! [`replaybar`], the deal review's panel, [`review`], the author's tool,
+//! online play's dialogs) is written through [`ViewerViews`] and
+//! [`OnlineViews`] ([`full`]), which a build without that part leaves out.
 
 mod actionbar;
 mod cards;
@@ -41,7 +41,7 @@ use crate::engine::GameKind;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
 use dialogs::Dialogs;
-pub use dialogs::FullViews;
+pub use dialogs::{OnlineViews, ViewerViews};
 use panels::Panels;
 use readout::Readout;
 use replaybar::ReplayBar;
@@ -50,12 +50,9 @@ use toolbar::Toolbar;
 use trick::Centre;
 use web_sys::Element;
 
-/// Suits, the Duck and a few icons, drawn once and used by reference.
+/// The Duck and a few icons, drawn once and used by reference (the suits,
+/// on every card, are drawn in place: `cards::suit_icon`).
 const SPRITE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" focusable="false"><defs>
-<symbol id="suit-H" viewBox="0 0 100 100"><path d="M50 90C46 86 8 61 8 34 8 18 20 8 32 8c9 0 15 5 18 12 3-7 9-12 18-12 12 0 24 10 24 26 0 27-38 52-42 56z"/></symbol>
-<symbol id="suit-D" viewBox="0 0 100 100"><path d="M50 4c10 18 22 32 38 46-16 14-28 28-38 46C40 78 28 64 12 50 28 36 40 22 50 4z"/></symbol>
-<symbol id="suit-S" viewBox="0 0 100 100"><path d="M50 6c8 16 40 32 40 54 0 14-10 22-21 22-7 0-13-3-16-8 1 10 5 16 13 20H34c8-4 12-10 13-20-3 5-9 8-16 8-11 0-21-8-21-22C10 38 42 22 50 6z"/></symbol>
-<symbol id="suit-C" viewBox="0 0 100 100"><path d="M31 30a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM9 60a19 19 0 1 0 38 0 19 19 0 1 0-38 0zm44 0a19 19 0 1 0 38 0 19 19 0 1 0-38 0zM45 52c1 22-3 34-11 42h32c-8-8-12-20-11-42z"/></symbol>
 <symbol id="duck-figure" viewBox="0 0 100 100"><path d="M30 56c2-6 10-9 19-7 12 2 22 4 36-7 4 8 6 18 2 26-6 14-22 20-38 20-14 0-25-8-27-18-1-6 2-11 8-14z"/><circle cx="38" cy="36" r="15"/><path d="M25 33c-8-1-15 2-19 7 6 3 13 3 20 1z"/><circle cx="35" cy="32" r="3" fill="#fff"/><path d="M47 62c10-6 24-4 30 2-8 10-22 10-30-2z" fill="#fff" fill-opacity=".3"/></symbol>
 <symbol id="i-sound" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M64 36c8 8 8 20 0 28M73 26c14 14 14 34 0 48" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
 <symbol id="i-mute" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M66 38l22 24m0-24L66 62" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
@@ -200,10 +197,10 @@ impl View {
         }
     }
 
-    /// Renders the scene `s`: the table, the page's marks, the full page's
-    /// parts through `F` (the viewer's bar and the review's panel), and
-    /// the dialog open over the table.
-    pub fn render<F: FullViews>(&mut self, scene: &mut Scene, review: F::Review) {
+    /// Renders the scene `s`: the table, the page's marks, the viewer's
+    /// parts through `V` (its bar and the review's panel), and the dialog
+    /// open over the table (online play's through `O`).
+    pub fn render<V: ViewerViews, O: OnlineViews>(&mut self, scene: &mut Scene, review: V::Review) {
         let s = &*scene;
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
@@ -227,15 +224,15 @@ impl View {
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
-        F::render_viewer(self, scene, review);
+        V::render_viewer(self, scene, review);
         let error = scene.dialog_error.as_deref();
         self.dialogs
-            .render::<F>(scene.lang, scene.dialog.as_ref(), error);
+            .render::<V, O>(scene.lang, scene.dialog.as_ref(), error);
     }
 
-    /// The replay viewer's bar (the full page's: written through
-    /// [`FullViews`], so that the table alone, which never shows one,
-    /// leaves the bar's writer out of its wasm).
+    /// The replay viewer's bar (written through [`ViewerViews`], so that a
+    /// build without the viewer, which never shows one, leaves the bar's
+    /// writer out of its wasm).
     pub fn render_replay_bar(&mut self, bar: Option<ReplayBarScene>) {
         self.replay_bar.render(&self.bar.home, bar);
     }

@@ -3,11 +3,11 @@
 //! banner ("Quack!").
 
 use super::super::dom::{
-    append, clear, el, icon, remove_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
+    append, clear, el, remove_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
 use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
-use super::cards::{back_card, card_el, set_ace_mark};
+use super::cards::{back_card, card_el, set_ace_mark, suit_icon};
 use super::{with_id, POSITIONS};
 use crate::web::dom::get_data;
 use crate::web::input::{selector, CardShown, DataAttribute};
@@ -210,7 +210,7 @@ fn show_named_suit(lang: Lang, card: &Element, tc: &TrickCard) {
                 "span",
                 &format!("named {}", if suit.is_red() { "red" } else { "black" }),
             );
-            chip.set_inner_html(&icon(&format!("suit-{}", suit.letter()), "pip"));
+            chip.set_inner_html(&suit_icon(suit, "pip"));
             append(&chip, &text_el("span", "", lang.suit_title(suit)));
             let _ = chip.set_attribute("title", &lang.tf(K::DuckNamed, &[lang.suit_title(suit)]));
             let _ = chip.set_attribute("data-named", &suit.letter().to_string());

@@ -187,3 +187,37 @@ export async function japaneseTable(driver, origin) {
   assert.deepEqual(await driver.eval(pageProblems), []);
   return shown;
 }
+
+/** Run in the page: which build runs (`table`, `viewer`, `online`) and the viewer's position. */
+function buildAndPosition() {
+  const js = document.querySelector('script[data-js]').dataset.js;
+  const pos = document.querySelector('#replay-pos')?.dataset.pos;
+  return { build: js.match(/duck-soup-(viewer|online)-/)?.[1] ?? 'table', pos: pos === undefined ? null : Number(pos) };
+}
+
+/** Run in the page: whether the viewer's position is `n`. */
+function atPosition(n) {
+  return Number(document.querySelector('#replay-pos')?.dataset.pos) === n;
+}
+
+/**
+ * The full page's two pages, each its own build: a rules-site link opens the
+ * viewer's page (viewer.html) at its move, and a step back is taken by a
+ * click; online play's page (online.html) starts with its table. Screenshot:
+ * ENGINE-viewer.png.
+ */
+export async function fullPages(driver, origin) {
+  // The first illustration of www/embed-example.html, at its 15th move.
+  const record = 'r=AQAHcGFybGV0dAE6AQAHcnVsZXMtMBWR1LaDCDkm0Ie5wXATVeO1MsNBRwF2ag&at=15';
+  await open(driver, new URL(`viewer.html?pace=0&lang=en&${record}`, origin).href);
+  await waitFor(driver, 'the viewer at move 15', atPosition, [15]);
+  assert.deepEqual(await driver.eval(buildAndPosition), { build: 'viewer', pos: 15 });
+  await driver.click('#replay-back');
+  await waitFor(driver, 'the viewer a move back', atPosition, [14]);
+  await screenshot(driver, `${driver.name}-viewer`);
+  assert.deepEqual(await driver.eval(pageProblems), []);
+  await open(driver, new URL('online.html?pace=0&lang=en&seed=engines-online', origin).href);
+  await waitFor(driver, 'your first turn', turnOrEnd);
+  assert.deepEqual(await driver.eval(buildAndPosition), { build: 'online', pos: null });
+  assert.deepEqual(await driver.eval(pageProblems), []);
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, realpathSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { DIST_DIR, startServer } from '../harness.mjs';
-import { GAMES, japaneseTable, playWholeDeal } from './drive.mjs';
+import { fullPages, GAMES, japaneseTable, playWholeDeal } from './drive.mjs';
 
 /** firefox-esr's real binary (/usr/bin/firefox-esr is a link to it). */
 function firefoxPath() {
@@ -70,5 +70,10 @@ for (const g of GAMES) {
 test('Firefox: the table in Japanese', { timeout: 60_000 }, async () => {
   const shown = await japaneseTable(driver, server.url);
   console.log(`firefox ja: ${shown.course} / ${shown.status}`);
+  assert.deepEqual(problems.splice(0), []);
+});
+
+test('Firefox: the viewer\'s page opens a rules-site link and steps; online play\'s page starts', { timeout: 120_000 }, async () => {
+  await fullPages(driver, server.url);
   assert.deepEqual(problems.splice(0), []);
 });

@@ -52,7 +52,7 @@ test('online: a Chromium host and a Firefox guest play a whole two-player deal',
     await host.page.check('#new-game-dialog input[name=game][value="two-player"]');
     await host.page.selectOption('#new-game-dialog select[data-seat="1"]', 'friend');
     await host.page.click('#start-game');
-    // The table alone hands a game with a friend over to the full page (a reload).
+    // The table alone hands a game with a friend over to online play's page (a reload).
     const field = host.page.locator('#invite-link-1');
     await field.waitFor({ timeout: 20_000 });
     await ready(host.page);

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST_DIR, startServer } from '../harness.mjs';
-import { GAMES, japaneseTable, playWholeDeal } from './drive.mjs';
+import { fullPages, GAMES, japaneseTable, playWholeDeal } from './drive.mjs';
 import { startWebKit } from './webdriver.mjs';
 
 let server;
@@ -40,4 +40,8 @@ for (const g of GAMES) {
 test('WebKit: the table in Japanese', { timeout: 60_000 }, async () => {
   const shown = await japaneseTable(driver, server.url);
   console.log(`webkit ja: ${shown.course} / ${shown.status}`);
+});
+
+test('WebKit: the viewer\'s page opens a rules-site link and steps; online play\'s page starts', { timeout: 120_000 }, async () => {
+  await fullPages(driver, server.url);
 });
