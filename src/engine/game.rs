@@ -253,4 +253,39 @@ impl Game {
         }
         Ok(effect)
     }
+
+    /// Rewinds the latest deal to its first `moves` moves (a take-back): the
+    /// deal is played again from its deck up to there, and a finished deal's
+    /// scores come off the totals. Every earlier deal stays as it was.
+    pub fn rewind_deal(&mut self, moves: usize) -> Result<(), RewindError> {
+        let k = self.log.len().checked_sub(1).ok_or(RewindError::NoDeal)?;
+        let log = &self.log[k];
+        if moves > log.moves.len() {
+            return Err(RewindError::TooFar);
+        }
+        let mut deal = Deal::new(self.rules, self.dealer_of(k), self.roles, &log.deck)
+            .map_err(|_| RewindError::NoDeal)?;
+        for &mv in &log.moves[..moves] {
+            // The same moves in the same deal: the engine took them before.
+            deal.play(mv).map_err(|_| RewindError::NoDeal)?;
+        }
+        if self.results.len() == self.log.len() {
+            let finished = self.results.pop().expect("a result per finished deal");
+            for (scorer, score) in finished.scores.iter() {
+                self.totals[scorer] -= score;
+            }
+        }
+        self.log[k].moves.truncate(moves);
+        self.deal = Some(deal);
+        Ok(())
+    }
+}
+
+/// Why a deal could not be rewound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RewindError {
+    /// No deal has been dealt (or a guest's game, which holds no deck).
+    NoDeal,
+    /// Fewer moves were made than asked to keep.
+    TooFar,
 }

@@ -34,7 +34,7 @@ pub use deal::{
 pub use error::{
     CardParseError, DeckError, IllegalMove, MoveParseError, RulesError, StartDealError,
 };
-pub use game::{DealLog, DealResult, Game, GameOutcome};
+pub use game::{DealLog, DealResult, Game, GameOutcome, RewindError};
 pub use record::{GameRecord, RecordError, RecordFile, RecordProblem, Report};
 pub use rules::{GameKind, Rules};
 pub use seating::{PerScorer, PerSeat, Role, Roles, Scorer, ScorerSeats, Scores};

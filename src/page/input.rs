@@ -99,6 +99,7 @@ named! {
         DuckSuit = "duck-suit",
         Privacy = "privacy",
         NextDeal = "next-deal",
+        TakeBack = "take-back",
         NewGame = "new-game",
         StartGame = "start-game",
         CancelDialog = "cancel-dialog",

@@ -37,3 +37,4 @@ pub mod puzzle;
 pub mod replay_bar;
 pub mod review;
 pub mod scene;
+pub mod table;

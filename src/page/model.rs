@@ -182,6 +182,8 @@ pub enum Action {
     Choice(Card),
     PrivacyContinue,
     NextDeal,
+    /// Take back the person's last move and the computers' after it.
+    TakeBack,
     OpenDialog,
     /// Start, with what the new game's form holds.
     StartGame(NewGameForm),
@@ -331,6 +333,7 @@ impl Closed {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SettingsForm {
     pub four_colour: Option<bool>,
+    pub auto_play: Option<bool>,
     pub pace: Option<String>,
     pub sort: Option<String>,
     pub sound_on: Option<bool>,
@@ -399,12 +402,15 @@ pub struct Settings {
     pub four_colour: bool,
     pub pace: Pace,
     pub sort: Sort,
+    /// A person's one legal move plays itself after a short pause.
+    pub auto_play: bool,
 }
 
 pub const DEFAULT_SETTINGS: Settings = Settings {
     four_colour: false,
     pace: Pace::Normal,
     sort: Sort::Suit,
+    auto_play: true,
 };
 
 impl Default for Settings {
@@ -443,6 +449,9 @@ pub fn chosen_settings(form: &SettingsForm, current: Settings, lang: Lang) -> Ch
     let mut s = current;
     if let Some(on) = form.four_colour {
         s.four_colour = on;
+    }
+    if let Some(on) = form.auto_play {
+        s.auto_play = on;
     }
     if let Some(p) = &form.pace {
         s.pace = Pace::from_name(p);

@@ -148,6 +148,8 @@ pub struct Scene {
     pub privacy: Option<String>,
     pub last_trick: Option<LastTrickScene>,
     pub review_available: bool,
+    /// *Take back* is offered (`page::table::Table::may_take_back`).
+    pub take_back: bool,
     pub muted: bool,
     /// The host of an online table: the toolbar offers the invite dialog again.
     pub invites: bool,
@@ -709,6 +711,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
         last_trick: ui.last_trick_open.then(|| last_trick_scene(&f, last)),
         review_available: last.is_some(),
+        take_back: false,
         muted: ctx.muted,
         invites: ctx.invites,
         lang,
@@ -738,6 +741,12 @@ fn page_flags(ctx: &Context) -> PageFlags {
 }
 
 impl Scene {
+    /// The scene with *Take back* offered or not (the table's flow knows).
+    pub fn with_take_back(mut self, offered: bool) -> Scene {
+        self.take_back = offered;
+        self
+    }
+
     /// The scene with the replay viewer's bar, which the controller builds
     /// from its replay state while the viewer shows (`page::replay_bar`),
     /// and the page's marks that go with it.

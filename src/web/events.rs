@@ -257,6 +257,7 @@ fn action_of(el: &Element) -> Option<Action> {
         Command::DuckSuit => Action::DuckSuit(data::<SuitChoice>(el)?.0),
         Command::Privacy => Action::PrivacyContinue,
         Command::NextDeal => Action::NextDeal,
+        Command::TakeBack => Action::TakeBack,
         Command::NewGame => Action::OpenDialog,
         Command::StartGame => Action::StartGame(super::dialog::form()),
         Command::CancelDialog => Action::CancelDialog,
@@ -302,6 +303,11 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     // The replay viewer's keys, while it shows (in the viewer's page).
     if let Some(a) = Parts::viewer_key(&target, &key, k.shift_key()) {
         return (Some(Action::Records(a)), true);
+    }
+    // Ctrl+Z, or ⌘Z on a Mac: take back (the browser's own undo has
+    // nothing to undo outside a text field).
+    if (k.ctrl_key() || k.meta_key()) && !k.shift_key() && key.eq_ignore_ascii_case("z") {
+        return (Some(Action::TakeBack), true);
     }
     let action = match key.as_str() {
         "Escape" => Action::Escape,

@@ -4,7 +4,7 @@
 //! (`prefers-reduced-motion`: the CSS and the `no-anim` class).
 //!
 //! The panel's own settings are one typed value under the key `settings`:
-//! `{"four_colour":false,"pace":"normal","sort":"suit"}` (a missing member
+//! `{"four_colour":false,"pace":"normal","sort":"suit","auto_play":true}` (a missing member
 //! takes its default). The language (`lang`, see `i18n`) and the sound
 //! switch (`muted`, also in the header) keep their own one-word keys.
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
@@ -41,6 +41,7 @@ fn load() -> Settings {
         four_colour: four_colour.as_deref() == Some("1"),
         pace: Pace::from_name(pace.as_deref().unwrap_or("")),
         sort: Sort::from_name(sort.as_deref().unwrap_or("")),
+        ..DEFAULT_SETTINGS
     };
     if save(s) {
         for k in OLD_KEYS {
@@ -156,6 +157,10 @@ pub fn open(lang: Lang, s: Settings, muted: bool) {
             ),
         ),
     );
+    append(
+        &form,
+        &checkbox("set-auto-play", lang.t(K::AutoPlaySetting), s.auto_play),
+    );
     append(&form, &checkbox("set-sound", lang.t(K::SetSound), !muted));
     dialog_footer(
         &form,
@@ -188,6 +193,7 @@ fn value(id: &str) -> Option<String> {
 pub fn form() -> SettingsForm {
     SettingsForm {
         four_colour: checked("set-four-colour"),
+        auto_play: checked("set-auto-play"),
         pace: value("set-pace"),
         sort: value("set-sort"),
         sound_on: checked("set-sound"),

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod scenes;
 pub mod tables;
 
 use duck_soup::engine::record::GameRecord;

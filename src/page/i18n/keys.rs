@@ -73,6 +73,10 @@ pub enum K {
     DealOverStatus,
     GameOverStatus,
     SoupBegins,
+    // Take back, and a person's only move
+    TakeBack,
+    TakenBack,
+    AutoPlaySetting,
     // Why a move may not be played (see `illegal_move`)
     MustFollow,
     OnlyRankOrDuck,

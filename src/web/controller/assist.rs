@@ -13,38 +13,41 @@ use crate::web::tutorial::{self, Situation};
 
 impl Controller {
     pub(super) fn hint_seed(&self) -> u64 {
-        self.players.ai_seed.rotate_left(17)
-            ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.table.ai_seed.rotate_left(17)
+            ^ (self.table.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
     /// The hint's player answered for the position after `at` moves: keep
     /// what it points at for the scene, and say why (in the message when
     /// the person asked, to the coach in the walkthrough).
     pub(super) fn hinted(&mut self, at: usize, mv: Move, say: bool) {
-        if self.ui.moves != at || self.acting_human().is_none() {
+        if self.table.ui.moves != at || self.acting_human().is_none() {
             return;
         }
-        let Some(deal) = self.game.deal().copied() else {
+        let Some(deal) = self.table.game.deal().copied() else {
             return;
         };
         let (target, words) = crate::web::hint::advice(self.page.lang, &deal, mv);
-        self.ui.hint = Some((at, target));
+        self.table.ui.hint = Some((at, target));
         if self.walkthrough.active() {
             self.walkthrough.set_reason(Some(words.clone()));
         }
         if say {
-            self.ui.message = Some(words);
+            self.table.ui.message = Some(words);
         }
         self.render();
     }
 
     /// Whether a hint is held for the position on the table.
     fn has_hint(&self) -> bool {
-        self.ui.hint.is_some_and(|(at, _)| at == self.ui.moves)
+        self.table
+            .ui
+            .hint
+            .is_some_and(|(at, _)| at == self.table.ui.moves)
     }
 
     fn situation(&self) -> Situation {
-        let (Some(_), Some(d)) = (self.acting_human(), self.game.deal()) else {
+        let (Some(_), Some(d)) = (self.acting_human(), self.table.game.deal()) else {
             return Situation::Wait;
         };
         match d.turn() {
@@ -63,8 +66,8 @@ impl Controller {
         if !self.walkthrough.active() {
             return;
         }
-        if self.setup.seed.as_deref() != Some(tutorial::SEED)
-            || self.setup.rules.game != GameKind::TwoPlayer
+        if self.table.setup.seed.as_deref() != Some(tutorial::SEED)
+            || self.table.setup.rules.game != GameKind::TwoPlayer
         {
             self.walkthrough.end();
         } else if !self.walkthrough.in_intro()
@@ -98,7 +101,7 @@ impl Controller {
         seat: u8,
         effect: &Effect,
     ) {
-        self.ui.hint = None;
+        self.table.ui.hint = None;
         if let Some(d) = before {
             announcer::announce(&announcer::describe(self.page.lang, &d, mv, seat, effect));
         }
@@ -120,7 +123,7 @@ impl Controller {
         // new language from the scene.)
         tutorial::relabel();
         self.view.rebuild(self.page.lang);
-        self.view.set_table(self.game.kind());
+        self.view.set_table(self.table.game.kind());
         self.render();
     }
 
@@ -146,11 +149,11 @@ impl Controller {
         match action {
             // The words come with the answer (see `hinted`).
             Action::Hint if !self.ask_hint(true) => {
-                self.ui.message = Some(lang.t(K::HintNone).to_string());
+                self.table.ui.message = Some(lang.t(K::HintNone).to_string());
                 self.render();
             }
             Action::Help => {
-                self.show_dialog(OpenDialog::Help(self.game.kind()));
+                self.show_dialog(OpenDialog::Help(self.table.game.kind()));
                 self.render();
             }
             Action::HelpGame(game) => {
@@ -160,8 +163,10 @@ impl Controller {
                 self.render();
             }
             // (Already the stop: nothing to draw again.)
-            Action::FocusCard(card) if self.ui.tab_stop.map(|(held, _)| held) != Some(card) => {
-                self.ui.tab_stop = Some((card, self.ui.moves));
+            Action::FocusCard(card)
+                if self.table.ui.tab_stop.map(|(held, _)| held) != Some(card) =>
+            {
+                self.table.ui.tab_stop = Some((card, self.table.ui.moves));
                 self.render();
             }
             Action::Settings => {
@@ -208,7 +213,7 @@ impl Controller {
             }
             Action::TutorialEnd => {
                 self.walkthrough.end();
-                self.ui.hint = None;
+                self.table.ui.hint = None;
                 self.render();
             }
             _ => {}

@@ -33,8 +33,8 @@ mod thinker;
 pub use parts::Parts;
 pub use saving::start;
 
-use super::i18n::{Lang, K};
-use super::model::{acting_seat, Action, Chooser, Dispatch, Player, Setup, Ui};
+use super::i18n::Lang;
+use super::model::{Action, Dispatch, Player, Setup};
 use super::persist::Saver;
 use super::scene;
 use super::settings::Settings;
@@ -42,9 +42,10 @@ use super::sound::Sound;
 use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
-use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng};
-use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles, Rules};
+use crate::engine::rng::Rng;
+use crate::engine::{Call, Deal, Game, Roles, Rules};
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
+use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{OnlineOnly, OnlinePlay, Viewer, ViewerOnly};
@@ -118,10 +119,10 @@ pub(super) enum Mode {
 /// concern.
 pub struct Controller {
     // The table: the game, who plays each seat, what the table shows
-    // besides the game (the scene's input), and what the controller is doing.
-    pub(super) setup: Setup,
-    pub(super) game: Game,
-    pub(super) ui: Ui,
+    // besides the game (the scene's input), and its flow (`page::table`:
+    // the one update, which decides and says what to carry out); and what
+    // the controller is doing.
+    pub(super) table: Table,
     /// The dialog open over the table, and what it shows (the scene
     /// carries it; the view writes it).
     pub(super) dialog: Option<Rc<OpenDialog>>,
@@ -132,9 +133,6 @@ pub struct Controller {
     players: Players,
     /// The flow's timers.
     clock: Clock,
-    /// Deals the games with no seed (a game with friends draws fresh
-    /// randomness per deal instead).
-    pub(super) rng: Rng,
     // Services the controller calls (none calls back).
     pub(super) view: View,
     /// The score sheet's rows of finished deals, built once each.
@@ -159,10 +157,6 @@ pub struct Controller {
 struct Players {
     /// Each seat's player, made from `setup.players`.
     seats: Vec<Box<dyn SeatPlayer>>,
-    /// The latest request for a move: answers to older ones are dropped.
-    asked: u64,
-    /// The computers' random numbers come from it (and the game's seed).
-    ai_seed: u64,
     /// Where the computer players think (a worker, when the browser has one).
     thinker: Thinker,
     /// The hint's own player (Hard), asked like a seat's, and its pending
@@ -184,15 +178,10 @@ struct Clock {
     /// The flow's next step (a computer's turn, a finished trick on show,
     /// the next deal, the viewer's next move): one at a time.
     step: Option<Timeout>,
-    /// The call's banner, taken down after a while, and which call it shows.
+    /// The call's banner, taken down after a while.
     banner: Option<Timeout>,
-    calls: u32,
 }
 
-const THINK_MS: f64 = 750.0;
-const AFTER_CALL_MS: f64 = 450.0;
-const HOLD_MS: f64 = 1300.0;
-const NEXT_DEAL_MS: f64 = 3000.0;
 const BANNER_MS: u32 = 1800;
 /// A frame's time (60 Hz): a new game chosen in the dialog waits that long,
 /// so that the frame after the click, where it changed what shows, is
@@ -215,16 +204,17 @@ impl Controller {
         let kind = rules.game;
         let thinker = Thinker::new(thinking.worker);
         let c = Rc::new(RefCell::new(Controller {
-            game: Game::new(rules, 0),
-            setup: Setup::default_for(kind),
-            ui: Ui::default(),
+            table: Table::new(
+                Setup::default_for(kind),
+                Game::new(rules, 0),
+                0,
+                Rng::new(entropy),
+            ),
             dialog: None,
             dialog_error: None,
             mode: Mode::Playing,
             players: Players {
                 seats: Vec::new(),
-                asked: 0,
-                ai_seed: 0,
                 hinter: seats::computer(Level::Hard, &thinker, 0),
                 hint_asked: None,
                 expert_playouts: thinking.expert_playouts,
@@ -235,9 +225,7 @@ impl Controller {
                 pace,
                 step: None,
                 banner: None,
-                calls: 0,
             },
-            rng: Rng::new(entropy),
             view,
             sheet_rows: scene::SheetRows::default(),
             saver,
@@ -272,18 +260,10 @@ impl Controller {
                 let mut r = Rng::from_text(&format!("{s}/table"));
                 (r.below(n) as u8, r.next_u64())
             }
-            None => (self.rng.below(n) as u8, self.rng.next_u64()),
+            None => (self.table.rng.below(n) as u8, self.table.rng.next_u64()),
         };
         self.clock.step = None;
-        self.game = Game::new(setup.rules, dealer);
-        self.players.ai_seed = ai_seed;
-        let bottom = setup.first_human().unwrap_or(0);
-        self.ui = Ui {
-            bottom,
-            viewer: (setup.humans() == 1).then_some(bottom),
-            scores_open: self.ui.scores_open,
-            ..Ui::default()
-        };
+        self.table.new_game(setup.clone(), dealer, ai_seed);
         self.set_setup(setup);
         self.view.set_table(kind);
         self.start_deal();
@@ -319,84 +299,138 @@ impl Controller {
     }
 
     fn start_deal(&mut self) {
-        let kind = self.game.kind();
-        let k = self.game.log().len();
-        let (deck, seed) = match &self.setup.seed {
-            Some(s) => {
-                let seed = if k == 0 {
-                    s.clone()
-                } else {
-                    format!("{s}/{}", k + 1)
-                };
-                (shuffled_deck(kind, &seed), Some(seed))
-            }
-            // A game with friends: fresh randomness for every deal, held only
-            // here and in this page's saved game. (A browser without crypto
-            // randomness cannot play online at all; the page's own
-            // generator is the fallback for form's sake.)
-            None => match super::secret_words() {
-                Some(words) => (secret_deck(kind, &words), None),
-                None => (random_deck(kind, &mut self.rng), None),
-            },
-        };
-        self.ui.message = None;
-        if let Err(e) = self.game.start_deal(deck, seed) {
-            // A deck of ours is always whole: this would be a bug, shown rather than hidden.
-            self.ui.message = Some(e.to_string());
-        }
-        self.ui.held = None;
-        self.ui.chooser = None;
-        self.ui.last_trick_open = false;
+        let mut fresh = super::secret_words;
+        let mut env = self.env(&mut fresh);
+        self.table.start_deal(&mut env);
     }
 
-    /// Decides what happens next after any change, schedules it, and renders.
-    pub(super) fn advance(&mut self) {
+    /// What the table's update needs of the page: its language and
+    /// settings, and fresh randomness from `fresh`.
+    fn env<'a>(&self, fresh: &'a mut dyn FnMut() -> Option<Words>) -> Env<'a> {
+        Env {
+            lang: self.page.lang,
+            sort_by_rank: self.page.settings.sort_by_rank(),
+            auto_play: self.page.settings.auto_play,
+            fresh,
+        }
+    }
+
+    /// Where a move made here goes, by the mode.
+    fn moves_go_to(&self) -> MovesGoTo {
+        match self.mode {
+            Mode::Playing => MovesGoTo::ThisTable,
+            Mode::Viewing(_) => MovesGoTo::Judge,
+            Mode::Guest(_) => MovesGoTo::Host,
+        }
+    }
+
+    /// The table's one update with `msg`, and what it asks carried out.
+    pub(super) fn flow(&mut self, msg: Msg) {
+        self.table.moves_go_to = self.moves_go_to();
+        let mut fresh = super::secret_words;
+        let mut env = self.env(&mut fresh);
+        let effects = self.table.update(msg, &mut env);
+        self.carry_out(effects);
+    }
+
+    /// Carries out the table's effects, in order.
+    fn carry_out(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::CancelThinking => self.stop_thinking(),
+                Effect::Schedule { n, delay } => {
+                    let me = self.me.clone();
+                    let ms = self.pace_ms(delay.base_ms());
+                    self.clock.step = Some(Timeout::new(ms, move || {
+                        with(&me, move |c| c.flow(Msg::Timer(n)))
+                    }));
+                }
+                Effect::Ask {
+                    seat,
+                    ticket,
+                    delay,
+                } => self.ask(seat, ticket, delay),
+                Effect::Moved {
+                    before,
+                    seat,
+                    mv,
+                    effect,
+                } => {
+                    self.after_move(&effect);
+                    self.announce_move(Some(before), mv, seat, &effect);
+                    Parts::played(
+                        self,
+                        crate::net::protocol::LastMove {
+                            seat,
+                            mv,
+                            call: effect.call,
+                        },
+                    );
+                    if let Some(call) = effect.call {
+                        self.call_banner(call);
+                    }
+                }
+                Effect::Submit(mv) => match self.mode {
+                    Mode::Playing => {}
+                    // The viewer's puzzle: the move is an answer, judged, not played.
+                    Mode::Viewing(_) => Parts::puzzle_answered(self, mv),
+                    // A guest's move goes to the host, which plays it.
+                    Mode::Guest(_) => Parts::guest_move(self, mv),
+                },
+                Effect::TurnedAway(seat) => Parts::answer_turned_away(self, seat),
+                Effect::Save => self.persist(),
+                Effect::Broadcast => Parts::online_broadcast(self),
+                Effect::Render => self.render(),
+            }
+        }
+    }
+
+    /// No step waits, and no seat or hint thinks on.
+    fn stop_thinking(&mut self) {
         self.clock.step = None;
         for seat in &mut self.players.seats {
             seat.cancel();
         }
         self.cancel_hint();
+    }
+
+    /// Decides what happens next after any change, schedules it, and
+    /// renders: the table's flow (`page::table`) in a game of this device's.
+    pub(super) fn advance(&mut self) {
         match self.mode {
-            Mode::Playing => {}
-            Mode::Viewing(_) => return Parts::show_replay(self),
+            Mode::Playing => {
+                self.table.moves_go_to = MovesGoTo::ThisTable;
+                let mut fresh = super::secret_words;
+                let env = self.env(&mut fresh);
+                let effects = self.table.advance(&env);
+                self.carry_out(effects);
+            }
+            Mode::Viewing(_) => {
+                self.stop_thinking();
+                Parts::show_replay(self)
+            }
             // A guest's device shows the host's table; the host runs the game.
-            Mode::Guest(_) => return self.render(),
-        }
-        self.persist();
-        Parts::online_broadcast(self);
-        if self.ui.held.is_some() {
-            // Show the finished trick for a moment, then carry on.
-            self.schedule(self.pace_ms(HOLD_MS), |c| {
-                c.ui.held = None;
-                c.advance();
-            });
-        } else if self.game.is_over() {
-        } else if !self.game.in_deal() {
-            if self.people_here() == 0 {
-                self.schedule(self.pace_ms(NEXT_DEAL_MS), |c| c.next_deal());
-            }
-        } else if let Some(m) = self.game.to_move() {
-            if self.seat_is_person_here(m) {
-                if self.people_here() > 1 && self.ui.viewer != Some(m) {
-                    // Pass and play: cover the table until the next player taps.
-                    self.ui.privacy = Some(m);
-                    self.ui.viewer = None;
-                    self.ui.chooser = None;
-                }
-            } else {
-                self.ask(m);
+            Mode::Guest(_) => {
+                self.stop_thinking();
+                self.render()
             }
         }
-        self.render();
     }
 
     pub(super) fn render(&mut self) {
         self.before_render();
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;
-        let mut scene = scene::build(&self.game, &self.setup, &self.ui, &ctx, rows)
-            .with_replay_bar(Parts::replay_bar(self))
-            .with_dialog(self.dialog.clone(), self.dialog_error.clone());
+        let mut scene = scene::build(
+            &self.table.game,
+            &self.table.setup,
+            &self.table.ui,
+            &ctx,
+            rows,
+        )
+        .with_replay_bar(Parts::replay_bar(self))
+        .with_dialog(self.dialog.clone(), self.dialog_error.clone())
+        .with_take_back(self.is_playing() && self.table.may_take_back());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view
@@ -461,7 +495,11 @@ impl Controller {
             // keeps the game, and its record.)
             may_share: self.is_playing() && !self.page.embedded,
             invites: self.is_playing()
-                && (self.setup.players.contains(&super::model::Player::Friend)
+                && (self
+                    .table
+                    .setup
+                    .players
+                    .contains(&super::model::Player::Friend)
                     || Parts::handed_any(self)),
             guest: self.is_guest(),
             joining: Parts::joining(self),
@@ -516,7 +554,7 @@ impl Controller {
     /// The computer (Normal) plays the seats `which` picks from now on: a
     /// friend's seat whose device is gone, or could not be reached.
     pub(super) fn computer_takes(&mut self, which: impl Fn(usize, super::model::Player) -> bool) {
-        let mut setup = self.setup.clone();
+        let mut setup = self.table.setup.clone();
         for (s, p) in setup.players.iter_mut().enumerate() {
             if which(s, *p) {
                 *p = super::model::Player::Computer(Level::Normal);
@@ -535,7 +573,7 @@ impl Controller {
         // this change) answers a question the new players were not asked:
         // a new ticket turns it away, as a seat handed back to its friend
         // must not be played by the computer that held it.
-        self.players.asked += 1;
+        self.table.asked += 1;
         let (online, thinker) = (&mut self.online, &self.players.thinker);
         self.players.seats = (0..setup.players.len())
             .map(|s| {
@@ -544,7 +582,7 @@ impl Controller {
                 })
             })
             .collect();
-        self.setup = setup;
+        self.table.setup = setup;
         Parts::online_setup(self);
     }
 
@@ -556,35 +594,20 @@ impl Controller {
             .is_some_and(|s| s.is_person_here())
     }
 
-    /// How many seats the person (or people) at this device play.
-    pub(super) fn people_here(&self) -> usize {
-        self.players
-            .seats
-            .iter()
-            .filter(|s| s.is_person_here())
-            .count()
-    }
-
-    /// Asks seat `m`'s player for its move.
-    fn ask(&mut self, m: u8) {
-        let Some(deal) = self.game.deal() else {
+    /// Asks seat `m`'s player for its move, answering `ticket`, after `delay`.
+    fn ask(&mut self, m: u8, ticket: u64, delay: Delay) {
+        let Some(deal) = self.table.game.deal() else {
             return;
         };
-        let extra = if self.ui.call.is_some() {
-            AFTER_CALL_MS
-        } else {
-            0.0
-        };
-        self.players.asked += 1;
         let turn = MoveRequest {
             seat: m,
             view: SeatView::of(deal, m),
             history: self.history(m),
-            seed: self.players.ai_seed
-                ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                ^ (self.game.log().len() as u64) << 56,
-            delay_ms: self.pace_ms(THINK_MS + extra),
-            ticket: self.players.asked,
+            seed: self.table.ai_seed
+                ^ (self.table.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (self.table.game.log().len() as u64) << 56,
+            delay_ms: self.pace_ms(delay.base_ms()),
+            ticket,
         };
         let answer = self.dispatch();
         self.players.seats[m as usize].your_turn(turn, answer);
@@ -597,10 +620,10 @@ impl Controller {
         let Some(m) = self.acting_human() else {
             return false;
         };
-        let Some(deal) = self.game.deal() else {
+        let Some(deal) = self.table.game.deal() else {
             return false;
         };
-        let at = self.ui.moves;
+        let at = self.table.ui.moves;
         match self.players.hint_asked {
             // Already asked here: the answer is coming (words too, now).
             Some((k, _)) if k == at && !say => return true,
@@ -638,7 +661,7 @@ impl Controller {
 
     /// What `seat` saw of the deal in progress: its view before each move.
     pub(super) fn history(&self, seat: u8) -> SeatHistory {
-        let game = &self.game;
+        let game = &self.table.game;
         let start = game.log().last().and_then(|log| {
             let k = game.log().len() - 1;
             let roles = Roles::of_game(game.kind(), game.first_dealer());
@@ -648,82 +671,26 @@ impl Controller {
         start.unwrap_or_else(|| SeatHistory::new(seat))
     }
 
-    /// A seat's player answered: the move is played if it answers the
-    /// latest request; the engine checks it like any other.
-    fn answered(&mut self, ticket: u64, seat: u8, mv: Move) {
-        if ticket == self.players.asked && self.game.in_deal() && self.game.to_move() == Some(seat)
-        {
-            self.apply(mv, seat);
-        } else {
-            Parts::answer_turned_away(self, seat);
-        }
-    }
-
-    fn apply(&mut self, mv: Move, seat: u8) {
-        match self.mode {
-            Mode::Playing => {}
-            // The viewer's puzzle: the move is an answer, judged, not played.
-            Mode::Viewing(_) => return Parts::puzzle_answered(self, mv),
-            // A guest's move goes to the host, which plays it.
-            Mode::Guest(_) => return Parts::guest_move(self, mv),
-        }
-        let lang = self.page.lang;
-        let before = self.game.deal().copied();
-        match self.game.play(mv) {
-            Err(why) => {
-                self.ui.message = Some(lang.illegal_move(&why));
-                self.render();
-            }
-            Ok(effect) => {
-                self.after_move(&effect);
-                self.announce_move(before, mv, seat, &effect);
-                self.ui.moves += 1;
-                self.ui.chooser = None;
-                self.ui.held = None;
-                Parts::played(
-                    self,
-                    crate::net::protocol::LastMove {
-                        seat,
-                        mv,
-                        call: effect.call,
-                    },
-                );
-                if let Some(call) = effect.call {
-                    self.show_call(call, seat);
-                }
-                if let Some(o) = effect.trick {
-                    self.ui.held = Some(o);
-                }
-                if effect.duck_course_ended {
-                    self.ui.message = Some(lang.t(K::SoupBegins).to_string());
-                }
-                self.advance();
-            }
-        }
-    }
-
+    /// Puts `seat`'s call on the banner (online play: the host's table's
+    /// last move; the viewer's step).
     pub(super) fn show_call(&mut self, call: Call, seat: u8) {
-        self.clock.calls += 1;
-        let n = self.clock.calls;
-        self.ui.call = Some((call, seat, n));
+        self.table.show_call(call, seat);
+        self.call_banner(call);
+    }
+
+    /// The call on the banner sounds, and is taken down after a while.
+    fn call_banner(&mut self, call: Call) {
         self.page.sound.call(call);
+        let n = self.table.calls;
         let me = self.me.clone();
         self.clock.banner = Some(Timeout::new(BANNER_MS, move || {
             with(&me, move |c| {
-                if c.ui.call.is_some_and(|(_, _, k)| k == c.clock.calls) {
-                    c.ui.call = None;
+                if c.table.ui.call.is_some_and(|(_, _, k)| k == n) {
+                    c.table.ui.call = None;
                     c.render();
                 }
             })
         }));
-    }
-
-    fn next_deal(&mut self) {
-        if self.game.in_deal() || self.game.is_over() || !self.is_playing() {
-            return;
-        }
-        self.start_deal();
-        self.advance();
     }
 
     // ---- people ----
@@ -731,76 +698,13 @@ impl Controller {
     /// The seat of the person who may act now, if any: the scene's answer
     /// too (`model::acting_seat`).
     pub(super) fn acting_human(&self) -> Option<u8> {
-        acting_seat(&self.game, &self.setup, &self.ui)
-    }
-
-    fn wait_message(&mut self) {
-        // A guest's move already on its way: the status line says so, and
-        // the seat to move is still its own until the host answers.
-        if self.ui.move_sent.is_some() {
-            return;
-        }
-        let lang = self.page.lang;
-        if let Some(m) = self.game.to_move().filter(|_| self.game.in_deal()) {
-            let n = self.game.kind().seats() as u8;
-            self.ui.message = Some(lang.tf(K::NotYourTurn, &[lang.seat_name(n, m)]));
-        }
-    }
-
-    fn play_card(&mut self, card: Card) {
-        let lang = self.page.lang;
-        let Some(me) = self.acting_human() else {
-            self.wait_message();
-            return self.render();
-        };
-        let deal = self.game.deal().expect("in a deal");
-        if !deal.hand(me).contains(card) {
-            return;
-        }
-        let mv = Move::Play(card);
-        match deal.check(mv) {
-            Ok(()) => {
-                self.ui.message = None;
-                self.apply(mv, me);
-            }
-            // A led Duck names a suit of its colour: ask which.
-            Err(IllegalMove::DuckMustNameSuit { duck }) => {
-                self.ui.chooser = Some(Chooser::DuckSuit(duck));
-                self.ui.message = None;
-                self.render();
-            }
-            Err(why) => {
-                self.ui.message = Some(lang.illegal_move(&why));
-                self.render();
-            }
-        }
-    }
-
-    fn quack(&mut self) {
-        let Some(me) = self.acting_human() else {
-            return;
-        };
-        let cards = scene::quack_cards(
-            self.game.deal().expect("in a deal"),
-            self.page.settings.sort_by_rank(),
-        );
-        match cards.as_slice() {
-            [] => {}
-            [one] => {
-                self.ui.message = None;
-                self.apply(Move::Play(*one), me);
-            }
-            _ => {
-                self.ui.chooser = Some(Chooser::QuackCard(cards));
-                self.render();
-            }
-        }
+        self.table.acting()
     }
 
     /// The score sheet (on a phone), every deal on it, or the last trick:
     /// shown or not.
     fn toggle_panel(&mut self, action: &Action) {
-        let ui = &mut self.ui;
+        let ui = &mut self.table.ui;
         match action {
             Action::ToggleScores => ui.scores_open = !ui.scores_open,
             Action::ToggleAllScores => ui.scores_all = !ui.scores_all,
@@ -813,7 +717,7 @@ impl Controller {
     fn dialog_action(&mut self, action: Action) {
         match action {
             Action::OpenDialog => {
-                let from = super::share::shown(&self.setup);
+                let from = super::share::shown(&self.table.setup);
                 self.show_dialog(OpenDialog::NewGame(NewGameDialog::new(from)));
                 self.render();
             }
@@ -862,42 +766,14 @@ impl Controller {
 
     pub fn act(&mut self, action: Action) {
         match action {
-            Action::Play(c) => self.play_card(c),
-            Action::Quack => self.quack(),
-            Action::Duck => {
-                if let Some(me) = self.acting_human() {
-                    if self.game.legal_moves().contains(Move::Concede) {
-                        self.ui.message = None;
-                        self.apply(Move::Concede, me);
-                    }
-                }
-            }
-            Action::DuckSuit(s) => {
-                if let (Some(me), Some(Chooser::DuckSuit(c))) =
-                    (self.acting_human(), self.ui.chooser.clone())
-                {
-                    self.apply(Move::LeadDuck(c, s), me);
-                }
-            }
-            Action::Choice(c) => {
-                if let (Some(me), Some(Chooser::QuackCard(cards))) =
-                    (self.acting_human(), self.ui.chooser.clone())
-                {
-                    if cards.contains(&c) {
-                        self.ui.message = None;
-                        self.apply(Move::Play(c), me);
-                    }
-                }
-            }
-            Action::PrivacyContinue => {
-                if let Some(s) = self.ui.privacy.take() {
-                    self.ui.viewer = Some(s);
-                    self.ui.bottom = s;
-                    self.ui.message = None;
-                    self.render();
-                }
-            }
-            Action::NextDeal => self.next_deal(),
+            Action::Play(c) => self.flow(Msg::Play(c)),
+            Action::Quack => self.flow(Msg::Quack),
+            Action::Duck => self.flow(Msg::Duck),
+            Action::DuckSuit(s) => self.flow(Msg::DuckSuit(s)),
+            Action::Choice(c) => self.flow(Msg::Choice(c)),
+            Action::PrivacyContinue => self.flow(Msg::PrivacyContinue),
+            Action::NextDeal => self.flow(Msg::NextDeal),
+            Action::TakeBack => self.flow(Msg::TakeBack),
             Action::OpenDialog
             | Action::CancelDialog
             | Action::DialogClosed(_)
@@ -905,7 +781,7 @@ impl Controller {
             | Action::PresetChanged(..)
             | Action::StartGame(_) => self.dialog_action(action),
             Action::PlayAgain => {
-                let setup = super::share::shown(&self.setup);
+                let setup = super::share::shown(&self.table.setup);
                 self.new_game(setup);
             }
             Action::ToggleMute => {
@@ -930,12 +806,12 @@ impl Controller {
             | Action::TutorialNext
             | Action::TutorialEnd => self.assist(action),
             Action::Records(a) => self.records(a),
-            Action::SeatMoved { ticket, seat, mv } => self.answered(ticket, seat, mv),
+            Action::SeatMoved { ticket, seat, mv } => self.flow(Msg::Answered { ticket, seat, mv }),
             Action::Net(event) => Parts::net(self, *event),
             Action::Escape => {
-                self.ui.last_trick_open = false;
-                self.ui.scores_open = false;
-                self.ui.chooser = None;
+                self.table.ui.last_trick_open = false;
+                self.table.ui.scores_open = false;
+                self.table.ui.chooser = None;
                 self.render();
             }
         }

@@ -7,7 +7,7 @@
 
 use super::parts::{Holds, OnlineOnly, OnlinePlay, Page, WithOnline};
 use super::seats::SeatPlayer;
-use super::{Controller, Mode, HOLD_MS};
+use super::{Controller, Mode};
 use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
@@ -17,6 +17,7 @@ use crate::page::dialog::{
     ServersNotes,
 };
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
+use crate::page::table::Delay;
 use crate::web::i18n::K;
 use crate::web::model::{
     Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, Ui,
@@ -116,7 +117,7 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     fn answer_turned_away(c: &Controller, seat: u8) {
         // A computer's late answer is routine; a friend's move turned away
         // is a move its guest waits on.
-        if c.setup.players.get(seat as usize) == Some(&Player::Friend) {
+        if c.table.setup.players.get(seat as usize) == Some(&Player::Friend) {
             let text = format!("seat {seat}: a friend's move answered an older question");
             web_sys::console::warn_1(&text.as_str().into());
         }
@@ -154,6 +155,7 @@ impl Controller {
     /// and an invite for each that has no guest yet.
     fn online_setup(&mut self) {
         let remote: Vec<bool> = self
+            .table
             .setup
             .players
             .iter()
@@ -189,7 +191,7 @@ impl Controller {
     /// Opens the invites dialog, or brings it up to date (the view
     /// writes it from the scene).
     fn show_invites(&mut self) {
-        let players = &self.setup.players;
+        let players = &self.table.setup.players;
         let online = hosting(&mut self.online);
         let handed: Vec<u8> = (0..4u8)
             .filter(|&s| {
@@ -198,7 +200,7 @@ impl Controller {
             })
             .collect();
         let shows = InvitesShown {
-            kind: self.game.kind(),
+            kind: self.table.game.kind(),
             seats: online.host.statuses(),
             handed,
             error: online.reply_error.clone(),
@@ -235,18 +237,20 @@ impl Controller {
     /// be exported once the game is over). A guest's own game is only what
     /// its seat saw, so it has nothing to withhold.
     fn record_withheld(&self) -> Option<&'static str> {
-        let in_progress = self.setup.players.contains(&Player::Friend) && !self.game.is_over();
+        let in_progress =
+            self.table.setup.players.contains(&Player::Friend) && !self.table.game.is_over();
         in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
     }
 
     /// Sends every guest its table, and words the remote seats' names.
     fn online_broadcast(&mut self) {
         let lang = self.page.lang;
-        if !self.setup.players.contains(&Player::Friend) {
-            self.ui.friends = Default::default();
+        if !self.table.setup.players.contains(&Player::Friend) {
+            self.table.ui.friends = Default::default();
             return;
         }
         let who = self
+            .table
             .setup
             .players
             .iter()
@@ -258,13 +262,13 @@ impl Controller {
             .collect();
         let last = hosting(&mut self.online).last;
         hosting(&mut self.online).host.broadcast(&News {
-            game: &self.game,
+            game: &self.table.game,
             who,
             last,
         });
         let mut friends: [Option<FriendSeat>; 4] = Default::default();
         for s in hosting(&mut self.online).host.statuses() {
-            if self.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
+            if self.table.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
                 continue;
             }
             let name = named(lang, false, &s.name);
@@ -275,7 +279,7 @@ impl Controller {
             };
             friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
         }
-        self.ui.friends = friends;
+        self.table.ui.friends = friends;
     }
 
     fn net(&mut self, event: NetEvent) {
@@ -290,7 +294,7 @@ impl Controller {
                 let lost = matches!(ev, PeerEvent::Lost | PeerEvent::Failed(_));
                 hosting(&mut self.online)
                     .host
-                    .event(seat, ev, &self.game, "");
+                    .event(seat, ev, &self.table.game, "");
                 self.online_broadcast();
                 if lost || self.invites_open() {
                     self.show_invites();
@@ -319,7 +323,7 @@ impl Controller {
                     hosting(&mut self.online).host.event(
                         seat,
                         PeerEvent::Failed(String::new()),
-                        &self.game,
+                        &self.table.game,
                         "",
                     );
                     self.online_broadcast();
@@ -360,7 +364,7 @@ impl Controller {
             NetInput::Friend(s) => {
                 // Handed back to the friend: a new invite for the seat, which
                 // then waits for its friend's reply like any remote seat.
-                let mut setup = self.setup.clone();
+                let mut setup = self.table.setup.clone();
                 if let Some(p) = setup.players.get_mut(s as usize) {
                     *p = Player::Friend;
                 }
@@ -466,8 +470,8 @@ impl Controller {
         if self.is_guest() {
             self.mode = Mode::Playing;
             self.saver.pause(false);
-            self.ui.hand_lens = None;
-            self.ui.friends = Default::default();
+            self.table.ui.hand_lens = None;
+            self.table.ui.friends = Default::default();
             self.close_dialog(DialogKind::Join);
         }
     }
@@ -514,17 +518,17 @@ impl Controller {
         if !g.send_move(mv) {
             // Not sent: said, and the person may make it again (the
             // channel's loss, if that is why, is said when its event comes).
-            self.ui.message = Some(self.page.lang.t(K::MoveNotSent).to_string());
+            self.table.ui.message = Some(self.page.lang.t(K::MoveNotSent).to_string());
             return self.render();
         }
         // Nothing more to play until the host answers: a second click on
         // the same table would only be refused.
-        self.ui.move_sent = Some(MoveSent {
+        self.table.ui.move_sent = Some(MoveSent {
             words: self.page.lang.t(K::MoveSent),
             card: mv.card(),
         });
-        self.ui.chooser = None;
-        self.ui.message = None;
+        self.table.ui.chooser = None;
+        self.table.ui.message = None;
         self.render();
     }
 
@@ -563,14 +567,16 @@ impl Controller {
                     if reason == Reason::NoHello && g.hello_again(turn) => {}
                 Ok(ToGuest::Refused { reason, .. }) => {
                     // An illegal move is worded from this device's own check of it.
-                    let own = g.sent.and_then(|mv| self.game.deal()?.check(mv).err());
+                    let own = g
+                        .sent
+                        .and_then(|mv| self.table.game.deal()?.check(mv).err());
                     let words = match own {
                         Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
                         _ => lang.t(K::WaitHost).to_string(),
                     };
-                    self.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
+                    self.table.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
                     // Refused: the person moves again on the table shown.
-                    self.ui.move_sent = None;
+                    self.table.ui.move_sent = None;
                     self.render();
                 }
                 Ok(_) => {}
@@ -583,7 +589,7 @@ impl Controller {
                     GuestState::Failed
                 };
                 if was == GuestState::Connected {
-                    self.ui.message = Some(lang.t(K::HostLost).to_string());
+                    self.table.ui.message = Some(lang.t(K::HostLost).to_string());
                 }
                 let name = g.name.clone();
                 self.show_join(name);
@@ -604,8 +610,8 @@ impl Controller {
         g.dropped += 1;
         g.refusal_shown = true;
         let words = self.page.lang.tf(K::HostMessageRefused, &[&why]);
-        if self.ui.message.as_ref() != Some(&words) {
-            self.ui.message = Some(words);
+        if self.table.ui.message.as_ref() != Some(&words) {
+            self.table.ui.message = Some(words);
             self.render();
         }
     }
@@ -639,10 +645,10 @@ impl Controller {
             self.view.set_table(kind);
             // (The join page closes: the host's table is in.)
             self.close_dialog(DialogKind::Join);
-            self.ui = Ui {
+            self.table.ui = Ui {
                 bottom: seat,
                 viewer: Some(seat),
-                scores_open: self.ui.scores_open,
+                scores_open: self.table.ui.scores_open,
                 ..Ui::default()
             };
         }
@@ -655,41 +661,41 @@ impl Controller {
                 })
             })
             .collect();
-        self.setup = Setup {
+        self.table.setup = Setup {
             rules: *game.rules(),
             players,
             seed: None,
         };
         let trick_done = game.deal().is_some_and(|d| d.trick().is_empty());
         let held = game.deal().and_then(|d| d.last_trick().copied());
-        self.game = game;
-        self.ui.friends = friends;
-        self.ui.hand_lens = Some(lens);
+        self.table.game = game;
+        self.table.ui.friends = friends;
+        self.table.ui.hand_lens = Some(lens);
         if newer {
-            self.ui.moves += 1;
-            self.ui.chooser = None;
-            self.ui.message = None;
+            self.table.ui.moves += 1;
+            self.table.ui.chooser = None;
+            self.table.ui.message = None;
             // A newer table answers any move sent (played, or overtaken).
-            self.ui.move_sent = None;
+            self.table.ui.move_sent = None;
         }
         if refusal_out_of_date {
             // A good table is in: the word of a refused one is out of date.
-            self.ui.message = None;
+            self.table.ui.message = None;
         }
         if let Some(last) = last {
             if let Some(call) = last.call {
                 self.show_call(call, last.seat);
             }
             if trick_done && held.is_some() {
-                self.ui.held = held;
-                self.schedule(self.pace_ms(HOLD_MS), |c| {
-                    c.ui.held = None;
+                self.table.ui.held = held;
+                self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
+                    c.table.ui.held = None;
                     c.render();
                 });
             }
         }
-        if !self.game.in_deal() && !self.game.is_over() {
-            self.ui.message = Some(lang.t(K::WaitHost).to_string());
+        if !self.table.game.in_deal() && !self.table.game.is_over() {
+            self.table.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
     }

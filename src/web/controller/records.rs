@@ -24,8 +24,8 @@ impl Controller {
                 let shows = dialog::shown(
                     self.page.lang,
                     self.page.address_lang,
-                    &self.setup,
-                    &self.game,
+                    &self.table.setup,
+                    &self.table.game,
                     self.is_viewing(),
                     author,
                     withheld,

@@ -141,7 +141,7 @@ impl Controller {
                 if let Mode::Viewing(r) = &mut self.mode {
                     let to = link::position_after(&r.record, n);
                     r.go(to);
-                    self.ui.call = None;
+                    self.table.ui.call = None;
                 }
                 self.advance();
             }
@@ -243,13 +243,13 @@ impl Controller {
         self.leave_guest();
         self.stop_review();
         self.saver.pause(true);
-        self.ui.call = None;
+        self.table.ui.call = None;
         let seat = r.seat;
         let Some(r) = WithViewer::hold(r) else {
             return;
         };
         self.mode = Mode::Viewing(r);
-        self.view.set_table(self.game.kind());
+        self.view.set_table(self.table.game.kind());
         // `&review=1`: the deal on show reviewed from the seat shown.
         if o.review {
             self.review_deal_on_show(vec![seat]);
@@ -262,7 +262,7 @@ impl Controller {
         if self.is_viewing() {
             self.mode = Mode::Playing;
             self.saver.pause(self.page.embedded);
-            self.ui.reveal = false;
+            self.table.ui.reveal = false;
             if !self.page.embedded {
                 // A reload then shows the game, not the link's record
                 // again, and a hand-over to online play takes no record.
@@ -281,7 +281,7 @@ impl Controller {
         if r.pos == from + 1 {
             self.announce_replayed(from);
         } else {
-            self.ui.call = None;
+            self.table.ui.call = None;
         }
     }
 
@@ -309,7 +309,7 @@ impl Controller {
         self.announce_move(Some(before), mv, seat, &effect);
         match effect.call {
             Some(call) => self.show_call(call, seat),
-            None => self.ui.call = None,
+            None => self.table.ui.call = None,
         }
     }
 
@@ -330,7 +330,7 @@ impl Controller {
     /// legal move there is valued by the review's judge, in a worker
     /// (`review.rs`); the verdict comes to `puzzle_valued`.
     fn puzzle_answered(&mut self, mv: Move) {
-        let Some(deal) = self.game.deal().copied() else {
+        let Some(deal) = self.table.game.deal().copied() else {
             return;
         };
         let seat = deal.to_move();
@@ -350,7 +350,7 @@ impl Controller {
             return;
         };
         p.judging = Some(mv);
-        self.ui.chooser = None;
+        self.table.ui.chooser = None;
         self.judge_puzzle(JudgeQuestion {
             view: SeatView::of(&deal, seat),
             history,
@@ -365,7 +365,7 @@ impl Controller {
     /// The judgement of the puzzle's answer: the verdict, then the
     /// record's own move is played.
     pub(super) fn puzzle_valued(&mut self, judgement: Judgement) {
-        let Some(deal) = self.game.deal().copied() else {
+        let Some(deal) = self.table.game.deal().copied() else {
             return;
         };
         let Mode::Viewing(r) = &mut self.mode else {
@@ -412,7 +412,7 @@ impl Controller {
                 },
             ),
             Mode::Playing | Mode::Guest(_) => {
-                let record = GameRecord::of(&self.game);
+                let record = GameRecord::of(&self.table.game);
                 let at = link::move_counts(&record).1;
                 let options = ViewerOptions {
                     at: Some(at),
@@ -442,7 +442,7 @@ impl Controller {
         };
         let kind = game.kind();
         let seats = kind.seats();
-        if self.game.kind() != kind || self.setup.players.len() != seats {
+        if self.table.game.kind() != kind || self.table.setup.players.len() != seats {
             self.view.set_table(kind);
         }
         // A record's players are unknown: every seat is shown as a computer,
@@ -456,17 +456,17 @@ impl Controller {
             players,
             seed: None,
         });
-        self.game = game;
-        self.ui = Ui {
+        self.table.game = game;
+        self.table.ui = Ui {
             bottom: seat,
             viewer: Some(seat),
             reveal,
             held,
             moves,
-            call: self.ui.call,
-            chooser: self.ui.chooser.take().filter(|_| asking.is_some()),
-            scores_open: self.ui.scores_open,
-            scores_all: self.ui.scores_all,
+            call: self.table.ui.call,
+            chooser: self.table.ui.chooser.take().filter(|_| asking.is_some()),
+            scores_open: self.table.ui.scores_open,
+            scores_all: self.table.ui.scores_all,
             ..Ui::default()
         };
         // (The viewer's bar comes with the scene: `replay_bar`.)

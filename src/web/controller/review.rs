@@ -165,7 +165,7 @@ impl Controller {
         r.playing = false;
         r.seat = seat;
         r.go(pos);
-        self.ui.call = None;
+        self.table.ui.call = None;
     }
 
     /// Reviews the deal just finished (opening it in the viewer, the
@@ -173,10 +173,10 @@ impl Controller {
     /// on show, from the seat it is shown from.
     fn start_review(&mut self) {
         if !self.is_viewing() {
-            let humans: Vec<u8> = (0..self.setup.players.len() as u8)
-                .filter(|&s| self.setup.players[s as usize] == Player::Human)
+            let humans: Vec<u8> = (0..self.table.setup.players.len() as u8)
+                .filter(|&s| self.table.setup.players[s as usize] == Player::Human)
                 .collect();
-            let record = GameRecord::of(&self.game);
+            let record = GameRecord::of(&self.table.game);
             if record.deals.is_empty() {
                 return;
             }

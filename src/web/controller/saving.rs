@@ -18,13 +18,13 @@ impl Controller {
     pub(in crate::web) fn persist(&mut self) {
         let lang = self.page.lang;
         let table = TableState {
-            setup: &self.setup,
-            ai_seed: self.players.ai_seed,
-            bottom: self.ui.bottom,
-            moves: self.ui.moves,
+            setup: &self.table.setup,
+            ai_seed: self.table.ai_seed,
+            bottom: self.table.ui.bottom,
+            moves: self.table.ui.moves,
         };
-        if self.saver.save(&self.game, &table).is_err() {
-            self.ui.message = Some(lang.t(K::SaveFailed).to_string());
+        if self.saver.save(&self.table.game, &table).is_err() {
+            self.table.ui.message = Some(lang.t(K::SaveFailed).to_string());
         }
     }
 
@@ -34,10 +34,14 @@ impl Controller {
         if !effect.deal_over {
             return;
         }
-        if self.saver.deal_finished(&self.game, &self.setup).is_err() {
-            self.ui.message = Some(lang.t(K::SaveFailed).to_string());
+        if self
+            .saver
+            .deal_finished(&self.table.game, &self.table.setup)
+            .is_err()
+        {
+            self.table.ui.message = Some(lang.t(K::SaveFailed).to_string());
         }
-        embed::deal_finished(&self.game);
+        embed::deal_finished(&self.table.game);
     }
 
     /// Puts a saved game on the table and carries on from there.
@@ -45,15 +49,15 @@ impl Controller {
         let kind = s.setup.rules.game;
         let bottom = s.bottom;
         self.saver.resumed(&s);
-        self.ui = Ui {
+        self.table.ui = Ui {
             bottom,
             viewer: (s.setup.humans() == 1).then_some(bottom),
-            scores_open: self.ui.scores_open,
+            scores_open: self.table.ui.scores_open,
             moves: s.moves,
             ..Ui::default()
         };
-        self.game = s.game;
-        self.players.ai_seed = s.ai_seed;
+        self.table.game = s.game;
+        self.table.ai_seed = s.ai_seed;
         self.set_setup(s.setup);
         self.view.set_table(kind);
         self.advance();
@@ -69,7 +73,7 @@ impl Controller {
 
     /// Shows a notice in the action bar.
     pub(in crate::web) fn notice(&mut self, text: String) {
-        self.ui.message = Some(text);
+        self.table.ui.message = Some(text);
         self.render();
     }
 }
@@ -135,7 +139,7 @@ pub fn start(
         } else {
             c.new_game(setup);
             c.persist();
-            if c.ui.message.is_some() {
+            if c.table.ui.message.is_some() {
                 c.render();
             }
         }

@@ -116,7 +116,7 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
     /// A set-up with a friend's seat: hand over once the new game is saved
     /// (after the rest of this change, hence the timer).
     fn online_setup(c: &mut Controller) {
-        if !c.setup.players.contains(&Player::Friend) {
+        if !c.table.setup.players.contains(&Player::Friend) {
             return;
         }
         let me = c.me.clone();
@@ -124,7 +124,7 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
             with(&me, |c| {
                 if full_page::hand_over(c.page.lang, Then::Table).is_err() {
                     c.computer_takes(|_, p| p == Player::Friend);
-                    c.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
+                    c.table.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
                     c.advance();
                 }
             })

@@ -20,6 +20,7 @@ pub struct ActionBar {
     quack: Element,
     duck: Element,
     hint: Element,
+    take_back: Element,
     pub chooser: Element,
     chooser_shown: Option<Option<ChooserScene>>,
 }
@@ -40,7 +41,13 @@ impl ActionBar {
         let hint = with_id(action_button("hint-btn", Command::Hint), "hint");
         hint.set_text_content(Some(lang.t(K::Hint)));
         let _ = hint.set_attribute("aria-keyshortcuts", "H");
-        for b in [&quack, &duck, &hint] {
+        let take_back = with_id(
+            action_button("take-back-btn", Command::TakeBack),
+            "take-back",
+        );
+        take_back.set_text_content(Some(lang.t(K::TakeBack)));
+        let _ = take_back.set_attribute("aria-keyshortcuts", "Control+Z Meta+Z");
+        for b in [&quack, &duck, &hint, &take_back] {
             set_hidden(b, true);
             append(&buttons, b);
         }
@@ -59,6 +66,7 @@ impl ActionBar {
             quack,
             duck,
             hint,
+            take_back,
             chooser,
             chooser_shown: None,
         }
@@ -82,6 +90,7 @@ impl ActionBar {
         set_hidden(&self.quack, s.quack.is_none());
         set_hidden(&self.duck, !s.duck);
         set_hidden(&self.hint, !your_turn);
+        set_hidden(&self.take_back, !s.take_back);
         toggle_class(&self.quack, "hinted", s.hint == Some(Hinted::Quack));
         toggle_class(&self.duck, "hinted", s.hint == Some(Hinted::Duck));
         self.render_chooser(lang, s.chooser.as_ref());

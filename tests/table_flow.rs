@@ -1,0 +1,741 @@
+//! The table's flow (`page::table`), driven natively with no browser: each
+//! decision on its own (whose turn, a trick held and cleared, the next deal,
+//! pass-and-play's cover, a seat's answer taken or turned away, a timer up
+//! or stale, take-backs, a person's one move playing itself, a move made on
+//! a guest's page or as a puzzle's answer), and any sequence of messages
+//! (clicks, answers arriving late or after a cancel, timers, take-backs)
+//! keeping a game the engine accepts, never asking a seat out of turn, and
+//! leading only to scenes that show no hidden card.
+//!
+//! CI runs a bounded number of cases; `FUZZ_CASES=5000 cargo test --release
+//! --test table_flow` runs more.
+
+mod common;
+
+use common::scenes::{assert_shows_only, visible};
+use duck_soup::ai::Level;
+use duck_soup::engine::rng::Rng;
+use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
+use duck_soup::page::i18n::Lang;
+use duck_soup::page::model::{Chooser, Player, Setup};
+use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+use duck_soup::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
+use proptest::prelude::*;
+
+/// A table and the browser side's part, played by the test: the latest
+/// question to a seat and the latest timer, as the page would hold them.
+struct Page {
+    table: Table,
+    auto_play: bool,
+    lang: Lang,
+    /// The latest seat asked, and its ticket.
+    asked: Option<(u8, u64)>,
+    /// Questions asked before the latest (their answers come late).
+    older: Vec<(u8, u64)>,
+    /// The latest timer's step number.
+    timer: Option<u64>,
+    /// Every step number ever scheduled.
+    timers: Vec<u64>,
+}
+
+fn fresh() -> Option<Words> {
+    None
+}
+
+impl Page {
+    fn new(setup: Setup, auto_play: bool) -> Page {
+        let kind = setup.rules.game;
+        let mut table = Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(7));
+        table.new_game(setup, 1 % kind.seats() as u8, 99);
+        let mut page = Page {
+            table,
+            auto_play,
+            lang: Lang::En,
+            asked: None,
+            older: Vec::new(),
+            timer: None,
+            timers: Vec::new(),
+        };
+        let mut f = fresh;
+        let mut env = page.env(&mut f);
+        page.table.start_deal(&mut env);
+        let effects = page.table.advance(&env);
+        page.took(&effects, "the first deal");
+        page
+    }
+
+    fn env<'a>(&self, f: &'a mut dyn FnMut() -> Option<Words>) -> Env<'a> {
+        Env {
+            lang: self.lang,
+            sort_by_rank: false,
+            auto_play: self.auto_play,
+            fresh: f,
+        }
+    }
+
+    fn send(&mut self, msg: Msg) -> Vec<Effect> {
+        let at = format!("after {msg:?}");
+        let mut f = fresh;
+        let mut env = self.env(&mut f);
+        let effects = self.table.update(msg, &mut env);
+        self.took(&effects, &at);
+        effects
+    }
+
+    /// Checks what the update asked, and keeps the questions and timers.
+    fn took(&mut self, effects: &[Effect], at: &str) {
+        for e in effects {
+            match e {
+                Effect::Ask { seat, ticket, .. } => {
+                    let game = &self.table.game;
+                    assert!(game.in_deal(), "{at}: a seat asked between deals");
+                    assert_eq!(
+                        game.to_move(),
+                        Some(*seat),
+                        "{at}: a seat asked out of turn"
+                    );
+                    assert!(
+                        !self.table.setup.plays_here(*seat),
+                        "{at}: the person's own seat asked as a computer"
+                    );
+                    if let Some(old) = self.asked.replace((*seat, *ticket)) {
+                        self.older.push(old);
+                    }
+                }
+                Effect::Schedule { n, .. } => {
+                    self.timer = Some(*n);
+                    self.timers.push(*n);
+                }
+                Effect::CancelThinking => {
+                    if let Some(old) = self.asked.take() {
+                        self.older.push(old);
+                    }
+                    self.timer = None;
+                }
+                _ => {}
+            }
+        }
+        self.check(at);
+    }
+
+    /// The game is one the engine accepts (the same as its log played
+    /// again), and every seat's scene shows only what that seat may see.
+    fn check(&self, at: &str) {
+        let game = &self.table.game;
+        let mut again = Game::new(*game.rules(), game.first_dealer());
+        for log in game.log() {
+            again
+                .start_deal(log.deck.clone(), log.seed.clone())
+                .unwrap_or_else(|e| panic!("{at}: the log's deal refused: {e}"));
+            for &mv in &log.moves {
+                again
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("{at}: the log's move {mv:?} refused: {e}"));
+            }
+        }
+        assert_eq!(again.totals(), game.totals(), "{at}: the totals");
+        assert_eq!(again.results(), game.results(), "{at}: the results");
+        assert_eq!(again.to_move(), game.to_move(), "{at}: the seat to move");
+        if let (Some(a), Some(b)) = (again.deal(), game.deal()) {
+            for s in 0..game.kind().seats() as u8 {
+                assert_eq!(a.hand(s), b.hand(s), "{at}: seat {s}'s hand");
+            }
+        }
+        let Some(deal) = game.deal() else {
+            return;
+        };
+        let ui = &self.table.ui;
+        let seat = ui.viewer.unwrap_or(ui.bottom);
+        let ctx = Context {
+            lang: self.lang,
+            sort_by_rank: false,
+            muted: true,
+            may_share: true,
+            invites: false,
+            guest: false,
+            joining: false,
+            page: PageFacts::default(),
+        };
+        let sc = scene::build(game, &self.table.setup, ui, &ctx, &mut SheetRows::default());
+        let seen = match ui.viewer {
+            Some(v) => visible(deal, v),
+            // Nobody's hand face up: what every seat sees of the table.
+            None => visible(deal, seat).minus(deal.hand(seat)),
+        };
+        assert_shows_only(&sc, seat, seen, game.kind().deck(), at);
+    }
+
+    /// The latest seat asked answers with a move of its own (its first
+    /// legal one, or a random one).
+    fn answer(&mut self, rng: &mut Rng) -> Vec<Effect> {
+        let Some((seat, ticket)) = self.asked else {
+            return Vec::new();
+        };
+        let moves = self.table.game.legal_moves();
+        let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
+        self.send(Msg::Answered { ticket, seat, mv })
+    }
+
+    /// The latest timer goes off.
+    fn ring(&mut self) -> Vec<Effect> {
+        match self.timer.take() {
+            Some(n) => self.send(Msg::Timer(n)),
+            None => Vec::new(),
+        }
+    }
+
+    /// Plays on (answers and timers, the person's first legal move) until
+    /// `until` holds; at most `steps` steps.
+    fn play_until(&mut self, rng: &mut Rng, steps: usize, until: impl Fn(&Table) -> bool) {
+        for _ in 0..steps {
+            if until(&self.table) {
+                return;
+            }
+            if self.table.acting().is_some() {
+                let mv = self.table.game.legal_moves().as_slice()[0];
+                self.person_plays(mv);
+            } else if self.asked.is_some() {
+                self.answer(rng);
+            } else if self.timer.is_some() {
+                self.ring();
+            } else if self.table.ui.privacy.is_some() {
+                self.send(Msg::PrivacyContinue);
+            } else if !self.table.game.in_deal() && !self.table.game.is_over() {
+                self.send(Msg::NextDeal);
+            } else {
+                break;
+            }
+        }
+        assert!(until(&self.table), "the table never got there");
+    }
+
+    /// The person here makes `mv` by the clicks that make it.
+    fn person_plays(&mut self, mv: Move) -> Vec<Effect> {
+        match mv {
+            Move::Play(c) => self.send(Msg::Play(c)),
+            Move::Concede => self.send(Msg::Duck),
+            Move::LeadDuck(c, s) => {
+                self.send(Msg::Play(c));
+                self.send(Msg::DuckSuit(s))
+            }
+        }
+    }
+}
+
+fn setup(kind: GameKind, players: Vec<Player>, seed: &str) -> Setup {
+    Setup {
+        rules: Rules::parlett(kind),
+        players,
+        seed: Some(seed.to_string()),
+    }
+}
+
+fn against_computers(kind: GameKind, seed: &str) -> Setup {
+    let players = (0..kind.seats())
+        .map(|s| match s {
+            0 => Player::Human,
+            _ => Player::Computer(Level::Normal),
+        })
+        .collect();
+    setup(kind, players, seed)
+}
+
+fn asked(effects: &[Effect]) -> Option<u8> {
+    effects.iter().find_map(|e| match e {
+        Effect::Ask { seat, .. } => Some(*seat),
+        _ => None,
+    })
+}
+
+fn scheduled(effects: &[Effect]) -> Option<Delay> {
+    effects.iter().find_map(|e| match e {
+        Effect::Schedule { delay, .. } => Some(*delay),
+        _ => None,
+    })
+}
+
+fn moved(effects: &[Effect]) -> Option<(u8, Move)> {
+    effects.iter().find_map(|e| match e {
+        Effect::Moved { seat, mv, .. } => Some((*seat, *mv)),
+        _ => None,
+    })
+}
+
+// ---- one decision at a time ----
+
+#[test]
+fn the_seat_to_move_is_asked_and_its_answer_played() {
+    let mut rng = Rng::new(1);
+    let mut p = Page::new(against_computers(GameKind::ThreePlayer, "ask"), false);
+    p.play_until(&mut rng, 50, |t| {
+        t.game.to_move().is_some_and(|m| m != 0) && t.ui.held.is_none()
+    });
+    let (seat, ticket) = p.asked.expect("the computer's seat asked");
+    assert_eq!(p.table.game.to_move(), Some(seat));
+    let mv = p.table.game.legal_moves().as_slice()[0];
+    let effects = p.send(Msg::Answered { ticket, seat, mv });
+    assert_eq!(moved(&effects), Some((seat, mv)));
+    assert!(matches!(effects.last(), Some(Effect::Render)));
+}
+
+#[test]
+fn an_answer_to_an_older_question_or_from_a_seat_not_to_move_is_turned_away() {
+    let mut rng = Rng::new(2);
+    let mut p = Page::new(against_computers(GameKind::TwoPlayer, "stale"), false);
+    p.play_until(&mut rng, 50, |t| {
+        t.game.to_move() == Some(1) && t.ui.held.is_none()
+    });
+    let (seat, ticket) = p.asked.expect("asked");
+    let mv = p.table.game.legal_moves().as_slice()[0];
+    let before = p.table.game.log().last().unwrap().moves.len();
+    for wrong in [
+        Msg::Answered {
+            ticket: ticket - 1,
+            seat,
+            mv,
+        },
+        Msg::Answered {
+            ticket,
+            seat: 0,
+            mv,
+        },
+    ] {
+        let effects = p.send(wrong);
+        assert!(matches!(effects.as_slice(), [Effect::TurnedAway(_)]));
+        assert_eq!(p.table.game.log().last().unwrap().moves.len(), before);
+    }
+}
+
+#[test]
+fn a_finished_trick_is_held_then_cleared_and_a_stale_timer_does_nothing() {
+    let mut rng = Rng::new(3);
+    let mut p = Page::new(against_computers(GameKind::TwoPlayer, "hold"), false);
+    p.play_until(&mut rng, 80, |t| t.ui.held.is_some());
+    let n = p.timer.expect("the trick's timer");
+    let stale = p.send(Msg::Timer(n - 1));
+    assert!(stale.is_empty(), "a stale timer changed the table");
+    assert!(p.table.ui.held.is_some());
+    let effects = p.send(Msg::Timer(n));
+    assert!(p.table.ui.held.is_none(), "the trick is cleared");
+    // The winner leads: asked, or the person's turn.
+    let leader = p.table.game.to_move().unwrap();
+    assert_eq!(asked(&effects), (leader != 0).then_some(leader));
+    // The same timer twice: nothing.
+    assert!(p.send(Msg::Timer(n)).is_empty());
+}
+
+#[test]
+fn the_next_deal_waits_for_the_person_and_comes_by_itself_with_nobody_here() {
+    let mut rng = Rng::new(4);
+    let mut p = Page::new(against_computers(GameKind::TwoPlayer, "next"), true);
+    p.play_until(&mut rng, 200, |t| {
+        !t.game.in_deal() && t.ui.held.is_none() && t.game.log().len() == 1
+    });
+    assert!(
+        p.timer.is_none(),
+        "a person's next deal is theirs to ask for"
+    );
+    p.send(Msg::NextDeal);
+    assert_eq!(p.table.game.log().len(), 2);
+    assert!(p.table.game.in_deal());
+
+    let computers = setup(
+        GameKind::TwoPlayer,
+        vec![Player::Computer(Level::Normal); 2],
+        "watch",
+    );
+    let mut w = Page::new(computers, true);
+    w.play_until(&mut rng, 200, |t| !t.game.in_deal() && t.ui.held.is_none());
+    // The person asking changes nothing while nobody plays here... and the
+    // timer deals.
+    let n = w.timer.expect("the next deal's timer");
+    w.send(Msg::Timer(n));
+    assert_eq!(w.table.game.log().len(), 2);
+}
+
+#[test]
+fn pass_and_play_covers_the_table_until_the_next_player_taps() {
+    let mut rng = Rng::new(5);
+    let people = setup(
+        GameKind::TwoPlayer,
+        vec![Player::Human, Player::Human],
+        "pass",
+    );
+    let mut p = Page::new(people, false);
+    let first = p.table.game.to_move().unwrap();
+    if p.table.ui.privacy.is_some() {
+        p.send(Msg::PrivacyContinue);
+    }
+    assert_eq!(p.table.acting(), Some(first));
+    let mv = p.table.game.legal_moves().as_slice()[0];
+    p.person_plays(mv);
+    p.play_until(&mut rng, 10, |t| t.ui.held.is_none());
+    let next = p.table.game.to_move().unwrap();
+    assert_ne!(next, first);
+    assert_eq!(
+        p.table.ui.privacy,
+        Some(next),
+        "the cover names the next player"
+    );
+    assert_eq!(p.table.ui.viewer, None, "no hand face up under the cover");
+    assert_eq!(p.table.acting(), None);
+    p.send(Msg::PrivacyContinue);
+    assert_eq!(p.table.ui.viewer, Some(next));
+    assert_eq!(p.table.acting(), Some(next));
+    assert!(!p.table.may_take_back(), "pass-and-play takes nothing back");
+}
+
+#[test]
+fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move() {
+    let mut rng = Rng::new(6);
+    let mut p = Page::new(against_computers(GameKind::ThreePlayer, "undo"), false);
+    // Play into the deal, then note the table as the person's turn shows.
+    p.play_until(&mut rng, 60, |t| {
+        t.game.log()[0].moves.len() >= 7 && t.acting() == Some(0)
+    });
+    let hand = p.table.game.deal().unwrap().hand(0);
+    let trick = format!("{:?}", p.table.game.deal().unwrap().trick());
+    let moves = p.table.game.log()[0].moves.len();
+    let totals = *p.table.game.totals();
+    assert!(!p.table.may_take_back() || moves > 0);
+    // The person moves, and a computer is asked.
+    let mv = p.table.game.legal_moves().as_slice()[0];
+    p.person_plays(mv);
+    p.play_until(&mut rng, 10, |t| {
+        t.acting().is_none() && t.ui.held.is_none()
+    });
+    // One computer answers; the next is thinking.
+    p.answer(&mut rng);
+    let thinking = p.asked;
+    assert!(p.table.may_take_back());
+    let effects = p.send(Msg::TakeBack);
+    assert!(matches!(effects.first(), Some(Effect::CancelThinking)));
+    let deal = p.table.game.deal().unwrap();
+    assert_eq!(deal.hand(0), hand, "the hand as before");
+    assert_eq!(format!("{:?}", deal.trick()), trick, "the trick as before");
+    assert_eq!(
+        p.table.game.log()[0].moves.len(),
+        moves,
+        "the moves as before"
+    );
+    assert_eq!(*p.table.game.totals(), totals);
+    assert_eq!(p.table.acting(), Some(0), "the person's turn again");
+    assert_eq!(p.table.take_backs, 1);
+    // The question asked before the take-back answers a position gone.
+    if let Some((seat, ticket)) = thinking {
+        let mv = Move::Play(Card::from_index(0));
+        let late = p.send(Msg::Answered { ticket, seat, mv });
+        assert!(matches!(late.as_slice(), [Effect::TurnedAway(_)]));
+    }
+    // As many times as the person likes, back to the deal's start.
+    let mut times = 1;
+    while p.table.may_take_back() {
+        p.send(Msg::TakeBack);
+        times += 1;
+        assert!(times < 40);
+    }
+    let left = &p.table.game.log()[0].moves;
+    let movers = duck_soup::page::table::movers_of_latest_deal(&p.table.game);
+    assert!(
+        !movers.contains(&0),
+        "the person has no move left to take back"
+    );
+    assert!(left.len() <= 2, "only the computers' opening moves stay");
+    assert!(p.send(Msg::TakeBack).is_empty());
+}
+
+#[test]
+fn take_back_is_not_offered_to_friends_pass_and_play_or_the_daily_deal() {
+    let mut rng = Rng::new(7);
+    let two = |players: Vec<Player>, seed: &str| setup(GameKind::TwoPlayer, players, seed);
+    let cases = [
+        two(vec![Player::Human, Player::Friend], "friend"),
+        two(vec![Player::Human, Player::Human], "people"),
+        two(
+            vec![Player::Human, Player::Computer(Level::Hard)],
+            "daily-2026-11-28",
+        ),
+    ];
+    for case in cases {
+        let mut p = Page::new(case.clone(), false);
+        p.play_until(&mut rng, 60, |t| {
+            t.game.log()[0].moves.len() >= 3 && t.ui.held.is_none()
+        });
+        let before = p.table.game.log()[0].moves.clone();
+        assert!(!p.table.may_take_back(), "{:?}", case.players);
+        assert!(p.send(Msg::TakeBack).is_empty());
+        assert_eq!(p.table.game.log()[0].moves, before);
+    }
+    // Against the computers, any level: offered once the person has moved.
+    let mut p = Page::new(
+        two(vec![Player::Human, Player::Computer(Level::Expert)], "any"),
+        false,
+    );
+    p.play_until(&mut rng, 60, |t| {
+        t.game.log()[0].moves.len() >= 3 && t.acting() == Some(0)
+    });
+    assert!(p.table.may_take_back());
+    // Not on a guest's page, nor for the viewer's puzzle.
+    for goes in [MovesGoTo::Host, MovesGoTo::Judge] {
+        p.table.moves_go_to = goes;
+        assert!(!p.table.may_take_back());
+    }
+}
+
+#[test]
+fn a_persons_one_legal_move_plays_itself_after_a_pause_when_the_setting_is_on() {
+    let mut rng = Rng::new(8);
+    for auto_play in [true, false] {
+        let mut p = Page::new(against_computers(GameKind::TwoPlayer, "only"), auto_play);
+        // The last trick: one card each.
+        p.play_until(&mut rng, 400, |t| {
+            t.acting() == Some(0) && t.game.legal_moves().len() == 1 && t.ui.held.is_none()
+        });
+        let waiting = p.timer;
+        assert_eq!(waiting.is_some(), auto_play);
+        if let Some(n) = waiting {
+            let only = p.table.game.legal_moves().as_slice()[0];
+            let effects = p.send(Msg::Timer(n));
+            assert_eq!(moved(&effects), Some((0, only)));
+        }
+    }
+    // With more than one move, nothing plays by itself.
+    let mut p = Page::new(against_computers(GameKind::TwoPlayer, "choice"), true);
+    p.play_until(&mut rng, 40, |t| t.acting() == Some(0));
+    assert!(p.table.game.legal_moves().len() > 1);
+    assert_ne!(
+        scheduled(&p.table.advance(&Env {
+            lang: Lang::En,
+            sort_by_rank: false,
+            auto_play: true,
+            fresh: &mut fresh,
+        })),
+        Some(Delay::OnlyMove)
+    );
+}
+
+#[test]
+fn a_move_on_a_guests_page_or_a_puzzles_answer_is_submitted_not_played() {
+    let mut rng = Rng::new(9);
+    for goes in [MovesGoTo::Host, MovesGoTo::Judge] {
+        let mut p = Page::new(against_computers(GameKind::TwoPlayer, "submit"), false);
+        p.play_until(&mut rng, 40, |t| t.acting() == Some(0));
+        p.table.moves_go_to = goes;
+        let before = p.table.game.log()[0].moves.len();
+        let mv = p.table.game.legal_moves().as_slice()[0];
+        let effects = p.person_plays(mv);
+        let submitted = effects
+            .iter()
+            .any(|e| matches!(e, Effect::Submit(m) if *m == mv));
+        assert!(submitted, "{goes:?}: {effects:?}");
+        assert_eq!(p.table.game.log()[0].moves.len(), before);
+        assert!(p.send(Msg::NextDeal).is_empty());
+    }
+}
+
+#[test]
+fn a_led_duck_asks_its_suit_and_quack_asks_which_card_when_more_than_one_would() {
+    // Whatever the deal, the chooser's answers are checked against it.
+    let mut rng = Rng::new(10);
+    for seed in 0..40 {
+        let mut p = Page::new(
+            against_computers(GameKind::ThreePlayer, &format!("chooser{seed}")),
+            false,
+        );
+        p.play_until(&mut rng, 30, |t| t.acting() == Some(0));
+        let deal = *p.table.game.deal().unwrap();
+        for card in deal.hand(0).iter() {
+            if let Err(duck_soup::engine::IllegalMove::DuckMustNameSuit { .. }) =
+                deal.check(Move::Play(card))
+            {
+                let effects = p.send(Msg::Play(card));
+                assert!(matches!(effects.as_slice(), [Effect::Render]));
+                assert_eq!(p.table.ui.chooser, Some(Chooser::DuckSuit(card)));
+                let suit = Suit::ALL
+                    .into_iter()
+                    .find(|&s| deal.check(Move::LeadDuck(card, s)).is_ok())
+                    .expect("a suit for the Duck");
+                let effects = p.send(Msg::DuckSuit(suit));
+                assert_eq!(moved(&effects), Some((0, Move::LeadDuck(card, suit))));
+                return;
+            }
+        }
+    }
+}
+
+// ---- any sequence of messages ----
+
+/// One thing that may happen next, as a property test draws it.
+#[derive(Clone, Debug)]
+enum Step {
+    /// A card of the hand at this index (any, legal or not), clicked.
+    Click(u8),
+    Quack,
+    Duck,
+    DuckSuit(u8),
+    Choice(u8),
+    Privacy,
+    NextDeal,
+    TakeBack,
+    /// The seat asked answers (a random legal move of the position).
+    Answer,
+    /// An older question's answer, arriving late (or after a cancel).
+    LateAnswer,
+    /// The timer goes off; or a stale one.
+    Timer,
+    StaleTimer,
+    /// Play on until the person may act (answers and timers).
+    PlayOn,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => any::<u8>().prop_map(Step::Click),
+        1 => Just(Step::Quack),
+        1 => Just(Step::Duck),
+        1 => any::<u8>().prop_map(Step::DuckSuit),
+        1 => any::<u8>().prop_map(Step::Choice),
+        1 => Just(Step::Privacy),
+        1 => Just(Step::NextDeal),
+        2 => Just(Step::TakeBack),
+        4 => Just(Step::Answer),
+        1 => Just(Step::LateAnswer),
+        2 => Just(Step::Timer),
+        1 => Just(Step::StaleTimer),
+        2 => Just(Step::PlayOn),
+    ]
+}
+
+fn cases() -> u32 {
+    std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(64)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_sequence_of_messages_keeps_a_game_the_engine_accepts(
+        kind in 0..3u8,
+        seats in 0..4u8,
+        auto_play in any::<bool>(),
+        seed in any::<u32>(),
+        steps in proptest::collection::vec(step(), 1..120),
+    ) {
+        let kind = GameKind::ALL[kind as usize];
+        let n = kind.seats();
+        let players: Vec<Player> = (0..n)
+            .map(|s| match (seats, s) {
+                (_, 0) => Player::Human,
+                // Pass and play.
+                (1, 1) => Player::Human,
+                // A friend's device (answers as a computer would here).
+                (2, _) => Player::Friend,
+                (3, _) => Player::Computer(Level::Random),
+                _ => Player::Computer(Level::Normal),
+            })
+            .collect();
+        let mut p = Page::new(setup(kind, players, &format!("any{seed}")), auto_play);
+        let mut rng = Rng::new(seed as u64);
+        for s in steps {
+            let hand: Vec<Card> = p
+                .table
+                .game
+                .deal()
+                .map(|d| d.hand(p.table.ui.viewer.unwrap_or(0)).iter().collect())
+                .unwrap_or_default();
+            let pick = |i: u8| hand.get(i as usize % hand.len().max(1)).copied();
+            let before = p.table.clone();
+            match s {
+                Step::Click(i) => {
+                    if let Some(c) = pick(i) {
+                        p.send(Msg::Play(c));
+                    }
+                }
+                Step::Quack => {
+                    p.send(Msg::Quack);
+                }
+                Step::Duck => {
+                    p.send(Msg::Duck);
+                }
+                Step::DuckSuit(i) => {
+                    let suit = Suit::ALL[i as usize % 4];
+                    p.send(Msg::DuckSuit(suit));
+                }
+                Step::Choice(i) => {
+                    if let Some(c) = pick(i) {
+                        p.send(Msg::Choice(c));
+                    }
+                }
+                Step::Privacy => {
+                    p.send(Msg::PrivacyContinue);
+                }
+                Step::NextDeal => {
+                    p.send(Msg::NextDeal);
+                }
+                Step::TakeBack => {
+                    let allowed = p.table.may_take_back();
+                    let effects = p.send(Msg::TakeBack);
+                    if !allowed {
+                        prop_assert!(effects.is_empty());
+                        prop_assert_eq!(p.table.game.log(), before.game.log());
+                    } else {
+                        prop_assert_eq!(p.table.acting(), Some(0));
+                        prop_assert_eq!(p.table.take_backs, before.take_backs + 1);
+                    }
+                }
+                Step::Answer => {
+                    p.answer(&mut rng);
+                }
+                Step::LateAnswer => {
+                    if let Some((seat, ticket)) = p.older.pop() {
+                        let moves = p.table.game.legal_moves();
+                        if let Some(&mv) = moves.as_slice().first() {
+                            let effects = p.send(Msg::Answered { ticket, seat, mv });
+                            prop_assert!(
+                                matches!(effects.as_slice(), [Effect::TurnedAway(_)]),
+                                "a late answer ({seat}, {ticket}) taken at {}: {effects:?}",
+                                p.table.asked
+                            );
+                            prop_assert_eq!(p.table.game.log(), before.game.log());
+                        }
+                    }
+                }
+                Step::Timer => {
+                    p.ring();
+                }
+                Step::StaleTimer => {
+                    let current = p.timer;
+                    if let Some(&n) = p.timers.iter().find(|&&n| Some(n) != current) {
+                        let effects = p.send(Msg::Timer(n));
+                        prop_assert!(effects.is_empty());
+                    }
+                }
+                Step::PlayOn => {
+                    for _ in 0..40 {
+                        if p.table.acting().is_some() || p.table.game.is_over() {
+                            break;
+                        }
+                        if p.asked.is_some() {
+                            p.answer(&mut rng);
+                        } else if p.timer.is_some() {
+                            p.ring();
+                        } else if p.table.ui.privacy.is_some() {
+                            p.send(Msg::PrivacyContinue);
+                        } else if !p.table.game.in_deal() {
+                            p.send(Msg::NextDeal);
+                        } else {
+                            break;
+                        }
+                    }
+                }
+            }
+            // Nobody is asked while the person here may act.
+            if p.table.acting().is_some() {
+                prop_assert!(p.asked.is_none());
+            }
+        }
+    }
+}
