@@ -31,6 +31,8 @@ fn context(lang: Lang) -> Context {
         invites: false,
         guest: false,
         joining: false,
+        may_practise: false,
+        practising: false,
         page: PageFacts::default(),
     }
 }

@@ -56,6 +56,8 @@ fn random_context(rng: &mut Rng) -> Context {
         invites: flip(),
         guest: false,
         joining: false,
+        may_practise: false,
+        practising: false,
         page: PageFacts::default(),
     }
 }
@@ -269,6 +271,8 @@ fn guest_scenes(table: &GuestTable, seat: u8, lang: Lang, mut check: impl FnMut(
         invites: false,
         guest: true,
         joining: false,
+        may_practise: false,
+        practising: false,
         page: PageFacts::default(),
     };
     let mut rows = SheetRows::default();

@@ -154,6 +154,8 @@ impl Page {
             invites: false,
             guest: false,
             joining: false,
+            may_practise: false,
+            practising: false,
             page: PageFacts::default(),
         };
         let sc = scene::build(game, &self.table.setup, ui, &ctx, &mut SheetRows::default());
@@ -445,7 +447,7 @@ fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move
 }
 
 #[test]
-fn take_back_is_not_offered_to_friends_pass_and_play_or_the_daily_deal() {
+fn decision_12_take_back_only_against_the_computers_and_never_in_the_daily_deal() {
     let mut rng = Rng::new(7);
     let two = |players: Vec<Player>, seed: &str| setup(GameKind::TwoPlayer, players, seed);
     let cases = [
@@ -483,7 +485,7 @@ fn take_back_is_not_offered_to_friends_pass_and_play_or_the_daily_deal() {
 }
 
 #[test]
-fn a_persons_one_legal_move_plays_itself_after_a_pause_when_the_setting_is_on() {
+fn decision_13_a_persons_one_legal_move_plays_itself_after_a_pause_when_the_setting_is_on() {
     let mut rng = Rng::new(8);
     for auto_play in [true, false] {
         let mut p = Page::new(against_computers(GameKind::TwoPlayer, "only"), auto_play);

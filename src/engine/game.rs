@@ -281,6 +281,33 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Deal `k` of this game as a game of its own, dealt again from the same
+    /// deck by the same dealer with the same roles, and its first `moves`
+    /// moves played (practice: the deal played again, or from a position).
+    /// None if there is no such deal or position.
+    pub fn practice(&self, k: usize, moves: usize) -> Option<Game> {
+        let log = self.log.get(k)?;
+        let mut rules = self.rules;
+        rules.deals = Some(1);
+        let dealer = self.dealer_of(k);
+        let mut game = Game {
+            rules,
+            first_dealer: dealer,
+            roles: self.roles,
+            log: Vec::new(),
+            results: Vec::new(),
+            totals: Scores::from_fn(rules.game.scorers(), |_| 0),
+            deal: None,
+        };
+        game.start_deal(log.deck.clone(), log.seed.clone()).ok()?;
+        for &mv in log.moves.get(..moves)? {
+            game.play(mv).ok()?;
+        }
+        Some(game)
+    }
+}
+
 /// Why a deal could not be rewound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RewindError {

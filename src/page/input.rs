@@ -100,6 +100,8 @@ named! {
         Privacy = "privacy",
         NextDeal = "next-deal",
         TakeBack = "take-back",
+        PractiseDeal = "practise",
+        PracticeEnd = "practice-end",
         NewGame = "new-game",
         StartGame = "start-game",
         CancelDialog = "cancel-dialog",

@@ -184,6 +184,10 @@ pub enum Action {
     NextDeal,
     /// Take back the person's last move and the computers' after it.
     TakeBack,
+    /// Play the deal just finished again, for practice (or, practising, again).
+    PractiseDeal,
+    /// Leave the practice deal: back to the game.
+    PracticeEnd,
     OpenDialog,
     /// Start, with what the new game's form holds.
     StartGame(NewGameForm),

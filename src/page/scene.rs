@@ -150,6 +150,8 @@ pub struct Scene {
     pub review_available: bool,
     /// *Take back* is offered (`page::table::Table::may_take_back`).
     pub take_back: bool,
+    /// A practice deal: the way back to the game is offered.
+    pub practising: bool,
     pub muted: bool,
     /// The host of an online table: the toolbar offers the invite dialog again.
     pub invites: bool,
@@ -437,6 +439,10 @@ pub struct EndPanel {
     /// The label of its button that reviews the deal just finished, if it
     /// offers one (as the Share button, and not at a table with friends).
     pub review: Option<String>,
+    /// Offers *Play this deal again* (practice).
+    pub practise: bool,
+    /// A practice deal's end: offers the way back to the game.
+    pub back_to_game: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -578,6 +584,11 @@ pub struct Context {
     pub guest: bool,
     /// A guest that has no table from the host yet.
     pub joining: bool,
+    /// The deal just finished may be played again for practice
+    /// (`table::Table::may_practise`).
+    pub may_practise: bool,
+    /// The table is a practice deal (`table::Table::practice`).
+    pub practising: bool,
     /// The page beyond the table (its marks on `<body>`).
     pub page: PageFacts,
 }
@@ -712,6 +723,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         last_trick: ui.last_trick_open.then(|| last_trick_scene(&f, last)),
         review_available: last.is_some(),
         take_back: false,
+        practising: ctx.practising,
         muted: ctx.muted,
         invites: ctx.invites,
         lang,
@@ -1259,6 +1271,8 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
         share: ctx.may_share.then(|| lang.t(K::AuthorLegend).to_string()),
         review: review_offer(lang, ctx),
         next: !ctx.guest,
+        practise: ctx.may_practise,
+        back_to_game: false,
         title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
         lines: result_lines(lang, game, setup, &cells),
         verdict: r
@@ -1274,10 +1288,23 @@ fn game_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
         lang.t(if daily { K::DailyShare } else { K::ShareTool })
             .to_string()
     });
+    if ctx.practising {
+        // A practice deal's end: again, or back to the game; nothing shared.
+        let mut panel = deal_panel(lang, game, setup, ctx);
+        panel.share = None;
+        panel.review = None;
+        panel.next = false;
+        panel.practise = true;
+        panel.back_to_game = true;
+        panel.title = lang.t(K::PracticeOver).to_string();
+        return panel;
+    }
     EndPanel {
         share,
         review: review_offer(lang, ctx),
         next: !ctx.guest,
+        practise: ctx.may_practise,
+        back_to_game: false,
         title: winner_text(lang, game, setup, winner, false),
         lines: scorer_names(lang, game, setup)
             .into_iter()
@@ -1306,6 +1333,8 @@ mod tests {
             invites: false,
             guest: false,
             joining: false,
+            may_practise: false,
+            practising: false,
             page: PageFacts::default(),
         }
     }

@@ -32,6 +32,9 @@ pub struct Table {
     pub ai_seed: u64,
     /// Moves taken back in this game (its statistics say so).
     pub take_backs: u32,
+    /// A practice deal (`Game::practice`): played apart from the game,
+    /// neither saved nor counted.
+    pub practice: bool,
     /// Deals the games with no seed when the browser has no crypto
     /// randomness, and draws their dealer.
     pub rng: Rng,
@@ -174,6 +177,7 @@ impl Table {
             asked: 0,
             ai_seed,
             take_backs: 0,
+            practice: false,
             rng,
             calls: 0,
             moves_go_to: MovesGoTo::ThisTable,
@@ -190,6 +194,7 @@ impl Table {
         self.game = Game::new(setup.rules, dealer);
         self.ai_seed = ai_seed;
         self.take_backs = 0;
+        self.practice = false;
         self.step = None;
         self.ui = Ui {
             bottom,
@@ -198,6 +203,26 @@ impl Table {
             ..Ui::default()
         };
         self.setup = setup;
+    }
+
+    /// A practice table for `game` (one deal, `Game::practice`) played by
+    /// `setup`'s players, the person here at the bottom: not saved, not
+    /// counted, take-backs allowed.
+    pub fn practise(&mut self, setup: Setup, game: Game) {
+        self.new_game(setup, game.first_dealer(), self.ai_seed);
+        self.game = game;
+        self.practice = true;
+    }
+
+    /// Whether the deal just finished may be played again for practice:
+    /// between deals of a game of this device's with no friend's device.
+    pub fn may_practise(&self) -> bool {
+        self.moves_go_to == MovesGoTo::ThisTable
+            && !self.practice
+            && !self.game.in_deal()
+            && !self.game.log().is_empty()
+            && !self.setup.players.contains(&Player::Friend)
+            && self.setup.humans() > 0
     }
 
     /// The one update: the table after `msg`, and what to carry out.
@@ -267,7 +292,10 @@ impl Table {
         // Every question asked before is cancelled: no answer to one is
         // taken now (not even one on its way, or a second from the same seat).
         self.asked += 1;
-        let mut effects = vec![Effect::CancelThinking, Effect::Save, Effect::Broadcast];
+        let mut effects = vec![Effect::CancelThinking];
+        if !self.practice {
+            effects.extend([Effect::Save, Effect::Broadcast]);
+        }
         if self.ui.held.is_some() {
             effects.push(self.schedule(Step::ClearTrick, Delay::TrickShown));
         } else if self.game.is_over() {
@@ -354,6 +382,7 @@ impl Table {
     pub fn may_take_back(&self) -> bool {
         self.moves_go_to == MovesGoTo::ThisTable
             && take_back_allowed(&self.setup)
+            && (self.practice || self.setup.daily_date().is_none())
             && self.take_back_point().is_some()
     }
 
@@ -521,16 +550,15 @@ impl Table {
 }
 
 /// Whether take-backs are allowed in a game of `setup`: one person here
-/// and every other seat a computer, and not the daily deal (whose result
-/// is shared and compared). Pass-and-play would show a hand; a friend's
-/// device plays on.
+/// and every other seat a computer. (Nor in the daily deal, whose result
+/// is shared and compared, unless practised.) Pass-and-play would show a
+/// hand; a friend's device plays on.
 pub fn take_back_allowed(setup: &Setup) -> bool {
     setup.humans() == 1
         && setup
             .players
             .iter()
             .all(|p| matches!(p, Player::Human | Player::Computer(_)))
-        && setup.daily_date().is_none()
 }
 
 /// Who made each move of the latest deal, in order.

@@ -258,6 +258,8 @@ fn action_of(el: &Element) -> Option<Action> {
         Command::Privacy => Action::PrivacyContinue,
         Command::NextDeal => Action::NextDeal,
         Command::TakeBack => Action::TakeBack,
+        Command::PractiseDeal => Action::PractiseDeal,
+        Command::PracticeEnd => Action::PracticeEnd,
         Command::NewGame => Action::OpenDialog,
         Command::StartGame => Action::StartGame(super::dialog::form()),
         Command::CancelDialog => Action::CancelDialog,

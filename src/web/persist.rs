@@ -103,6 +103,8 @@ pub struct TableState<'a> {
     pub bottom: u8,
     /// Moves made in this game.
     pub moves: usize,
+    /// Moves taken back in this game.
+    pub take_backs: u32,
 }
 
 impl Saver {
@@ -129,11 +131,16 @@ impl Saver {
     }
 
     /// After a deal ends: the statistics (never while paused).
-    pub fn deal_finished(&self, game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
+    pub fn deal_finished(
+        &self,
+        game: &Game,
+        setup: &Setup,
+        take_backs: u32,
+    ) -> Result<(), storage::Refused> {
         if self.paused {
             return Ok(());
         }
-        update_stats(game, setup)
+        update_stats(game, setup, take_backs)
     }
 
     /// A saved game is back on the table: carry on with its token and keys.
@@ -217,7 +224,14 @@ struct SavedGame {
     /// Version 2: how many deals come before `record`'s, each in its own key.
     #[serde(default)]
     earlier: usize,
+    /// Moves taken back in this game (none in a save from before take-backs).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    take_backs: u32,
     record: RecordFile,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A saved game, checked and replayed.
@@ -227,6 +241,7 @@ pub struct Saved {
     pub ai_seed: u64,
     pub bottom: u8,
     pub moves: usize,
+    pub take_backs: u32,
     /// Its token, if it has one (version 2), and how many deals are in their keys.
     id: Option<String>,
     earlier: usize,
@@ -272,6 +287,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
             ai_seed: "1".into(),
             bottom: 0,
             earlier: 0,
+            take_backs: 0,
             record,
         }
     } else if v.as_f64() == Some(1.0) || v.as_f64() == Some(f64::from(VERSION)) {
@@ -327,6 +343,7 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
         ai_seed,
         bottom,
         moves,
+        take_backs: saved.take_backs,
         id,
         earlier: saved.earlier,
     })
@@ -421,6 +438,8 @@ pub struct StatsRow {
     pub played: u32,
     pub won: u32,
     pub best: u32,
+    /// Games played in which moves were taken back.
+    pub taken_back: u32,
 }
 
 /// Rows by "game/level", in the order first played (a JSON object keeps it).
@@ -502,7 +521,7 @@ pub fn stats_rows() -> Vec<(String, StatsRow)> {
     read_stats().0
 }
 
-fn update_stats(game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
+fn update_stats(game: &Game, setup: &Setup, take_backs: u32) -> Result<(), storage::Refused> {
     let Some(me) = share::my_scorer(game, setup) else {
         return Ok(());
     };
@@ -524,6 +543,9 @@ fn update_stats(game: &Game, setup: &Setup) -> Result<(), storage::Refused> {
         row.played += 1;
         if game.outcome().is_some_and(|o| o.winner == Some(me)) {
             row.won += 1;
+        }
+        if take_backs > 0 {
+            row.taken_back += 1;
         }
     }
     let text = serial::to_text(&Stats { v: 1, games: rows }).map_err(|_| storage::Refused)?;
@@ -571,6 +593,7 @@ fn save(saving: &mut Saver, game: &Game, c: &TableState) -> Result<(), storage::
         ai_seed: c.ai_seed.to_string(),
         bottom: c.bottom.into(),
         earlier: saving.stored,
+        take_backs: c.take_backs,
         record: RecordFile {
             game: game.kind().name().to_string(),
             rules: RulesFile::of(game.rules()),

@@ -76,6 +76,11 @@ pub enum K {
     // Take back, and a person's only move
     TakeBack,
     TakenBack,
+    StatsTakenBack,
+    PractiseDeal,
+    PracticeEnd,
+    PracticeStarted,
+    PracticeOver,
     AutoPlaySetting,
     // Why a move may not be played (see `illegal_move`)
     MustFollow,

@@ -33,7 +33,7 @@ mod thinker;
 pub use parts::Parts;
 pub use saving::start;
 
-use super::i18n::Lang;
+use super::i18n::{Lang, K};
 use super::model::{Action, Dispatch, Player, Setup};
 use super::persist::Saver;
 use super::scene;
@@ -113,6 +113,15 @@ pub(super) enum Mode {
     /// A guest at a friend's table: the host runs the game; this device
     /// shows its seat's table, saves and deals nothing, and sends its moves.
     Guest(OnlineOnly<Guest>),
+    /// A deal of the game played again for practice, on a table of its
+    /// own (`Table::practice`): the game's table waits aside, unchanged.
+    Practice(Box<Practice>),
+}
+
+/// The game's table while a deal of it is practised, and which deal.
+pub(super) struct Practice {
+    game_table: Table,
+    deal: usize,
 }
 
 /// The controller: the game on the table and what it shows, grouped by
@@ -263,11 +272,54 @@ impl Controller {
             None => (self.table.rng.below(n) as u8, self.table.rng.next_u64()),
         };
         self.clock.step = None;
+        if let Mode::Practice(_) = self.mode {
+            // (The practice deal's game gives way to the new one.)
+            self.mode = Mode::Playing;
+        }
         self.table.new_game(setup.clone(), dealer, ai_seed);
         self.set_setup(setup);
         self.view.set_table(kind);
         self.start_deal();
         self.advance();
+    }
+
+    /// The deal just finished played again for practice (or, practising,
+    /// the practice deal dealt again): the same cards, seats and levels,
+    /// on a table of its own, neither saved nor counted.
+    fn practise(&mut self) {
+        let (game_table, deal) = match std::mem::replace(&mut self.mode, Mode::Playing) {
+            Mode::Practice(p) => (p.game_table, p.deal),
+            Mode::Playing if self.table.may_practise() => {
+                let deal = self.table.game.log().len() - 1;
+                (self.table.clone(), deal)
+            }
+            other => {
+                self.mode = other;
+                return;
+            }
+        };
+        let Some(game) = game_table.game.practice(deal, 0) else {
+            self.table = game_table;
+            return;
+        };
+        self.stop_thinking();
+        self.table.practise(game_table.setup.clone(), game);
+        self.table.ui.message = Some(self.page.lang.t(K::PracticeStarted).to_string());
+        self.sheet_rows = scene::SheetRows::default();
+        self.mode = Mode::Practice(Box::new(Practice { game_table, deal }));
+        self.set_setup(self.table.setup.clone());
+        self.advance();
+    }
+
+    /// Back from practice: the game's table as it was left.
+    fn end_practice(&mut self) {
+        if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
+            self.stop_thinking();
+            self.table = p.game_table;
+            self.sheet_rows = scene::SheetRows::default();
+            self.set_setup(self.table.setup.clone());
+            self.advance();
+        }
     }
 
     /// The game chosen in the new-game dialog (see `Action::StartGame`).
@@ -318,7 +370,7 @@ impl Controller {
     /// Where a move made here goes, by the mode.
     fn moves_go_to(&self) -> MovesGoTo {
         match self.mode {
-            Mode::Playing => MovesGoTo::ThisTable,
+            Mode::Playing | Mode::Practice(_) => MovesGoTo::ThisTable,
             Mode::Viewing(_) => MovesGoTo::Judge,
             Mode::Guest(_) => MovesGoTo::Host,
         }
@@ -356,7 +408,9 @@ impl Controller {
                     mv,
                     effect,
                 } => {
-                    self.after_move(&effect);
+                    if !self.table.practice {
+                        self.after_move(&effect);
+                    }
                     self.announce_move(Some(before), mv, seat, &effect);
                     Parts::played(
                         self,
@@ -371,7 +425,7 @@ impl Controller {
                     }
                 }
                 Effect::Submit(mv) => match self.mode {
-                    Mode::Playing => {}
+                    Mode::Playing | Mode::Practice(_) => {}
                     // The viewer's puzzle: the move is an answer, judged, not played.
                     Mode::Viewing(_) => Parts::puzzle_answered(self, mv),
                     // A guest's move goes to the host, which plays it.
@@ -398,7 +452,7 @@ impl Controller {
     /// renders: the table's flow (`page::table`) in a game of this device's.
     pub(super) fn advance(&mut self) {
         match self.mode {
-            Mode::Playing => {
+            Mode::Playing | Mode::Practice(_) => {
                 self.table.moves_go_to = MovesGoTo::ThisTable;
                 let mut fresh = super::secret_words;
                 let env = self.env(&mut fresh);
@@ -418,6 +472,8 @@ impl Controller {
     }
 
     pub(super) fn render(&mut self) {
+        // (What the table offers, take-backs and practice, follows the mode.)
+        self.table.moves_go_to = self.moves_go_to();
         self.before_render();
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;
@@ -430,7 +486,7 @@ impl Controller {
         )
         .with_replay_bar(Parts::replay_bar(self))
         .with_dialog(self.dialog.clone(), self.dialog_error.clone())
-        .with_take_back(self.is_playing() && self.table.may_take_back());
+        .with_take_back(self.table.may_take_back());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view
@@ -503,6 +559,8 @@ impl Controller {
                     || Parts::handed_any(self)),
             guest: self.is_guest(),
             joining: Parts::joining(self),
+            may_practise: self.is_playing() && self.table.may_practise(),
+            practising: self.table.practice,
             page: scene::PageFacts {
                 embed: self.page.embedded,
                 no_anim: self.page.no_anim,
@@ -774,6 +832,8 @@ impl Controller {
             Action::PrivacyContinue => self.flow(Msg::PrivacyContinue),
             Action::NextDeal => self.flow(Msg::NextDeal),
             Action::TakeBack => self.flow(Msg::TakeBack),
+            Action::PractiseDeal => self.practise(),
+            Action::PracticeEnd => self.end_practice(),
             Action::OpenDialog
             | Action::CancelDialog
             | Action::DialogClosed(_)

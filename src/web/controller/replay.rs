@@ -411,7 +411,7 @@ impl Controller {
                     review: false,
                 },
             ),
-            Mode::Playing | Mode::Guest(_) => {
+            Mode::Playing | Mode::Practice(_) | Mode::Guest(_) => {
                 let record = GameRecord::of(&self.table.game);
                 let at = link::move_counts(&record).1;
                 let options = ViewerOptions {

@@ -22,6 +22,7 @@ impl Controller {
             ai_seed: self.table.ai_seed,
             bottom: self.table.ui.bottom,
             moves: self.table.ui.moves,
+            take_backs: self.table.take_backs,
         };
         if self.saver.save(&self.table.game, &table).is_err() {
             self.table.ui.message = Some(lang.t(K::SaveFailed).to_string());
@@ -34,9 +35,10 @@ impl Controller {
         if !effect.deal_over {
             return;
         }
+        let (game, setup) = (&self.table.game, &self.table.setup);
         if self
             .saver
-            .deal_finished(&self.table.game, &self.table.setup)
+            .deal_finished(game, setup, self.table.take_backs)
             .is_err()
         {
             self.table.ui.message = Some(lang.t(K::SaveFailed).to_string());
@@ -58,6 +60,7 @@ impl Controller {
         };
         self.table.game = s.game;
         self.table.ai_seed = s.ai_seed;
+        self.table.take_backs = s.take_backs;
         self.set_setup(s.setup);
         self.view.set_table(kind);
         self.advance();

@@ -241,7 +241,13 @@ pub fn open(lang: Lang, shown: &RecordsShown, tool: AuthorSection) {
         let table = el("table", "stats");
         table.set_id("stats");
         let head = el("tr", "");
-        for k in [K::StatsGame, K::StatsPlayed, K::StatsWon, K::StatsBest] {
+        for k in [
+            K::StatsGame,
+            K::StatsPlayed,
+            K::StatsWon,
+            K::StatsBest,
+            K::StatsTakenBack,
+        ] {
             append(&head, &text_el("th", "", lang.t(k)));
         }
         append(&table, &head);
@@ -249,7 +255,7 @@ pub fn open(lang: Lang, shown: &RecordsShown, tool: AuthorSection) {
             let tr = el("tr", "");
             let _ = tr.set_attribute("data-key", &key);
             append(&tr, &text_el("td", "", &stats_label(lang, &key)));
-            for n in [row.played, row.won, row.best] {
+            for n in [row.played, row.won, row.best, row.taken_back] {
                 append(&tr, &text_el("td", "num", &n.to_string()));
             }
             append(&table, &tr);

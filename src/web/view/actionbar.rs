@@ -21,6 +21,7 @@ pub struct ActionBar {
     duck: Element,
     hint: Element,
     take_back: Element,
+    practice_end: Element,
     pub chooser: Element,
     chooser_shown: Option<Option<ChooserScene>>,
 }
@@ -47,7 +48,12 @@ impl ActionBar {
         );
         take_back.set_text_content(Some(lang.t(K::TakeBack)));
         let _ = take_back.set_attribute("aria-keyshortcuts", "Control+Z Meta+Z");
-        for b in [&quack, &duck, &hint, &take_back] {
+        let practice_end = with_id(
+            action_button("take-back-btn", Command::PracticeEnd),
+            "practice-end",
+        );
+        practice_end.set_text_content(Some(lang.t(K::PracticeEnd)));
+        for b in [&quack, &duck, &hint, &take_back, &practice_end] {
             set_hidden(b, true);
             append(&buttons, b);
         }
@@ -67,6 +73,7 @@ impl ActionBar {
             duck,
             hint,
             take_back,
+            practice_end,
             chooser,
             chooser_shown: None,
         }
@@ -91,6 +98,7 @@ impl ActionBar {
         set_hidden(&self.duck, !s.duck);
         set_hidden(&self.hint, !your_turn);
         set_hidden(&self.take_back, !s.take_back);
+        set_hidden(&self.practice_end, !s.practising);
         toggle_class(&self.quack, "hinted", s.hint == Some(Hinted::Quack));
         toggle_class(&self.duck, "hinted", s.hint == Some(Hinted::Duck));
         self.render_chooser(lang, s.chooser.as_ref());

@@ -126,6 +126,14 @@ impl Panels {
         if let Some(label) = &p.review {
             append(&self.deal_end, &review_button(label, "deal-end-review"));
         }
+        if p.practise {
+            let again = with_id(
+                action_button("secondary", Command::PractiseDeal),
+                "deal-end-practise",
+            );
+            again.set_text_content(Some(lang.t(K::PractiseDeal)));
+            append(&self.deal_end, &again);
+        }
     }
 
     fn render_game_over(&mut self, lang: Lang, p: Option<&EndPanel>) {
@@ -143,7 +151,11 @@ impl Panels {
         }
         // (A guest's own new game: it leaves the friend's table.)
         let new_game = action_button(
-            if p.next { "secondary" } else { "primary" },
+            if p.next || p.back_to_game {
+                "secondary"
+            } else {
+                "primary"
+            },
             Command::NewGame,
         );
         new_game.set_text_content(Some(lang.t(K::NewGame)));
@@ -157,6 +169,22 @@ impl Panels {
         }
         if let Some(label) = &p.review {
             append(&buttons, &review_button(label, "game-over-review"));
+        }
+        if p.practise {
+            let again = with_id(
+                action_button("secondary", Command::PractiseDeal),
+                "game-over-practise",
+            );
+            again.set_text_content(Some(lang.t(K::PractiseDeal)));
+            append(&buttons, &again);
+        }
+        if p.back_to_game {
+            let back = with_id(
+                action_button("primary", Command::PracticeEnd),
+                "practice-back",
+            );
+            back.set_text_content(Some(lang.t(K::PracticeEnd)));
+            append(&buttons, &back);
         }
         append(&panel, &buttons);
         append(&self.game_over, &panel);
