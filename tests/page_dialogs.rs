@@ -188,6 +188,7 @@ fn the_settings_panels_fields_choose_the_settings() {
     let current = Settings::default();
     let form = SettingsForm {
         four_colour: Some(true),
+        auto_play: Some(false),
         pace: Some("fast".into()),
         sort: Some("rank".into()),
         sound_on: Some(false),
@@ -200,6 +201,7 @@ fn the_settings_panels_fields_choose_the_settings() {
             four_colour: true,
             pace: Pace::Fast,
             sort: Sort::Rank,
+            auto_play: false,
         }
     );
     assert_eq!(chosen.sound_on, Some(false));

@@ -741,3 +741,63 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_practice_deal_is_the_same_cards_again_neither_saved_nor_counted() {
+    let mut rng = Rng::new(11);
+    // The daily deal, against the computers: no take-backs in the game.
+    let daily = setup(
+        GameKind::Partnership,
+        vec![
+            Player::Human,
+            Player::Computer(Level::Normal),
+            Player::Computer(Level::Hard),
+            Player::Computer(Level::Normal),
+        ],
+        "daily-2026-11-28",
+    );
+    let mut p = Page::new(daily, false);
+    p.play_until(&mut rng, 400, |t| !t.game.in_deal() && t.ui.held.is_none());
+    assert!(p.table.may_practise());
+    let game = p.table.game.clone();
+    let practice = game.practice(0, 0).expect("the deal again");
+    let first = practice.deal().unwrap();
+    let original = duck_soup::engine::Deal::new(
+        *game.rules(),
+        game.dealer_of(0),
+        duck_soup::engine::Roles::of_game(game.kind(), game.first_dealer()),
+        &game.log()[0].deck,
+    )
+    .unwrap();
+    for s in 0..4 {
+        assert_eq!(first.hand(s), original.hand(s), "seat {s}'s cards again");
+        assert_eq!(
+            practice.is_high(s),
+            game.is_high(s),
+            "seat {s}'s role again"
+        );
+    }
+    assert_eq!(first.to_move(), original.to_move(), "the same leader");
+    let setup = p.table.setup.clone();
+    p.table.practise(setup, practice);
+    assert!(!p.table.may_practise(), "practice is offered from the game");
+    let mut f = fresh;
+    let env = p.env(&mut f);
+    let effects = p.table.advance(&env);
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Save | Effect::Broadcast)),
+        "a practice deal is not saved: {effects:?}"
+    );
+    p.took(&effects, "practice");
+    // Take-backs are allowed in practice, even of the daily deal.
+    p.play_until(&mut rng, 60, |t| {
+        t.game.log()[0].moves.len() >= 6 && t.acting() == Some(0) && t.ui.held.is_none()
+    });
+    assert!(p.table.may_take_back());
+    // Its one deal ends the practice game.
+    p.play_until(&mut rng, 400, |t| t.game.is_over());
+    assert_eq!(p.table.game.results().len(), 1);
+    assert_eq!(game.results().len(), 1, "the game itself unchanged");
+}
