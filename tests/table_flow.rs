@@ -491,10 +491,16 @@ fn decision_13_a_persons_one_legal_move_plays_itself_after_a_pause_when_the_sett
         let mut p = Page::new(against_computers(GameKind::TwoPlayer, "only"), auto_play);
         // The last trick: one card each.
         p.play_until(&mut rng, 400, |t| {
-            t.acting() == Some(0) && t.game.legal_moves().len() == 1 && t.ui.held.is_none()
+            t.game.in_deal()
+                && t.game.to_move() == Some(0)
+                && t.game.legal_moves().len() == 1
+                && t.ui.held.is_none()
         });
         let waiting = p.timer;
         assert_eq!(waiting.is_some(), auto_play);
+        // Meanwhile the move is offered to nobody: a click cannot race it.
+        assert_eq!(p.table.ui.only_move, auto_play);
+        assert_eq!(p.table.acting(), (!auto_play).then_some(0));
         if let Some(n) = waiting {
             let only = p.table.game.legal_moves().as_slice()[0];
             let effects = p.send(Msg::Timer(n));
@@ -684,7 +690,7 @@ proptest! {
                         prop_assert!(effects.is_empty());
                         prop_assert_eq!(p.table.game.log(), before.game.log());
                     } else {
-                        prop_assert_eq!(p.table.acting(), Some(0));
+                        prop_assert_eq!(p.table.game.to_move(), Some(0));
                         prop_assert_eq!(p.table.take_backs, before.take_backs + 1);
                     }
                 }

@@ -146,6 +146,9 @@ pub struct Ui {
     /// A guest's move is on its way to the host: no move is offered again
     /// until the host's next table (or its refusal) answers it.
     pub move_sent: Option<MoveSent>,
+    /// The person's one legal move plays itself in a moment: none is
+    /// offered meanwhile.
+    pub only_move: bool,
 }
 
 /// A guest's move on its way to the host, as its table shows it.
@@ -166,7 +169,7 @@ pub struct MoveSent {
 /// it alone.
 pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
     let mover = game.deal().filter(|_| game.in_deal())?.to_move();
-    let free = ui.privacy.is_none() && ui.move_sent.is_none();
+    let free = ui.privacy.is_none() && ui.move_sent.is_none() && !ui.only_move;
     (setup.plays_here(mover) && ui.viewer == Some(mover) && free).then_some(mover)
 }
 

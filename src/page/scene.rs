@@ -68,6 +68,8 @@ pub enum Waiting {
     Privacy,
     /// A guest's move is on its way to the host, whose next table answers it.
     Host,
+    /// A person here has one legal move, and it plays itself in a moment.
+    OnlyMove,
     /// A computer, or a friend on another device.
     Computer,
     /// Nobody: between deals, or the game is over.
@@ -103,6 +105,7 @@ impl Waiting {
             Waiting::Human => "human",
             Waiting::Privacy => "privacy",
             Waiting::Host => "host",
+            Waiting::OnlyMove => "only-move",
             Waiting::Computer => "computer",
             Waiting::None => "none",
         }
@@ -635,6 +638,7 @@ impl<'a> Facts<'a> {
         let waiting = match (phase, human_turn, can_act) {
             (Phase::Playing, true, true) => Waiting::Human,
             (Phase::Playing, true, false) if ui.move_sent.is_some() => Waiting::Host,
+            (Phase::Playing, true, false) if ui.only_move => Waiting::OnlyMove,
             (Phase::Playing, true, false) => Waiting::Privacy,
             (Phase::Playing, false, _) => Waiting::Computer,
             _ => Waiting::None,
@@ -989,6 +993,9 @@ fn status_line(f: &Facts) -> (String, Option<String>, bool) {
         _ if f.over => (lang.t(K::GameOverStatus).to_string(), None, false),
         (Some(_), None) => (lang.t(K::DealOverStatus).to_string(), None, false),
         (Some(d), Some(m)) if f.can_act => your_turn(f, d, m),
+        (Some(_), Some(_)) if f.waiting == Waiting::OnlyMove => {
+            (lang.t(K::OnlyMovePlays).to_string(), None, false)
+        }
         (Some(_), Some(_)) if f.waiting == Waiting::Host => (
             f.ui.move_sent.map_or("", |m| m.words).to_string(),
             None,

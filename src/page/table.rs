@@ -289,6 +289,7 @@ impl Table {
     /// pass-and-play, a seat asked for its move, a person's one move played.
     pub fn advance(&mut self, env: &Env) -> Vec<Effect> {
         self.step = None;
+        self.ui.only_move = false;
         // Every question asked before is cancelled: no answer to one is
         // taken now (not even one on its way, or a second from the same seat).
         self.asked += 1;
@@ -314,6 +315,8 @@ impl Table {
                     && self.acting() == Some(m)
                     && self.game.legal_moves().len() == 1
                 {
+                    // (Offered to nobody meanwhile: a click cannot race it.)
+                    self.ui.only_move = true;
                     effects.push(self.schedule(Step::OnlyMove, Delay::OnlyMove));
                 }
             } else {
@@ -422,14 +425,17 @@ impl Table {
                 self.advance(env)
             }
             Step::NextDeal => self.next_deal(env),
-            Step::OnlyMove => match (self.acting(), self.game.legal_moves().as_slice()) {
-                (Some(me), [only]) if env.auto_play => {
-                    let only = *only;
-                    self.ui.message = None;
-                    self.apply(only, me, env)
+            Step::OnlyMove => {
+                self.ui.only_move = false;
+                match (self.acting(), self.game.legal_moves().as_slice()) {
+                    (Some(me), [only]) => {
+                        let only = *only;
+                        self.ui.message = None;
+                        self.apply(only, me, env)
+                    }
+                    _ => self.advance(env),
                 }
-                _ => Vec::new(),
-            },
+            }
         }
     }
 
@@ -489,7 +495,9 @@ impl Table {
     fn play_card(&mut self, card: Card, env: &Env) -> Vec<Effect> {
         let lang = env.lang;
         let Some(me) = self.acting() else {
-            self.wait_message(lang);
+            if !self.ui.only_move {
+                self.wait_message(lang);
+            }
             return vec![Effect::Render];
         };
         let Some(deal) = self.game.deal() else {

@@ -79,6 +79,7 @@ pub(super) fn text(key: K) -> &'static str {
         PracticeEnd => "Back to the game",
         PracticeStarted => "Practice: the same cards again, not counted in the game.",
         PracticeOver => "Practice over: not counted in the game",
+        OnlyMovePlays => "Your only card plays itself…",
         MustFollow => "You must follow {0} or quack with {1}.",
         OnlyRankOrDuck => "After a quack you may only say Duck or play another {0}.",
         OnlyRankOrDuckThree => "After two quacks you may only say Duck or play the fourth {0}.",

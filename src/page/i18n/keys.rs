@@ -81,6 +81,7 @@ pub enum K {
     PracticeEnd,
     PracticeStarted,
     PracticeOver,
+    OnlyMovePlays,
     AutoPlaySetting,
     // Why a move may not be played (see `illegal_move`)
     MustFollow,
