@@ -807,3 +807,56 @@ fn a_practice_deal_is_the_same_cards_again_neither_saved_nor_counted() {
     assert_eq!(p.table.game.results().len(), 1);
     assert_eq!(game.results().len(), 1, "the game itself unchanged");
 }
+
+#[test]
+fn play_out_the_rest_is_offered_only_when_no_choice_can_change_a_score() {
+    let mut rng = Rng::new(12);
+    let mut offered = 0;
+    for seed in 0..30 {
+        let kind = GameKind::ALL[seed % 3];
+        let mut p = Page::new(against_computers(kind, &format!("out{seed}")), true);
+        p.play_until(&mut rng, 30, |t| t.acting() == Some(0));
+        assert!(!p.table.may_play_out(), "never at a deal's start");
+        // Play on, the person's first legal move each time, until offered.
+        let found = (0..400).any(|_| {
+            if p.table.may_play_out() || !p.table.game.in_deal() {
+                return true;
+            }
+            if p.table.acting().is_some() {
+                let mv = p.table.game.legal_moves().as_slice()[0];
+                p.person_plays(mv);
+            } else if p.asked.is_some() {
+                p.answer(&mut rng);
+            } else if p.timer.is_some() {
+                p.ring();
+            }
+            false
+        });
+        if !found || !p.table.may_play_out() {
+            continue;
+        }
+        offered += 1;
+        let deal = *p.table.game.deal().unwrap();
+        // Any line from here gives every seat the same score.
+        let mut lines = Rng::new(seed as u64);
+        let mut scores = Vec::new();
+        for _ in 0..20 {
+            let mut d = deal;
+            while !d.is_over() {
+                let moves = d.legal_moves();
+                d.play(moves.as_slice()[lines.below(moves.len() as u32) as usize])
+                    .unwrap();
+            }
+            scores.push(d.scores());
+        }
+        assert!(
+            scores.windows(2).all(|w| w[0] == w[1]),
+            "a settled deal's scores differ"
+        );
+        let effects = p.send(Msg::PlayOut);
+        assert!(moved(&effects).is_some());
+        assert!(!p.table.game.in_deal(), "the deal played out at once");
+        assert_eq!(p.table.game.results().last().unwrap().scores, scores[0]);
+    }
+    assert!(offered >= 5, "offered in {offered} deals of 30");
+}

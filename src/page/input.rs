@@ -100,6 +100,7 @@ named! {
         Privacy = "privacy",
         NextDeal = "next-deal",
         TakeBack = "take-back",
+        PlayOut = "play-out",
         PractiseDeal = "practise",
         PracticeEnd = "practice-end",
         NewGame = "new-game",

@@ -187,6 +187,8 @@ pub enum Action {
     NextDeal,
     /// Take back the person's last move and the computers' after it.
     TakeBack,
+    /// Play out the rest of a deal no one's choice can change.
+    PlayOut,
     /// Play the deal just finished again, for practice (or, practising, again).
     PractiseDeal,
     /// Leave the practice deal: back to the game.

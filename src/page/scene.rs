@@ -153,6 +153,8 @@ pub struct Scene {
     pub review_available: bool,
     /// *Take back* is offered (`page::table::Table::may_take_back`).
     pub take_back: bool,
+    /// *Play out the rest* is offered (`page::table::Table::may_play_out`).
+    pub play_out: bool,
     /// A practice deal: the way back to the game is offered.
     pub practising: bool,
     pub muted: bool,
@@ -727,6 +729,7 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         last_trick: ui.last_trick_open.then(|| last_trick_scene(&f, last)),
         review_available: last.is_some(),
         take_back: false,
+        play_out: false,
         practising: ctx.practising,
         muted: ctx.muted,
         invites: ctx.invites,
@@ -757,9 +760,11 @@ fn page_flags(ctx: &Context) -> PageFlags {
 }
 
 impl Scene {
-    /// The scene with *Take back* offered or not (the table's flow knows).
-    pub fn with_take_back(mut self, offered: bool) -> Scene {
-        self.take_back = offered;
+    /// The scene with *Take back* and *Play out the rest* offered or not
+    /// (the table's flow knows).
+    pub fn with_offers(mut self, take_back: bool, play_out: bool) -> Scene {
+        self.take_back = take_back;
+        self.play_out = play_out;
         self
     }
 

@@ -43,6 +43,9 @@ pub struct Table {
     pub moves_go_to: MovesGoTo,
     /// Calls shown so far: the banner's counter, which restarts its animation.
     pub calls: u32,
+    /// The deal's scores are settled whatever anyone plays: worked out
+    /// once as the person's turn comes (`advance`), not at every render.
+    settled: bool,
     /// The step awaited on a timer, and its number: a timer of any other
     /// number is stale and does nothing.
     step: Option<(u64, Step)>,
@@ -78,8 +81,10 @@ pub enum Msg {
     PrivacyContinue,
     /// The person asks for the next deal.
     NextDeal,
-    /// The person takes back their last move and the computers' after it.
+    /// The person here takes back their last move and the computers' after it.
     TakeBack,
+    /// The person here plays out a deal no one's choice can change.
+    PlayOut,
     /// A seat's player answers the request `ticket`.
     Answered { ticket: u64, seat: u8, mv: Move },
     /// The timer of step number `n` is up.
@@ -180,6 +185,7 @@ impl Table {
             practice: false,
             rng,
             calls: 0,
+            settled: false,
             moves_go_to: MovesGoTo::ThisTable,
             step: None,
             steps: 0,
@@ -262,6 +268,7 @@ impl Table {
             },
             Msg::NextDeal => self.next_deal(env),
             Msg::TakeBack => self.take_back(env),
+            Msg::PlayOut => self.play_out(env),
             Msg::Answered { ticket, seat, mv } => {
                 if ticket == self.asked
                     && self.moves_go_to == MovesGoTo::ThisTable
@@ -290,6 +297,7 @@ impl Table {
     pub fn advance(&mut self, env: &Env) -> Vec<Effect> {
         self.step = None;
         self.ui.only_move = false;
+        self.settled = false;
         // Every question asked before is cancelled: no answer to one is
         // taken now (not even one on its way, or a second from the same seat).
         self.asked += 1;
@@ -311,6 +319,11 @@ impl Table {
                     self.ui.privacy = Some(m);
                     self.ui.viewer = None;
                     self.ui.chooser = None;
+                } else if self.acting() == Some(m) && self.game.legal_moves().len() > 1 {
+                    self.settled = self.game.deal().is_some_and(|d| {
+                        !self.setup.players.contains(&Player::Friend)
+                            && scores_are_settled(d, PLAY_OUT_NODES)
+                    });
                 } else if env.auto_play
                     && self.acting() == Some(m)
                     && self.game.legal_moves().len() == 1
@@ -416,6 +429,49 @@ impl Table {
         self.ui.hint = None;
         self.ui.message = Some(env.lang.t(K::TakenBack).to_string());
         self.advance(env)
+    }
+
+    /// Whether *Play out the rest* is offered: the person here may act, no
+    /// friend's device plays, and no one's choice can change any seat's
+    /// score for the rest of the deal (searched exactly, within a small
+    /// budget: a deal too large to search in a few milliseconds is not
+    /// offered).
+    pub fn may_play_out(&self) -> bool {
+        self.moves_go_to == MovesGoTo::ThisTable && self.acting().is_some() && self.settled
+    }
+
+    /// Plays the rest of a settled deal at once, each seat's first legal
+    /// move in turn (any line gives the same scores), as if played.
+    fn play_out(&mut self, env: &Env) -> Vec<Effect> {
+        if !self.may_play_out() {
+            return Vec::new();
+        }
+        let mut effects = Vec::new();
+        while let (true, Some(seat)) = (self.game.in_deal(), self.game.to_move()) {
+            let (Some(&mv), Some(before)) = (
+                self.game.legal_moves().as_slice().first(),
+                self.game.deal().copied(),
+            ) else {
+                break;
+            };
+            let Ok(effect) = self.game.play(mv) else {
+                break;
+            };
+            self.ui.moves += 1;
+            effects.push(Effect::Moved {
+                before,
+                seat,
+                mv,
+                effect,
+            });
+        }
+        self.ui.chooser = None;
+        self.ui.hint = None;
+        self.ui.held = None;
+        self.ui.call = None;
+        self.ui.message = None;
+        effects.extend(self.advance(env));
+        effects
     }
 
     fn take_step(&mut self, step: Step, env: &mut Env) -> Vec<Effect> {
@@ -567,6 +623,36 @@ pub fn take_back_allowed(setup: &Setup) -> bool {
             .players
             .iter()
             .all(|p| matches!(p, Player::Human | Player::Computer(_)))
+}
+
+/// The most positions searched to decide that a deal's scores are settled.
+pub const PLAY_OUT_NODES: u32 = 5_000;
+
+/// Whether every way the rest of `deal` may be played gives every seat the
+/// same score: searched exactly, at most `nodes` positions (not settled if
+/// more would be needed).
+pub fn scores_are_settled(deal: &Deal, nodes: u32) -> bool {
+    let mut budget = nodes;
+    let mut first = None;
+    settled_below(deal, &mut budget, &mut first)
+}
+
+fn settled_below(deal: &Deal, budget: &mut u32, first: &mut Option<crate::engine::Scores>) -> bool {
+    if deal.is_over() {
+        let scores = deal.scores();
+        return *first.get_or_insert(scores) == scores;
+    }
+    for &mv in deal.legal_moves().as_slice() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let mut next = *deal;
+        if next.play(mv).is_err() || !settled_below(&next, budget, first) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Who made each move of the latest deal, in order.

@@ -258,6 +258,7 @@ fn action_of(el: &Element) -> Option<Action> {
         Command::Privacy => Action::PrivacyContinue,
         Command::NextDeal => Action::NextDeal,
         Command::TakeBack => Action::TakeBack,
+        Command::PlayOut => Action::PlayOut,
         Command::PractiseDeal => Action::PractiseDeal,
         Command::PracticeEnd => Action::PracticeEnd,
         Command::NewGame => Action::OpenDialog,

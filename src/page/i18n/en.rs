@@ -80,6 +80,7 @@ pub(super) fn text(key: K) -> &'static str {
         PracticeStarted => "Practice: the same cards again, not counted in the game.",
         PracticeOver => "Practice over: not counted in the game",
         OnlyMovePlays => "Your only card plays itself…",
+        PlayOut => "Play out the rest",
         MustFollow => "You must follow {0} or quack with {1}.",
         OnlyRankOrDuck => "After a quack you may only say Duck or play another {0}.",
         OnlyRankOrDuckThree => "After two quacks you may only say Duck or play the fourth {0}.",

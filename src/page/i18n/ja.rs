@@ -80,6 +80,7 @@ pub(super) fn text(key: K) -> &'static str {
         PracticeStarted => "練習:同じカードでもう一度。ゲームの得点には数えません。",
         PracticeOver => "練習終了:ゲームの得点には数えません",
         OnlyMovePlays => "出せるカードは1枚だけ:自動で出します…",
+        PlayOut => "残りを自動で出す",
         MustFollow => "{0}を出すか、{1}でクワックしなければなりません。",
         OnlyRankOrDuck => "クワックされたら、ダックと言うか、もう1枚の{0}を出すしかありません。",
         OnlyRankOrDuckThree => "クワックが2回のあとは、ダックと言うか、4枚目の{0}を出すしかありません。",

@@ -82,6 +82,7 @@ pub enum K {
     PracticeStarted,
     PracticeOver,
     OnlyMovePlays,
+    PlayOut,
     AutoPlaySetting,
     // Why a move may not be played (see `illegal_move`)
     MustFollow,

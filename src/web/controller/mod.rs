@@ -486,7 +486,7 @@ impl Controller {
         )
         .with_replay_bar(Parts::replay_bar(self))
         .with_dialog(self.dialog.clone(), self.dialog_error.clone())
-        .with_take_back(self.table.may_take_back());
+        .with_offers(self.table.may_take_back(), self.table.may_play_out());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
         self.view
@@ -832,6 +832,7 @@ impl Controller {
             Action::PrivacyContinue => self.flow(Msg::PrivacyContinue),
             Action::NextDeal => self.flow(Msg::NextDeal),
             Action::TakeBack => self.flow(Msg::TakeBack),
+            Action::PlayOut => self.flow(Msg::PlayOut),
             Action::PractiseDeal => self.practise(),
             Action::PracticeEnd => self.end_practice(),
             Action::OpenDialog

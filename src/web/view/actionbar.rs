@@ -21,6 +21,7 @@ pub struct ActionBar {
     duck: Element,
     hint: Element,
     take_back: Element,
+    play_out: Element,
     practice_end: Element,
     pub chooser: Element,
     chooser_shown: Option<Option<ChooserScene>>,
@@ -48,12 +49,14 @@ impl ActionBar {
         );
         take_back.set_text_content(Some(lang.t(K::TakeBack)));
         let _ = take_back.set_attribute("aria-keyshortcuts", "Control+Z Meta+Z");
+        let play_out = with_id(action_button("take-back-btn", Command::PlayOut), "play-out");
+        play_out.set_text_content(Some(lang.t(K::PlayOut)));
         let practice_end = with_id(
             action_button("take-back-btn", Command::PracticeEnd),
             "practice-end",
         );
         practice_end.set_text_content(Some(lang.t(K::PracticeEnd)));
-        for b in [&quack, &duck, &hint, &take_back, &practice_end] {
+        for b in [&quack, &duck, &hint, &take_back, &play_out, &practice_end] {
             set_hidden(b, true);
             append(&buttons, b);
         }
@@ -73,6 +76,7 @@ impl ActionBar {
             duck,
             hint,
             take_back,
+            play_out,
             practice_end,
             chooser,
             chooser_shown: None,
@@ -99,6 +103,7 @@ impl ActionBar {
         set_hidden(&self.hint, !your_turn);
         set_hidden(&self.take_back, !s.take_back);
         set_hidden(&self.practice_end, !s.practising);
+        set_hidden(&self.play_out, !s.play_out);
         toggle_class(&self.quack, "hinted", s.hint == Some(Hinted::Quack));
         toggle_class(&self.duck, "hinted", s.hint == Some(Hinted::Duck));
         self.render_chooser(lang, s.chooser.as_ref());
