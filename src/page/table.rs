@@ -116,7 +116,7 @@ pub enum Effect {
     /// engine said of it (announce it, sound its call, tell the friends'
     /// devices, and a deal's end's statistics).
     Moved {
-        before: Deal,
+        before: Box<Deal>,
         seat: u8,
         mv: Move,
         effect: crate::engine::Effect,
@@ -459,7 +459,7 @@ impl Table {
             };
             self.ui.moves += 1;
             effects.push(Effect::Moved {
-                before,
+                before: Box::new(before),
                 seat,
                 mv,
                 effect,
@@ -537,7 +537,7 @@ impl Table {
                     self.ui.message = Some(env.lang.t(K::SoupBegins).to_string());
                 }
                 let mut effects = vec![Effect::Moved {
-                    before,
+                    before: Box::new(before),
                     seat,
                     mv,
                     effect,

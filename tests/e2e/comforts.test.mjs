@@ -182,3 +182,26 @@ for (const { lang, viewport, name } of [
     });
   });
 }
+
+test('play out the rest: offered once no choice can change a score, it finishes the deal', async () => {
+  await withPage({ path: '?seed=out&pace=0' }, async ({ page, problems, screenshot }) => {
+    await ready(page);
+    await newGame(page, { game: 'three-player', seats: ['human', 'normal', 'normal'], seed: 'out-3' });
+    let offered = false;
+    for (let guard = 0; guard < 60; guard++) {
+      const s = await waitForTurn(page);
+      if (s.phase !== 'playing') break;
+      if (await page.locator('#play-out').isVisible()) {
+        offered = true;
+        await screenshot('play-out');
+        await changes(page, () => page.click('#play-out'));
+        break;
+      }
+      await playOne(page);
+    }
+    assert.ok(offered, 'Play out the rest was offered before the deal ended');
+    await page.waitForSelector('#deal-end:not([hidden]), #game-over:not([hidden])');
+    assert.notEqual((await state(page)).phase, 'playing');
+    assert.deepEqual(problems.all(), []);
+  });
+});
