@@ -21,7 +21,7 @@ use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles, Suit};
 pub type Words = [u64; SECRET_WORDS];
 
 /// A game on this device's table, with what the table shows beyond the engine.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Table {
     pub setup: Setup,
     pub game: Game,
@@ -211,13 +211,23 @@ impl Table {
         self.setup = setup;
     }
 
-    /// A practice table for `game` (one deal, `Game::practice`) played by
-    /// `setup`'s players, the person here at the bottom: not saved, not
-    /// counted, take-backs allowed.
-    pub fn practise(&mut self, setup: Setup, game: Game) {
-        self.new_game(setup, game.first_dealer(), self.ai_seed);
-        self.game = game;
-        self.practice = true;
+    /// A practice table for deal `deal` of the game (`Game::practice`),
+    /// played by the same players, the person here at the bottom: not
+    /// saved, not counted, take-backs allowed.
+    /// (Made from the game's table, which is left as it is.)
+    pub fn practice_of(&self, deal: usize) -> Option<Table> {
+        let game = self.game.practice(deal, 0)?;
+        let mut practice = Table::new(
+            self.setup.clone(),
+            game,
+            self.ai_seed,
+            Rng::new(self.ai_seed),
+        );
+        practice.ui.scores_open = self.ui.scores_open;
+        practice.ui.bottom = self.ui.bottom;
+        practice.ui.viewer = (self.setup.humans() == 1).then_some(self.ui.bottom);
+        practice.practice = true;
+        Some(practice)
     }
 
     /// Whether the deal just finished may be played again for practice:

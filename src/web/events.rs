@@ -100,7 +100,10 @@ pub fn listen(controller: &Shared) {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
             return;
         };
-        if k.ctrl_key() || k.meta_key() || k.alt_key() {
+        // (The browser's own shortcuts stay the browser's, but for Ctrl+Z
+        // or ⌘Z: take back, outside a dialog's text fields.)
+        let undo = !k.alt_key() && !k.shift_key() && k.key().eq_ignore_ascii_case("z");
+        if (k.ctrl_key() || k.meta_key() || k.alt_key()) && !undo {
             return;
         }
         let (action, handled) = key_pressed(k);
@@ -309,7 +312,8 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     }
     // Ctrl+Z, or ⌘Z on a Mac: take back (the browser's own undo has
     // nothing to undo outside a text field).
-    if (k.ctrl_key() || k.meta_key()) && !k.shift_key() && key.eq_ignore_ascii_case("z") {
+    if k.ctrl_key() || k.meta_key() {
+        // (Only Ctrl+Z or ⌘Z come this far with a modifier.)
         return (Some(Action::TakeBack), true);
     }
     let action = match key.as_str() {

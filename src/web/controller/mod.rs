@@ -287,26 +287,23 @@ impl Controller {
     /// the practice deal dealt again): the same cards, seats and levels,
     /// on a table of its own, neither saved nor counted.
     fn practise(&mut self) {
-        let (game_table, deal) = match std::mem::replace(&mut self.mode, Mode::Playing) {
-            Mode::Practice(p) => (p.game_table, p.deal),
+        let practice = match &self.mode {
+            Mode::Practice(p) => p.game_table.practice_of(p.deal),
             Mode::Playing if self.table.may_practise() => {
-                let deal = self.table.game.log().len() - 1;
-                (self.table.clone(), deal)
+                self.table.practice_of(self.table.game.log().len() - 1)
             }
-            other => {
-                self.mode = other;
-                return;
-            }
+            _ => None,
         };
-        let Some(game) = game_table.game.practice(deal, 0) else {
-            self.table = game_table;
+        let Some(mut practice) = practice else {
             return;
         };
         self.stop_thinking();
-        self.table.practise(game_table.setup.clone(), game);
-        self.table.ui.message = Some(self.page.lang.t(K::PracticeStarted).to_string());
-        self.sheet_rows = scene::SheetRows::default();
-        self.mode = Mode::Practice(Box::new(Practice { game_table, deal }));
+        practice.ui.message = Some(self.page.lang.t(K::PracticeStarted).to_string());
+        let game_table = std::mem::replace(&mut self.table, practice);
+        if let Mode::Playing = self.mode {
+            let deal = game_table.game.log().len() - 1;
+            self.mode = Mode::Practice(Box::new(Practice { game_table, deal }));
+        }
         self.set_setup(self.table.setup.clone());
         self.advance();
     }
@@ -316,7 +313,6 @@ impl Controller {
         if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
             self.stop_thinking();
             self.table = p.game_table;
-            self.sheet_rows = scene::SheetRows::default();
             self.set_setup(self.table.setup.clone());
             self.advance();
         }
