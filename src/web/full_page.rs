@@ -53,6 +53,8 @@ pub enum Then {
     Import(String),
     /// The review of the deal just finished (the saved game's last).
     Review,
+    /// The deal just finished (the saved game's last), played again for practice.
+    Practice,
 }
 
 fn session() -> Option<Storage> {
@@ -87,7 +89,7 @@ impl Then {
     fn document(&self) -> Document {
         match self {
             Then::Table => Document::Online,
-            Then::Records | Then::Import(_) | Then::Review => Document::Viewer,
+            Then::Records | Then::Import(_) | Then::Review | Then::Practice => Document::Viewer,
         }
     }
 }
@@ -115,6 +117,7 @@ pub fn hand_over(lang: Lang, then: Then) -> Result<(), String> {
         Then::Table => String::new(),
         Then::Records => "records".to_string(),
         Then::Review => "review".to_string(),
+        Then::Practice => "practice".to_string(),
         Then::Import(text) => format!("import:{text}"),
     };
     s.set_item(THEN_KEY, &note).map_err(|_| missing())?;
@@ -134,6 +137,7 @@ pub fn take_then() -> Option<Then> {
     Some(match note.as_str() {
         "records" => Then::Records,
         "review" => Then::Review,
+        "practice" => Then::Practice,
         _ => match note.strip_prefix("import:") {
             Some(text) => Then::Import(text.to_string()),
             None => Then::Table,

@@ -286,7 +286,7 @@ impl Controller {
     /// The deal just finished played again for practice (or, practising,
     /// the practice deal dealt again): the same cards, seats and levels,
     /// on a table of its own, neither saved nor counted.
-    fn practise(&mut self) {
+    pub(super) fn practise(&mut self) {
         let practice = match &self.mode {
             Mode::Practice(p) => p.game_table.practice_of(p.deal),
             Mode::Playing if self.table.may_practise() => {
@@ -829,7 +829,7 @@ impl Controller {
             Action::NextDeal => self.flow(Msg::NextDeal),
             Action::TakeBack => self.flow(Msg::TakeBack),
             Action::PlayOut => self.flow(Msg::PlayOut),
-            Action::PractiseDeal => self.practise(),
+            Action::PractiseDeal => Parts::practise(self),
             Action::PracticeEnd => self.end_practice(),
             Action::OpenDialog
             | Action::CancelDialog

@@ -157,6 +157,10 @@ pub trait Viewer {
     fn replay_bar(c: &Controller) -> Option<ReplayBarScene>;
     /// The person's answer to the puzzle on the table, to be judged.
     fn puzzle_answered(c: &mut Controller, mv: Move);
+    /// The deal just finished played again for practice (`Mode::Practice`,
+    /// the viewer's page's, beside the deal review; the stand-ins hand the
+    /// game over to it).
+    fn practise(c: &mut Controller);
     /// The deal review's panel while the viewer shows, a scene of its own
     /// that the view writes with the table's: the review of the viewer's
     /// deal, or its offer (the stand-ins': nothing).

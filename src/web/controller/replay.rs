@@ -81,6 +81,10 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
         c.replay_bar()
     }
 
+    fn practise(c: &mut Controller) {
+        c.practise();
+    }
+
     fn puzzle_answered(c: &mut Controller, mv: Move) {
         c.puzzle_answered(mv);
     }
@@ -99,6 +103,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
             Then::Table => {}
             Then::Records => c.records(RecordsAction::Open),
             Then::Review => c.records(RecordsAction::ReviewDeal),
+            Then::Practice => c.practise(),
             // (In the dialog, where an import's refusal is shown.)
             Then::Import(text) => {
                 c.records(RecordsAction::Open);

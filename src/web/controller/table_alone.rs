@@ -72,6 +72,17 @@ impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
 
     fn stop_viewing(_: &mut Controller) {}
 
+    /// Practice is the viewer's page's: the game (saved at every move)
+    /// goes over to it, which deals the deal just finished again.
+    fn practise(c: &mut Controller) {
+        if !c.table.may_practise() {
+            return;
+        }
+        if let Err(e) = full_page::hand_over(c.page.lang, Then::Practice) {
+            c.notice(e);
+        }
+    }
+
     /// The way to the viewer's page, whose author's tool makes a link of
     /// the game saved here. A guest's game is not saved (it is the host's
     /// table as its seat sees it), and going there would leave the table:
