@@ -722,9 +722,11 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         chooser: chooser_scene(lang, ui),
         call,
         scores: score_sheet(lang, game, setup, ui, rows),
-        deal_end: (f.phase == Phase::DealOver && ui.held.is_none())
+        // (A practice deal is a game of one deal: its end is a deal's.)
+        deal_end: ((f.phase == Phase::DealOver || f.over && ctx.practising) && ui.held.is_none())
             .then(|| deal_panel(lang, game, setup, ctx)),
-        game_over: (f.over && ui.held.is_none()).then(|| game_panel(lang, game, setup, ctx)),
+        game_over: (f.over && !ctx.practising && ui.held.is_none())
+            .then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),
         last_trick: ui.last_trick_open.then(|| last_trick_scene(&f, last)),
         review_available: last.is_some(),
@@ -1278,14 +1280,20 @@ fn deal_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
     let cells = r
         .map(|r| deal_cells(lang, game, &r.points, &r.scores))
         .unwrap_or_default();
+    // A practice deal's end: again, or back to the game; nothing shared.
+    let practice = ctx.practising;
     EndPanel {
         // The finished deal as a link or an embed (the records dialog's author's tool).
-        share: ctx.may_share.then(|| lang.t(K::AuthorLegend).to_string()),
-        review: review_offer(lang, ctx),
-        next: !ctx.guest,
-        practise: ctx.may_practise,
-        back_to_game: false,
-        title: lang.tf(K::DealOverTitle, &[&k.to_string()]),
+        share: (ctx.may_share && !practice).then(|| lang.t(K::AuthorLegend).to_string()),
+        review: review_offer(lang, ctx).filter(|_| !practice),
+        next: !ctx.guest && !practice,
+        practise: ctx.may_practise || practice,
+        back_to_game: practice,
+        title: if practice {
+            lang.t(K::PracticeOver).to_string()
+        } else {
+            lang.tf(K::DealOverTitle, &[&k.to_string()])
+        },
         lines: result_lines(lang, game, setup, &cells),
         verdict: r
             .map(|r| winner_text(lang, game, setup, r.scores.winner(), true))
@@ -1300,17 +1308,6 @@ fn game_panel(lang: Lang, game: &Game, setup: &Setup, ctx: &Context) -> EndPanel
         lang.t(if daily { K::DailyShare } else { K::ShareTool })
             .to_string()
     });
-    if ctx.practising {
-        // A practice deal's end: again, or back to the game; nothing shared.
-        let mut panel = deal_panel(lang, game, setup, ctx);
-        panel.share = None;
-        panel.review = None;
-        panel.next = false;
-        panel.practise = true;
-        panel.back_to_game = true;
-        panel.title = lang.t(K::PracticeOver).to_string();
-        return panel;
-    }
     EndPanel {
         share,
         review: review_offer(lang, ctx),

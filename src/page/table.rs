@@ -31,7 +31,7 @@ pub struct Table {
     /// The computers' random numbers come from it (and the game's seed).
     pub ai_seed: u64,
     /// Moves taken back in this game (its statistics say so).
-    pub take_backs: u32,
+    pub take_backs: usize,
     /// A practice deal (`Game::practice`): played apart from the game,
     /// neither saved nor counted.
     pub practice: bool,

@@ -104,7 +104,7 @@ pub struct TableState<'a> {
     /// Moves made in this game.
     pub moves: usize,
     /// Moves taken back in this game.
-    pub take_backs: u32,
+    pub take_backs: usize,
 }
 
 impl Saver {
@@ -135,7 +135,7 @@ impl Saver {
         &self,
         game: &Game,
         setup: &Setup,
-        take_backs: u32,
+        take_backs: usize,
     ) -> Result<(), storage::Refused> {
         if self.paused {
             return Ok(());
@@ -226,11 +226,11 @@ struct SavedGame {
     earlier: usize,
     /// Moves taken back in this game (none in a save from before take-backs).
     #[serde(default, skip_serializing_if = "is_zero")]
-    take_backs: u32,
+    take_backs: usize,
     record: RecordFile,
 }
 
-fn is_zero(n: &u32) -> bool {
+fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
@@ -241,7 +241,7 @@ pub struct Saved {
     pub ai_seed: u64,
     pub bottom: u8,
     pub moves: usize,
-    pub take_backs: u32,
+    pub take_backs: usize,
     /// Its token, if it has one (version 2), and how many deals are in their keys.
     id: Option<String>,
     earlier: usize,
@@ -521,7 +521,7 @@ pub fn stats_rows() -> Vec<(String, StatsRow)> {
     read_stats().0
 }
 
-fn update_stats(game: &Game, setup: &Setup, take_backs: u32) -> Result<(), storage::Refused> {
+fn update_stats(game: &Game, setup: &Setup, take_backs: usize) -> Result<(), storage::Refused> {
     let Some(me) = share::my_scorer(game, setup) else {
         return Ok(());
     };

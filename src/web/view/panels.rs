@@ -134,6 +134,14 @@ impl Panels {
             again.set_text_content(Some(lang.t(K::PractiseDeal)));
             append(&self.deal_end, &again);
         }
+        if p.back_to_game {
+            let back = with_id(
+                action_button("primary", Command::PracticeEnd),
+                "practice-back",
+            );
+            back.set_text_content(Some(lang.t(K::PracticeEnd)));
+            append(&self.deal_end, &back);
+        }
     }
 
     fn render_game_over(&mut self, lang: Lang, p: Option<&EndPanel>) {
@@ -151,11 +159,7 @@ impl Panels {
         }
         // (A guest's own new game: it leaves the friend's table.)
         let new_game = action_button(
-            if p.next || p.back_to_game {
-                "secondary"
-            } else {
-                "primary"
-            },
+            if p.next { "secondary" } else { "primary" },
             Command::NewGame,
         );
         new_game.set_text_content(Some(lang.t(K::NewGame)));
@@ -177,14 +181,6 @@ impl Panels {
             );
             again.set_text_content(Some(lang.t(K::PractiseDeal)));
             append(&buttons, &again);
-        }
-        if p.back_to_game {
-            let back = with_id(
-                action_button("primary", Command::PracticeEnd),
-                "practice-back",
-            );
-            back.set_text_content(Some(lang.t(K::PracticeEnd)));
-            append(&buttons, &back);
         }
         append(&panel, &buttons);
         append(&self.game_over, &panel);
