@@ -46,6 +46,13 @@
 //! - `?ice=relay`: online play's connections use relay (TURN) servers only
 //!   (tests: the relay really carries the game).
 
+
+/// The page's allocator: talc, a drop-in replacement for Rust's default
+/// (dlmalloc) in WebAssembly, smaller (BENCHMARKS.md, "The allocator"). The
+/// page is single-threaded.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 mod announcer;
 #[cfg(feature = "bench")]
 mod bench;
