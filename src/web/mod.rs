@@ -46,7 +46,6 @@
 //! - `?ice=relay`: online play's connections use relay (TURN) servers only
 //!   (tests: the relay really carries the game).
 
-
 /// The page's allocator: talc, a drop-in replacement for Rust's default
 /// (dlmalloc) in WebAssembly, smaller (BENCHMARKS.md, "The allocator"). The
 /// page is single-threaded.

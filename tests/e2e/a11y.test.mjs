@@ -21,7 +21,7 @@ for (const lang of ['en', 'ja']) {
       await check('table-two-player');
 
       await page.click('#help-btn');
-      await page.waitForSelector('#help-dialog[open]');
+      await page.waitForSelector('#help-dialog[open] #help-rules p');
       await check('help');
       await page.keyboard.press('Escape');
       await page.waitForSelector('#help-dialog', { state: 'hidden' });

@@ -71,6 +71,9 @@ test('switching to Japanese changes every visible string, and is remembered', { 
     await page.waitForSelector('#help-dialog[open]');
     for (const g of ['two-player', 'three-player', 'partnership']) {
       await page.click(`[data-help-game="${g}"]`);
+      // (Each game's rules are a text of the site, fetched as its tab opens.)
+      await page.waitForSelector('#help-rules p');
+      assert.match(await page.locator('#help-rules').innerText(), /クワック/, `the rules of ${g} in Japanese`);
       await assertNoEnglish(page, `help (${g})`);
     }
     await page.keyboard.press('Escape');

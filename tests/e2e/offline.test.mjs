@@ -115,6 +115,12 @@ test('a second visit with the network off starts and plays a game', async () => 
     await waitForTable(page);
     await playUntilTheComputerAnswers(page);
     assert.deepEqual(warnings.filter((w) => /worker/.test(w)), [], 'the computers think in their worker offline too');
+    // The rules help's texts (fetched as a tab opens) come from the cache too.
+    await page.click('#help-btn');
+    await page.click('[data-help-game="partnership"]');
+    await page.waitForSelector('#help-rules p');
+    assert.match(await page.locator('#help-rules').innerText(), /partnership/i, 'the help offline');
+    await page.keyboard.press('Escape');
     await screenshot(page, 'offline-second-visit');
     assert.deepEqual(problems.pageErrors, []);
     for (const url of requestsAfterLoad) {

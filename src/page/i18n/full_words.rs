@@ -142,6 +142,7 @@ pub enum FullKey {
     ReviewStrip,
     ReviewThisSeat,
     AuthorSuggested,
+    PracticeStarted,
 }
 
 impl K {
@@ -276,6 +277,7 @@ impl K {
     pub const ReviewStrip: FullKey = FullKey::ReviewStrip;
     pub const ReviewThisSeat: FullKey = FullKey::ReviewThisSeat;
     pub const AuthorSuggested: FullKey = FullKey::AuthorSuggested;
+    pub const PracticeStarted: FullKey = FullKey::PracticeStarted;
 }
 
 pub(super) fn en(key: FullKey) -> &'static str {
@@ -408,6 +410,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReviewStrip => "The deal's moves, marked",
         ReviewThisSeat => "Review this deal from this seat",
         AuthorSuggested => "Suggested by the deal review: here one move is clearly better than the others.",
+        PracticeStarted => "Practice: the same cards again, not counted in the game.",
         WaitingFor => "{0} to play. Waiting for the connection.",
         AwayWaiting => "Waiting",
         AwayOffline => "Offline",
@@ -545,6 +548,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReviewStrip => "このディールの手と評価",
         ReviewThisSeat => "この席でこのディールを検討",
         AuthorSuggested => "ディールの検討による提案：この局面では一つの手がはっきり優れています。",
+        PracticeStarted => "練習:同じカードでもう一度。ゲームの得点には数えません。",
         WaitingFor => "{0}の番です。接続を待っています。",
         AwayWaiting => "待機中",
         AwayOffline => "切断中",

@@ -79,9 +79,9 @@ pub enum K {
     StatsTakenBack,
     PractiseDeal,
     PracticeEnd,
-    PracticeStarted,
     PracticeOver,
     OnlyMovePlays,
+    HelpUnavailable,
     PlayOut,
     AutoPlaySetting,
     // Why a move may not be played (see `illegal_move`)
