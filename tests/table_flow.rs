@@ -648,98 +648,7 @@ proptest! {
         let mut p = Page::new(setup(kind, players, &format!("any{seed}")), auto_play);
         let mut rng = Rng::new(seed as u64);
         for s in steps {
-            let hand: Vec<Card> = p
-                .table
-                .game
-                .deal()
-                .map(|d| d.hand(p.table.ui.viewer.unwrap_or(0)).iter().collect())
-                .unwrap_or_default();
-            let pick = |i: u8| hand.get(i as usize % hand.len().max(1)).copied();
-            let (before_log, before_take_backs) = (p.table.game.log().to_vec(), p.table.take_backs);
-            match s {
-                Step::Click(i) => {
-                    if let Some(c) = pick(i) {
-                        p.send(Msg::Play(c));
-                    }
-                }
-                Step::Quack => {
-                    p.send(Msg::Quack);
-                }
-                Step::Duck => {
-                    p.send(Msg::Duck);
-                }
-                Step::DuckSuit(i) => {
-                    let suit = Suit::ALL[i as usize % 4];
-                    p.send(Msg::DuckSuit(suit));
-                }
-                Step::Choice(i) => {
-                    if let Some(c) = pick(i) {
-                        p.send(Msg::Choice(c));
-                    }
-                }
-                Step::Privacy => {
-                    p.send(Msg::PrivacyContinue);
-                }
-                Step::NextDeal => {
-                    p.send(Msg::NextDeal);
-                }
-                Step::TakeBack => {
-                    let allowed = p.table.may_take_back();
-                    let effects = p.send(Msg::TakeBack);
-                    if !allowed {
-                        prop_assert!(effects.is_empty());
-                        prop_assert_eq!(p.table.game.log(), &before_log[..]);
-                    } else {
-                        prop_assert_eq!(p.table.game.to_move(), Some(0));
-                        prop_assert_eq!(p.table.take_backs, before_take_backs + 1);
-                    }
-                }
-                Step::Answer => {
-                    p.answer(&mut rng);
-                }
-                Step::LateAnswer => {
-                    if let Some((seat, ticket)) = p.older.pop() {
-                        let moves = p.table.game.legal_moves();
-                        if let Some(&mv) = moves.as_slice().first() {
-                            let effects = p.send(Msg::Answered { ticket, seat, mv });
-                            prop_assert!(
-                                matches!(effects.as_slice(), [Effect::TurnedAway(_)]),
-                                "a late answer ({seat}, {ticket}) taken at {}: {effects:?}",
-                                p.table.asked
-                            );
-                            prop_assert_eq!(p.table.game.log(), &before_log[..]);
-                        }
-                    }
-                }
-                Step::Timer => {
-                    p.ring();
-                }
-                Step::StaleTimer => {
-                    let current = p.timer;
-                    if let Some(&n) = p.timers.iter().find(|&&n| Some(n) != current) {
-                        let effects = p.send(Msg::Timer(n));
-                        prop_assert!(effects.is_empty());
-                    }
-                }
-                Step::PlayOn => {
-                    for _ in 0..40 {
-                        if p.table.acting().is_some() || p.table.game.is_over() {
-                            break;
-                        }
-                        if p.asked.is_some() {
-                            p.answer(&mut rng);
-                        } else if p.timer.is_some() {
-                            p.ring();
-                        } else if p.table.ui.privacy.is_some() {
-                            p.send(Msg::PrivacyContinue);
-                        } else if !p.table.game.in_deal() {
-                            p.send(Msg::NextDeal);
-                        } else {
-                            break;
-                        }
-                    }
-                }
-            }
+            take_step(&mut p, s, &mut rng)?;
             // Nobody is asked while the person here may act.
             if p.table.acting().is_some() {
                 prop_assert!(p.asked.is_none());
@@ -865,4 +774,101 @@ fn play_out_the_rest_is_offered_only_when_no_choice_can_change_a_score() {
         assert_eq!(p.table.game.results().last().unwrap().scores, scores[0]);
     }
     assert!(offered >= 5, "offered in {offered} deals of 30");
+}
+
+/// One step of a property test's sequence, on the page `p`, checked.
+fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> {
+    let hand: Vec<Card> = p
+        .table
+        .game
+        .deal()
+        .map(|d| d.hand(p.table.ui.viewer.unwrap_or(0)).iter().collect())
+        .unwrap_or_default();
+    let pick = |i: u8| hand.get(i as usize % hand.len().max(1)).copied();
+    let (before_log, before_take_backs) = (p.table.game.log().to_vec(), p.table.take_backs);
+    match s {
+        Step::Click(i) => {
+            if let Some(c) = pick(i) {
+                p.send(Msg::Play(c));
+            }
+        }
+        Step::Quack => {
+            p.send(Msg::Quack);
+        }
+        Step::Duck => {
+            p.send(Msg::Duck);
+        }
+        Step::DuckSuit(i) => {
+            let suit = Suit::ALL[i as usize % 4];
+            p.send(Msg::DuckSuit(suit));
+        }
+        Step::Choice(i) => {
+            if let Some(c) = pick(i) {
+                p.send(Msg::Choice(c));
+            }
+        }
+        Step::Privacy => {
+            p.send(Msg::PrivacyContinue);
+        }
+        Step::NextDeal => {
+            p.send(Msg::NextDeal);
+        }
+        Step::TakeBack => {
+            let allowed = p.table.may_take_back();
+            let effects = p.send(Msg::TakeBack);
+            if !allowed {
+                prop_assert!(effects.is_empty());
+                prop_assert_eq!(p.table.game.log(), &before_log[..]);
+            } else {
+                prop_assert_eq!(p.table.game.to_move(), Some(0));
+                prop_assert_eq!(p.table.take_backs, before_take_backs + 1);
+            }
+        }
+        Step::Answer => {
+            p.answer(rng);
+        }
+        Step::LateAnswer => {
+            if let Some((seat, ticket)) = p.older.pop() {
+                let moves = p.table.game.legal_moves();
+                if let Some(&mv) = moves.as_slice().first() {
+                    let effects = p.send(Msg::Answered { ticket, seat, mv });
+                    prop_assert!(
+                        matches!(effects.as_slice(), [Effect::TurnedAway(_)]),
+                        "a late answer ({seat}, {ticket}) taken at {}: {effects:?}",
+                        p.table.asked
+                    );
+                    prop_assert_eq!(p.table.game.log(), &before_log[..]);
+                }
+            }
+        }
+        Step::Timer => {
+            p.ring();
+        }
+        Step::StaleTimer => {
+            let current = p.timer;
+            if let Some(&n) = p.timers.iter().find(|&&n| Some(n) != current) {
+                let effects = p.send(Msg::Timer(n));
+                prop_assert!(effects.is_empty());
+            }
+        }
+        Step::PlayOn => {
+            for _ in 0..40 {
+                if p.table.acting().is_some() || p.table.game.is_over() {
+                    break;
+                }
+                if p.asked.is_some() {
+                    p.answer(rng);
+                } else if p.timer.is_some() {
+                    p.ring();
+                } else if p.table.ui.privacy.is_some() {
+                    p.send(Msg::PrivacyContinue);
+                } else if !p.table.game.in_deal() {
+                    p.send(Msg::NextDeal);
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -77,3 +77,21 @@ test('Hint shows the Hard player\'s choice on the hand, with a reason', { timeou
     assert.deepEqual(problems.all(), []);
   });
 });
+
+test('the rules help shows each game\'s rules, fetched as its tab opens', async () => {
+  await withPage({ path: '?pace=0' }, async ({ page, problems }) => {
+    await ready(page);
+    await page.click('#help-btn');
+    await page.waitForSelector('#help-dialog[open]');
+    for (const [game, words] of [['two-player', /duck-house/], ['three-player', /Jokers/], ['partnership', /partnership/i]]) {
+      await page.click(`[data-help-game="${game}"]`);
+      await page.waitForFunction(
+        (g) => document.querySelector(`[data-help-game="${g}"]`).getAttribute('aria-pressed') === 'true' && document.querySelector('#help-rules p'),
+        game,
+      );
+      assert.match(await page.locator('#help-rules').innerText(), words, `the rules of ${game}`);
+    }
+    await page.keyboard.press('Escape');
+    assert.deepEqual(problems.all(), []);
+  });
+});
