@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn every_value_the_page_writes_reads_back_from_its_name() {
-        assert_eq!(read_back(Command::ALL.iter().copied()).len(), 24);
+        assert_eq!(read_back(Command::ALL.iter().copied()).len(), 28);
         assert_eq!(read_back(ChangedField::ALL.iter().copied()).len(), 10);
         assert_eq!(read_back(NetCommand::ALL.iter().copied()).len(), 8);
         assert_eq!(
