@@ -9,6 +9,7 @@ pub mod review;
 pub mod search;
 pub mod seat_view;
 pub mod solve;
+pub mod soup;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 

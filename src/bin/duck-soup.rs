@@ -221,6 +221,10 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
         (Level::Hard, whole("hard", &f.hard, HARD, 0)?),
         (Level::Expert, whole("expert", &f.expert, HARD, 0)?),
     ];
+    let soup = whole("soup", &f.soup, HARD, 0)?;
+    if soup > 0 && game != GameKind::TwoPlayer {
+        return Err(format!("--soup: only in the two-player game, not {game}"));
+    }
     let playouts = whole(
         "playouts",
         &f.playouts,
@@ -277,8 +281,96 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
             );
         }
     }
+    if soup > 0 {
+        json += &soup_bench(soup, f.json);
+    }
     if f.json {
         println!("{json}}}");
     }
     Ok(())
+}
+
+/// The exact solver of the Soup course on `count` two-player deals, their
+/// Duck course played by the Normal player: the time of its first decision
+/// (13 cards each, the table empty: the Expert's decision, and every move's
+/// value as the review asks), of each later decision of the course (the
+/// table kept, both seats playing the solver's moves), and the positions
+/// its table held at the course's end. Prints them (unless `json`) and
+/// returns them as JSON fields.
+fn soup_bench(count: usize, json: bool) -> String {
+    use duck_soup::ai::heuristic;
+    use duck_soup::ai::soup::SoupSolver;
+    let (mut first, mut first_all, mut later, mut stored) = (vec![], vec![], vec![], vec![]);
+    let mut bytes = 0;
+    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
+    for i in 0..count {
+        let mut d = playout::start_deal(GameKind::TwoPlayer, 1000 + i as u64);
+        while d.stock_len() > 0 {
+            d.apply(heuristic::choose(&d));
+        }
+        let legal = d.legal_moves();
+        let normal = heuristic::choose(&d);
+        let mut solver = SoupSolver::new();
+        let t = Instant::now();
+        std::hint::black_box(solver.move_values(&d, legal.as_slice(), &mut || true));
+        first_all.push(ms(t));
+        let mut solver = SoupSolver::new();
+        bytes = solver.table_bytes();
+        let mut decision = 0;
+        while !d.is_over() {
+            let legal = d.legal_moves();
+            let normal = if decision == 0 {
+                normal
+            } else {
+                heuristic::choose(&d)
+            };
+            let t = Instant::now();
+            let (mv, _) = solver
+                .best_move(&d, legal.as_slice(), normal, &mut || true)
+                .expect("no limit");
+            if decision == 0 {
+                first.push(ms(t));
+            } else if legal.len() > 1 {
+                later.push(ms(t));
+            }
+            decision += 1;
+            d.apply(mv);
+        }
+        stored.push(solver.stored() as f64);
+    }
+    let mut out = String::new();
+    for (name, times) in [
+        ("soup_first", &mut first),
+        ("soup_first_all", &mut first_all),
+        ("soup_later", &mut later),
+        ("soup_stored", &mut stored),
+    ] {
+        times.sort_by(f64::total_cmp);
+        let pct = |p: f64| times[((times.len() as f64 * p).ceil() as usize).saturating_sub(1)];
+        let unit = if name == "soup_stored" { "" } else { "_ms" };
+        out += &format!(
+            ", \"{name}{unit}_p50\": {:.3}, \"{name}{unit}_p95\": {:.3}, \"{name}{unit}_max\": {:.3}",
+            pct(0.5),
+            pct(0.95),
+            pct(1.0)
+        );
+        if !json {
+            let what = match name {
+                "soup_first" => "Soup solver, first decision (13 cards each), ms",
+                "soup_first_all" => "Soup solver, every move's value at the first decision, ms",
+                "soup_later" => "Soup solver, later decisions (table kept), ms",
+                _ => "Soup solver, positions stored at the course's end",
+            };
+            println!(
+                "{what}: {:.3} median, {:.3} at the 95th percentile, {:.3} at most",
+                pct(0.5),
+                pct(0.95),
+                pct(1.0)
+            );
+        }
+    }
+    if !json {
+        println!("Soup solver, table: {} MB", bytes >> 20);
+    }
+    out + &format!(", \"soup_table_bytes\": {bytes}")
 }

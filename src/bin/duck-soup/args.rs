@@ -16,7 +16,7 @@ use std::ffi::{OsStr, OsString};
 pub const USAGE: &str = "usage:
   duck-soup replay FILE|-
   duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--json]
-  duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--playouts N] [--json]
+  duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--soup N] [--playouts N] [--json]
   duck-soup review RECORD|- [--seat N] [--playouts N] [--seed N] [--json]
   duck-soup play --game GAME --seats LEVELS [--seed N] [--deals N] [--playouts N]
   duck-soup --help, duck-soup COMMAND --help, duck-soup --version
@@ -120,6 +120,10 @@ pub struct BenchArgs {
     /// Expert decisions to time, 0 to 10000 (default 0).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub expert: Option<OsString>,
+    /// Two-player only: Soup courses to solve exactly, 0 to 10000 (default 0),
+    /// timing the first decision (13 cards each) and the later ones.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub soup: Option<OsString>,
     /// The Expert player's play-outs per decision, 1 to 1000000 (default: the page's budget).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub playouts: Option<OsString>,
