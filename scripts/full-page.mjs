@@ -20,12 +20,12 @@
 // a copy of viewer.html: the links and embeds rules sites already have name it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifyCode } from './minify-js.mjs';
-import { FULL_PAGES, OLDER_DOCUMENT } from './pages.mjs';
+import { FULL_PAGES, OLDER_DOCUMENT, THINKER } from './pages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,10 +48,12 @@ export async function buildFullPage(dir, { release, minify }) {
   writeFileSync(join(dir, cssName), css);
   const pages = {};
   for (const page of FULL_PAGES) pages[page] = await buildPage(dir, page, { release, minify });
-  nameOnLoader(join(dir, 'index.html'), pages, cssName);
+  // The computers' own build, which every page's worker loads.
+  const thinker = await buildPage(dir, THINKER, { release, minify });
+  nameOnLoader(join(dir, 'index.html'), { ...pages, [THINKER]: thinker }, cssName);
   for (const page of FULL_PAGES) writePageDocument(dir, page, pages[page], cssName);
   copyFileSync(join(dir, `${OLDER_DOCUMENT.copyOf}.html`), join(dir, OLDER_DOCUMENT.name));
-  return { ...pages, css: cssName };
+  return { ...pages, [THINKER]: thinker, css: cssName };
 }
 
 const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -71,6 +73,9 @@ async function buildPage(dir, page, { release, minify }) {
   const out = mkdtempSync(join(tmpdir(), `${page}-page-`));
   try {
     run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', page, built]);
+    // The JavaScript its Rust declares (wasm-bindgen's snippets), beside
+    // the glue that imports it, as Trunk copies the table's.
+    if (existsSync(join(out, 'snippets'))) cpSync(join(out, 'snippets'), join(dir, 'snippets'), { recursive: true });
     let wasmPath = join(out, `${page}_bg.wasm`);
     if (release) {
       // As Trunk runs it for the table: the level and parameters read from
@@ -92,13 +97,13 @@ async function buildPage(dir, page, { release, minify }) {
   }
 }
 
-/** Names the full page's two pages and their styles on the loader's tag in index.html. */
+/** Names the full page's two pages, the computers' build and the pages' styles on the loader's tag in index.html. */
 function nameOnLoader(htmlPath, pages, cssName) {
   let html = readFileSync(htmlPath, 'utf8');
   const tag = html.match(/<script[^>]*\sdata-js=[^>]*>/);
   if (!tag) throw new Error('index.html has no loader tag with data-js');
   const base = tag[0].match(/\sdata-js=["']?(\.?\/?)/)?.[1] ?? '';
-  const names = FULL_PAGES.map((p) => ` data-${p}-js=${base}${pages[p].js} data-${p}-wasm=${base}${pages[p].wasm}`).join('');
+  const names = [...FULL_PAGES, THINKER].map((p) => ` data-${p}-js=${base}${pages[p].js} data-${p}-wasm=${base}${pages[p].wasm}`).join('');
   const named = tag[0].replace(/>$/, `${names} data-full-css=${base}${cssName}>`);
   writeFileSync(htmlPath, html.replace(tag[0], named));
 }

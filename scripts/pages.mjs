@@ -10,6 +10,13 @@
 /** The full page's two pages, by name. */
 export const FULL_PAGES = ['viewer', 'online'];
 
+/**
+ * The computers' own build (Cargo feature `thinker`, src/thinker.rs): no page
+ * of its own; every page's worker loads it (data-thinker-js,
+ * data-thinker-wasm on the loader's tag), once the first table shows.
+ */
+export const THINKER = 'thinker';
+
 /** The older name of the viewer's page, and the page it is a copy of. */
 export const OLDER_DOCUMENT = { name: 'full.html', copyOf: 'viewer' };
 

@@ -41,7 +41,7 @@ if (process.env.TRUNK_PROFILE === 'release' && process.env.MINIFY_JS !== '0') {
 // before the service worker is written, so that they are precached with the rest.
 const release = process.env.TRUNK_PROFILE === 'release';
 const full = await buildFullPage(dir, { release, minify: release && process.env.MINIFY_JS !== '0' });
-console.log(`the viewer's page: ${full.viewer.wasm}; online play's: ${full.online.wasm}`);
+console.log(`the viewer's page: ${full.viewer.wasm}; online play's: ${full.online.wasm}; the computers': ${full.thinker.wasm}`);
 await import('./precache.mjs');
 // PRECOMPRESS=0 skips the .gz files (a few seconds of a release build).
 if (process.env.TRUNK_PROFILE === 'release' && process.env.PRECOMPRESS !== '0') {

@@ -40,13 +40,14 @@ if want cargo; then
 fi
 
 if want clippy; then
-  stage "lints: cargo fmt --check, then cargo clippy -D warnings (native, then wasm32: the table alone, the viewer's page, online play's)"
+  stage "lints: cargo fmt --check, then cargo clippy -D warnings (native, then wasm32: the table alone, the viewer's page, online play's, the computers' build)"
   cargo fmt --check
   cargo clippy --all-targets -- -D warnings
   # The page's three builds, as scripts/full-page.mjs and Trunk make them: code
   # behind cfg(target_arch = "wasm32") or the features is linted only here.
   cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --profile web -- -D warnings
-  for page in viewer online; do
+  # ...and the computers' own build (src/thinker.rs), which every page's worker loads.
+  for page in viewer online thinker; do
     cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "$page" --profile web -- -D warnings
   done
 fi

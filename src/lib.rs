@@ -23,10 +23,14 @@ pub mod net;
 // wasm grew by 388 B gzipped, measured).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod page;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "thinker")))]
 pub(crate) mod page;
 
-#[cfg(target_arch = "wasm32")]
+// The page (three builds: the table alone, the viewer's, online play's), or
+// the computers' worker (`thinker`: the players' search and nothing else).
+#[cfg(all(target_arch = "wasm32", feature = "thinker"))]
+mod thinker;
+#[cfg(all(target_arch = "wasm32", not(feature = "thinker")))]
 mod web;
 
 // Decision timings for scripts/bench-wasm.mjs (Cargo feature `bench`, off in the page).

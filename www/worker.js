@@ -1,20 +1,21 @@
 // The computer players' worker (src/web/controller/thinker.rs starts it): it
-// runs the page's own wasm module, so that no search blocks the page. The
-// first message brings the wasm-bindgen glue's URL and the WebAssembly.Module
-// the page already compiled (nothing is downloaded or compiled twice); every
+// runs the computers' own build of the crate (src/thinker.rs), so that no
+// search blocks the page. The first message brings that build's glue and
+// wasm addresses (the loader's data-thinker-js and data-thinker-wasm); every
 // later message is a question [ticket, bytes, deadline], answered in order
-// by the module's `think` export (src/web/think.rs): [ticket, the move's
-// bytes] back (none: no move). A fourth element 'judge' asks the deal
-// review's export instead (src/web/judge.rs, the full page only: one move
-// judged a message), answered the same way. If the module cannot start, a
-// text says why and the page thinks on its own.
+// by the build's `think` export: [ticket, the move's bytes] back (none: no
+// move). A fourth element 'judge' asks its deal review's export instead
+// (one move judged a message), answered the same way. If the build cannot
+// start, a text says why and the page thinks on its own.
 let ready;
 
-async function start({ js, module }) {
-  // Only the page's own glue, from the page's own server.
-  if (new URL(js).origin !== self.location.origin) throw new Error('the glue is not from this site');
+async function start({ js, wasm }) {
+  // Only the site's own build, from the site's own server.
+  for (const file of [js, wasm]) {
+    if (new URL(file).origin !== self.location.origin) throw new Error('the build is not from this site');
+  }
   const glue = await import(js);
-  await glue.default({ module_or_path: module });
+  await glue.default({ module_or_path: wasm });
   return glue;
 }
 

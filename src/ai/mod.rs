@@ -5,6 +5,7 @@ pub mod expert;
 pub mod heuristic;
 pub mod history;
 pub mod infer;
+pub mod question;
 pub mod review;
 pub mod search;
 pub mod seat_view;

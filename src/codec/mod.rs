@@ -1,7 +1,7 @@
 //! One reader and one writer of bytes for every format the game sends or
 //! shares: record links ([`record_link`]), the invites and replies of online
 //! play (`net::invite`), online messages (`net::wire`) and the questions the
-//! page asks its computer players' worker (the page's `think.rs`). Each
+//! page asks its computer players' worker (`ai::question`). Each
 //! format is a sequence of the values here; none has its own varints,
 //! texts, cards or game codes (only packings no other format uses stay
 //! with their format: an invite's ICE texts at 6 bits a character, a

@@ -17,8 +17,10 @@
 //!   links and the daily deal; [`records`]: the Share and records dialog,
 //!   export/import and the replay viewer; [`embed`]: `?embed=1` and its
 //!   events to the host page.
-//! - [`think`]: a computer's decision as a message, and the worker's entry
-//!   point (`www/worker.js` runs this module; `controller/thinker.rs` asks it).
+//! - [`thinker_here`]: the computers' own build (`src/thinker.rs`) loaded on
+//!   the page's thread where no worker can start; `controller/thinker.rs`
+//!   asks the worker (`www/worker.js`) that runs it, and the questions and
+//!   answers are `ai::question`'s.
 //! - [`serial`]: typed values to and from JS values and JSON text (written
 //!   by serde-wasm-bindgen, read by its own `reader` of JS values, and the
 //!   browser's own `JSON`); [`input`]: limits on
@@ -64,9 +66,6 @@ mod frame;
 mod full_page;
 mod help;
 mod i18n;
-// The deal review's worker side (the full page's: its export answers
-// through `controller::parts`).
-mod judge;
 mod keyboard;
 mod net;
 mod params;
@@ -78,7 +77,7 @@ mod settings;
 mod share;
 mod sound;
 mod storage;
-mod think;
+mod thinker_here;
 mod tutorial;
 mod view;
 
@@ -86,7 +85,7 @@ mod view;
 // the names the page's files use.
 use crate::page::{hint, input, model, scene};
 
-use controller::parts::{OnlineInput, OnlinePlay, Parts, Viewer};
+use controller::parts::{OnlineInput, OnlinePlay, Parts};
 use controller::{PaceScale, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};
@@ -96,22 +95,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::engine;
 
-/// The worker's entry point for the deal review (`www/worker.js`): a
-/// question's bytes in, the judgement's bytes out. The full page judges
-/// (`judge::answer`); the table alone, which never asks, has no judge, so
-/// that it stays out of its wasm (`controller::parts`).
-#[wasm_bindgen]
-pub fn judge(question: &[u8]) -> Vec<u8> {
-    Parts::judge(question)
-}
-
 #[wasm_bindgen(start)]
 pub fn start() {
-    // The computer players' worker runs this same module (see `think`):
-    // there is no document there, and no table to start.
-    if !js_sys::Reflect::has(&js_sys::global(), &"document".into()).unwrap_or(false) {
-        return;
-    }
     // The address, read once; its parts go to those below that need them.
     let params = PageParams::read();
     let restart = params.restart_address();
@@ -265,8 +250,8 @@ fn show_error_panel(detail: &str, restart: &str) {
 }
 
 /// The computers' worker's files, from the page's folder and its loader's
-/// script tag (the wasm glue's name changes with every build), or why
-/// there can be no worker.
+/// script tag (the computers' build's names change with every build), or
+/// why there can be none.
 fn worker_files() -> Result<controller::WorkerFiles, String> {
     let doc = dom::doc();
     let base = doc.base_uri().ok().flatten().ok_or("no base address")?;
@@ -276,12 +261,17 @@ fn worker_files() -> Result<controller::WorkerFiles, String> {
             base.split(':').next().unwrap_or("?")
         ));
     }
-    let glue = doc
+    let loader = doc
         .query_selector("script[data-js]")
         .ok()
         .flatten()
-        .and_then(|s| s.get_attribute("data-js"))
         .ok_or("no loader")?;
+    // The computers' own build (scripts/full-page.mjs names it on the loader).
+    let named = |attribute: &str| {
+        loader
+            .get_attribute(attribute)
+            .ok_or_else(|| format!("the loader names no {attribute}"))
+    };
     let url = |path: &str| {
         web_sys::Url::new_with_base(path, &base)
             .map(|u| u.href())
@@ -289,6 +279,7 @@ fn worker_files() -> Result<controller::WorkerFiles, String> {
     };
     Ok(controller::WorkerFiles {
         worker: url("worker.js")?,
-        glue: url(&glue)?,
+        glue: url(&named("data-thinker-js")?)?,
+        wasm: url(&named("data-thinker-wasm")?)?,
     })
 }

@@ -38,9 +38,13 @@ test('the page loads, the app starts and fills #app, without errors', async () =
     assert.ok(text.trim().length > 0, '#app is empty');
     await screenshot('smoke-root');
 
+    // The table's wasm, and the computers' own build, which its worker
+    // fetches as the table shows: each once, as WebAssembly.
     const wasm = responses.filter((r) => r.url.endsWith('.wasm'));
-    assert.equal(wasm.length, 1, `expected one .wasm response, got ${JSON.stringify(wasm)}`);
-    assert.equal(wasm[0].type, 'application/wasm');
+    const [thinker, table] = [wasm.filter((r) => r.url.includes('-thinker-')), wasm.filter((r) => !r.url.includes('-thinker-'))];
+    assert.equal(table.length, 1, `expected the table's .wasm once, got ${JSON.stringify(wasm)}`);
+    assert.equal(thinker.length, 1, `expected the computers' .wasm once, got ${JSON.stringify(wasm)}`);
+    for (const r of wasm) assert.equal(r.type, 'application/wasm');
     assertNoProblems(problems);
   });
 });

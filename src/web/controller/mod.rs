@@ -89,13 +89,16 @@ pub struct Page {
 
 pub type Shared = Rc<RefCell<Controller>>;
 
-/// How the computer players think: in a worker (its files, or why there is
-/// none; `None` with `?worker=0`), and the Expert player's play-outs per
+/// How the computer players think: the computers' build, in a worker or
+/// (`?worker=0`) on the page's thread, and the Expert player's play-outs per
 /// decision (`?playouts=`; else each game's own page budget,
 /// `ai::expert::page_playouts`).
 #[derive(Clone, Debug)]
 pub struct Thinking {
-    pub worker: Option<Result<WorkerFiles, String>>,
+    /// The computers' build and its worker's files, or why there are none.
+    pub files: Result<WorkerFiles, String>,
+    /// In a worker (`?worker=0`: on the page's thread).
+    pub in_worker: bool,
     pub expert_playouts: Option<u32>,
 }
 
@@ -211,7 +214,7 @@ impl Controller {
         page: Page,
     ) -> Shared {
         let kind = rules.game;
-        let thinker = Thinker::new(thinking.worker);
+        let thinker = Thinker::new(thinking.files, thinking.in_worker);
         let c = Rc::new(RefCell::new(Controller {
             table: Table::new(
                 Setup::default_for(kind),

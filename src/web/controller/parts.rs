@@ -165,9 +165,6 @@ pub trait Viewer {
     /// that the view writes with the table's: the review of the viewer's
     /// deal, or its offer (the stand-ins': nothing).
     fn review_panel(c: &Controller) -> <Self::Views as ViewerViews>::Review;
-    /// The worker's side of the deal review: a question's bytes in, the
-    /// judgement's bytes out (`web::judge`, the worker's `judge` export).
-    fn judge(question: &[u8]) -> Vec<u8>;
     /// What the table asked this page to open first (`full_page::take_then`),
     /// of the viewer's (a game with friends is online play's,
     /// [`OnlinePlay::take_table`]); the stand-ins': the hand-over did not

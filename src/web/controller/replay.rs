@@ -13,6 +13,7 @@
 
 use super::parts::{Holds, Linked, Page, Viewer, WithViewer};
 use super::{Controller, Mode};
+use crate::ai::question::JudgeQuestion;
 use crate::ai::review::Judgement;
 use crate::ai::Level;
 use crate::ai::SeatView;
@@ -23,7 +24,6 @@ use crate::page::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
 use crate::page::review::ReviewPanel;
 use crate::web::full_page::Then;
 use crate::web::i18n::{Lang, K};
-use crate::web::judge::JudgeQuestion;
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
 use crate::web::records::author;
 use crate::web::records::dialog;
@@ -91,10 +91,6 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
 
     fn review_panel(c: &Controller) -> Option<ReviewPanel> {
         c.review_panel()
-    }
-
-    fn judge(question: &[u8]) -> Vec<u8> {
-        crate::web::judge::answer(question)
     }
 
     fn take_over(c: &mut Controller, then: Then) {

@@ -2,22 +2,24 @@
 //! its state and scene). A review opens the replay viewer on the deal and
 //! asks the Expert player to judge each move of the chosen seats, one move
 //! a message, in a worker of its own running the computers' worker script
-//! and this same wasm module (`www/worker.js`, `web::judge`): the table
+//! and their own build (`www/worker.js`, `src/thinker.rs`'s `judge`): the table
 //! stays responsive, the strip fills move by move, and stopping the review
 //! stops that worker at once. The seats' computers keep their own worker
 //! (`thinker.rs`), so a review never delays a computer's move.
 //!
 //! Where no worker can start, each move is judged on the page's main
-//! thread, one move a step, as the computers then think.
+//! thread by that build loaded there (`web/thinker_here.rs`), one move a
+//! step, as the computers then think.
 
 use super::parts::{Holds, ViewerOnly, WithViewer};
 use super::{with, Controller, Mode};
+use crate::ai::question::{read_judgement, JudgeQuestion};
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::{GameRecord, Move};
 use crate::page::review::{self, Review, ReviewPanel};
-use crate::web::judge::{read_judgement, JudgeQuestion};
 use crate::web::model::{Player, RecordsAction, Step};
 use crate::web::records::link::ViewerOptions;
+use crate::web::thinker_here;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Weak;
@@ -102,10 +104,7 @@ fn start_worker(
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
     let worker = Worker::new_with_options(&files.worker, &options).ok()?;
-    let start = js_sys::Object::new();
-    js_sys::Reflect::set(&start, &"js".into(), &files.glue.as_str().into()).ok()?;
-    js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module()).ok()?;
-    worker.post_message(&start).ok()?;
+    worker.post_message(&files.start_message()?.into()).ok()?;
     let me = me.clone();
     let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         // `[ticket, the judgement's bytes]`, or the text of why it could not start.
@@ -275,7 +274,8 @@ impl Controller {
         }
     }
 
-    /// The main thread judges the move asked as `ticket`.
+    /// The main thread judges the move asked as `ticket` (the computers'
+    /// build loaded there: `thinker_here`).
     fn judge_here(&mut self, slot: Slot, ticket: u32) {
         let Some(run) = run_of(&mut self.players.reviewer, slot) else {
             return;
@@ -283,8 +283,32 @@ impl Controller {
         let Some(q) = run.queue.first().filter(|_| run.ticket == ticket) else {
             return;
         };
-        let judgement = q.judge();
-        self.review_judged(slot, judgement);
+        let args = js_sys::Array::of1(&js_sys::Uint8Array::from(&q.request()[..]));
+        let me = self.me.clone();
+        thinker_here::call(&self.page.worker_files, "judge", args, move |bytes| {
+            with(&me, move |c| c.judged_here(slot, ticket, bytes));
+        });
+    }
+
+    /// The main thread's judgement of `ticket`; with none (the question
+    /// refused, or no computers' build), the run stops: asking again
+    /// would fail again.
+    fn judged_here(&mut self, slot: Slot, ticket: u32, bytes: Option<Vec<u8>>) {
+        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
+            return;
+        };
+        if run.ticket != ticket {
+            return;
+        }
+        let judged = run
+            .queue
+            .first()
+            .zip(bytes.as_deref())
+            .and_then(|(q, b)| read_judgement(q, b));
+        match judged {
+            Some(j) => self.review_judged(slot, j),
+            None => set_run(&mut self.players.reviewer, slot, None),
+        }
     }
 
     /// The worker's answer to question `ticket`: the judgement's bytes, or

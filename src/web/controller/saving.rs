@@ -123,7 +123,8 @@ pub fn start(
         }
     };
     let thinking = Thinking {
-        worker: address.worker.then(|| page.worker_files.clone()),
+        files: page.worker_files.clone(),
+        in_worker: address.worker,
         expert_playouts: address.playouts,
     };
     let c = Controller::new(view, setup.rules, pace, thinking, entropy, saver, page);

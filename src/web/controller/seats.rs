@@ -8,10 +8,10 @@
 //! `answer`.
 
 use super::thinker::Thinker;
+use crate::ai::question::Question;
 use crate::ai::Level;
 use crate::web::model::{Action, Dispatch, Player};
 pub use crate::web::players::{MoveRequest, SeatPlayer};
-use crate::web::think::Question;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;

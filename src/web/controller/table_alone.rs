@@ -107,13 +107,6 @@ impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
         NoReview
     }
 
-    /// (Never asked: only the viewer's reviews send the worker a question.
-    /// No judgement, as for a question that does not hold together, so
-    /// that the judge stays out of this build's wasm.)
-    fn judge(_: &[u8]) -> Vec<u8> {
-        Vec::new()
-    }
-
     /// A hand-over that did not happen: the viewer's files could not be
     /// loaded, and the table runs in its document.
     fn take_over(c: &mut Controller, _: Then) {

@@ -1,20 +1,23 @@
 //! Where the computer players think: a module Web Worker (`www/worker.js`)
-//! running this same wasm module, so that no search ever blocks a click or
-//! a frame. The page hands the worker the `WebAssembly.Module` it already
-//! compiled (`wasm_bindgen::module()`), so the engine is neither downloaded
-//! nor compiled a second time; the worker imports the same wasm-bindgen glue
-//! (the loader's `data-js`) and calls the export [`think`](crate::web::think::think).
+//! running the computers' own build of this crate (`src/thinker.rs`, the
+//! loader's `data-thinker-js` and `data-thinker-wasm`), so that no search
+//! ever blocks a click or a frame, and the page's own wasm carries no
+//! search. The worker starts with the page, so that its files are fetched
+//! and compiled while the first table shows.
 //!
 //! Questions are answered in the order asked, one at a time. Cancelling one
 //! the worker may be searching stops the worker (`terminate`) and starts a
 //! fresh one for the questions still waiting, so a moot search never delays
-//! the next. Where no worker can start (a `file:` page, an old browser
-//! without module workers, a worker that fails to load), each question is
-//! answered on the page's main thread instead, as before workers: the
-//! game goes on, and only the page's smoothness suffers.
+//! the next. Where no worker can start (an old browser without module
+//! workers, a worker that fails to load) or none is wanted (`?worker=0`),
+//! each question is answered on the page's main thread instead, by the same
+//! build loaded there (`web/thinker_here.rs`): the game goes on, and only the
+//! page's smoothness suffers.
 
+use crate::ai::question::{read_move, Question};
 use crate::engine::Move;
-use crate::web::think::{read_move, Question};
+use crate::web::thinker_here;
+pub use crate::web::thinker_here::WorkerFiles;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -27,8 +30,7 @@ pub struct Thinker(Rc<RefCell<Inner>>);
 
 struct Inner {
     worker: Option<Running>,
-    /// The worker's files, or why there is no worker (then, or when it
-    /// could not start, the answers come from the main thread).
+    /// The computers' build and its worker's files, or why there are none.
     files: Result<WorkerFiles, String>,
     /// No worker could start: answer on the main thread from now on.
     unavailable: bool,
@@ -74,14 +76,13 @@ struct Waiting {
 impl Thinker {
     /// A thinker, its worker starting at once (so that it is ready, its
     /// files fetched while the page loads, by the first computer turn);
-    /// without a worker (`None`: none is wanted, `?worker=0`), one that
-    /// thinks on the main thread.
-    pub fn new(files: Option<Result<WorkerFiles, String>>) -> Thinker {
-        let unavailable = files.is_none();
+    /// without a worker (`in_worker` false: `?worker=0`), one that thinks
+    /// on the main thread.
+    pub fn new(files: Result<WorkerFiles, String>, in_worker: bool) -> Thinker {
         let thinker = Thinker(Rc::new(RefCell::new(Inner {
             worker: None,
-            files: files.unwrap_or_else(|| Err(String::new())),
-            unavailable,
+            files,
+            unavailable: !in_worker,
             last_ticket: 0,
             waiting: Vec::new(),
         })));
@@ -183,21 +184,32 @@ impl Thinker {
 }
 
 /// Answers `ticket` on the main thread (no worker), with the whole budget:
-/// stopping at a deadline would only block the page for longer.
+/// stopping at a deadline would only block the page for longer. A question
+/// cancelled meanwhile is never answered.
 fn answer_here(inner: &Weak<RefCell<Inner>>, ticket: u32) {
     let Some(rc) = inner.upgrade() else { return };
-    let taken = {
-        let mut inner = rc.borrow_mut();
-        let i = inner.waiting.iter().position(|w| w.ticket == ticket);
-        i.map(|i| inner.waiting.remove(i))
-    };
-    if let Some(w) = taken {
-        let question = Question {
-            deadline: None,
-            ..w.question
+    let (request, files) = {
+        let inner = rc.borrow();
+        let Some(w) = inner.waiting.iter().find(|w| w.ticket == ticket) else {
+            return;
         };
-        (w.answer)(question.decide());
-    }
+        (w.question.request(), inner.files.clone())
+    };
+    let args = js_sys::Array::of2(&js_sys::Uint8Array::from(&request[..]), &0.into());
+    let weak = inner.clone();
+    thinker_here::call(&files, "think", args, move |bytes| {
+        let Some(rc) = weak.upgrade() else { return };
+        let taken = {
+            let mut inner = rc.borrow_mut();
+            let i = inner.waiting.iter().position(|w| w.ticket == ticket);
+            i.map(|i| inner.waiting.remove(i))
+        };
+        match (taken, bytes.as_deref().and_then(read_move)) {
+            (Some(w), Some(mv)) => (w.answer)(mv),
+            (Some(_), None) => warn("the computer players gave no move"),
+            (None, _) => {}
+        }
+    });
 }
 
 /// The worker answered `[ticket, move]`, or sent the text of why it
@@ -274,25 +286,13 @@ fn on_error(weak: &Weak<RefCell<Inner>>) {
     Thinker(rc).dispatch();
 }
 
-/// Where the computers' worker comes from: `www/worker.js` and the wasm
-/// glue's script, as whole addresses (read once at start from the page's
-/// loader: `web::worker_files`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct WorkerFiles {
-    pub worker: String,
-    pub glue: String,
-}
-
-/// The worker, handed the glue's URL and this wasm module.
+/// The worker, handed the computers' build to load.
 fn start_worker(files: &WorkerFiles, weak: Weak<RefCell<Inner>>) -> Result<Running, String> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
     let worker = Worker::new_with_options(&files.worker, &options)
         .map_err(|_| "Worker refused".to_string())?;
-    let start = js_sys::Object::new();
-    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v);
-    set("js", &files.glue.as_str().into()).map_err(|_| "start message")?;
-    set("module", &wasm_bindgen::module()).map_err(|_| "start message")?;
+    let start = files.start_message().ok_or("start message")?;
     worker
         .post_message(&start)
         .map_err(|_| "the module could not be sent".to_string())?;
