@@ -4,8 +4,9 @@
 // that search at once; no long task comes from their turns (and, as a check
 // that the measure can see one, they do come with ?worker=0, where the
 // computers think on the page's main thread); whole deals against Expert
-// play by clicks in every game, under the strict CSP, with the engine
-// downloaded once, and at pace 0 the same seed plays the same deal.
+// play by clicks in every game, under the strict CSP, with the page's build
+// and the computers' own each downloaded once, and at pace 0 the same seed
+// plays the same deal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, withPage } from './harness.mjs';
@@ -168,8 +169,10 @@ test('whole deals against Expert by clicks in every game, its search in the work
         assert.equal((await state(page)).moves, s.moves);
       }
     }
-    const wasm = responses.filter((r) => r.url.endsWith('.wasm'));
-    assert.equal(wasm.length, 1, `the engine was downloaded once: ${wasm.map((r) => r.url)}`);
+    // The page's build and the computers' own (its worker's), each once.
+    const wasm = responses.filter((r) => r.url.endsWith('.wasm')).map((r) => r.url);
+    assert.equal(wasm.filter((u) => !u.includes('-thinker-')).length, 1, `the page's wasm was downloaded once: ${wasm}`);
+    assert.equal(wasm.filter((u) => u.includes('-thinker-')).length, 1, `the computers' wasm was downloaded once: ${wasm}`);
     assert.deepEqual(problems.all(), []);
   });
 });
