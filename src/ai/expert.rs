@@ -10,8 +10,10 @@
 //!   moves is dropped, so the close contenders are compared on many samples.
 //! - Exact search near the end: when few cards are left, each sampled deal
 //!   is searched to its end ([`super::solve`]) instead of played out.
-//! - The two-player Soup course hides nothing: one deal, searched trick by
-//!   trick deeper until the budget is spent (exact near the end).
+//! - The two-player Soup course hides nothing: one deal, solved exactly
+//!   ([`super::soup`], its table kept through the course) where the solver
+//!   finishes within the budget, else searched trick by trick deeper until
+//!   the budget is spent (exact near the end).
 //! - Inference: each sample is the likelier of several, judged by the
 //!   moves the other seats were seen to make ([`super::infer`]).
 //!
@@ -25,6 +27,7 @@ use super::infer::Inference;
 use super::search::outcome;
 use super::seat_view::SeatView;
 use super::solve::{play_out, Solver, TO_THE_END};
+use super::soup;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
@@ -98,6 +101,9 @@ pub fn choose_while(
     let budget = max_playouts as u64 * per_playout;
     let mut ask = |spent: u64| keep_going((spent / per_playout).min(u32::MAX as u64) as u32);
     if single_world(view) {
+        if let Some(mv) = solved(view, moves, max_playouts) {
+            return mv;
+        }
         return deepening(view, moves, budget, &mut ask);
     }
     let inference = inference(view, seen);
@@ -178,6 +184,53 @@ pub(crate) fn single_world(view: &SeatView) -> bool {
             .filter(|&s| s != view.seat && view.hand_len(s) > 0)
             .count()
             <= 1
+}
+
+/// The two-player Soup course's best move by the exact solver
+/// ([`super::soup`]), Normal's among equals (as [`deepening`] chooses),
+/// where the mover's cards are few enough for the budget
+/// ([`soup::worth_solving`] with [`soup::EXPERT_NODES_PER_PLAYOUT`] nodes
+/// per play-out); None elsewhere. The table this thread kept through the
+/// course only makes it faster.
+fn solved(view: &SeatView, moves: &[Move], max_playouts: u32) -> Option<Move> {
+    let world = view.sample(&mut Rng::new(0));
+    let allowance = max_playouts as u64 * soup::EXPERT_NODES_PER_PLAYOUT;
+    if !soup::worth_solving(&world, allowance) {
+        return None;
+    }
+    let normal = heuristic::choose(&view.deal);
+    soup::with_thread_solver(|s| s.best_move(&world, moves, normal, &mut || true)).map(|(mv, _)| mv)
+}
+
+/// [`choose_while`] for a caller that can wait for the exact solver of the
+/// two-player Soup course however many cards are left, until `keep_going`
+/// says stop (the page's worker, by its clock): there the solver's best
+/// move (with this thread's table, which [`soup::ponder`] may have filled
+/// beforehand) if it finishes in time, else [`choose_while`]'s move, asked
+/// the same `keep_going`. Elsewhere [`choose_while`]. Deterministic when
+/// `keep_going` always answers true (then every Soup move is solved).
+pub fn choose_solving(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+) -> Move {
+    let legal = view.deal.legal_moves();
+    let moves = legal.as_slice();
+    if moves.len() > 1 && single_world(view) {
+        let world = view.sample(&mut Rng::new(0));
+        if soup::applies(&world) {
+            let normal = heuristic::choose(&view.deal);
+            let solved = soup::with_thread_solver(|s| {
+                s.best_move(&world, moves, normal, &mut || keep_going(0))
+            });
+            if let Some((mv, _)) = solved {
+                return mv;
+            }
+        }
+    }
+    choose_while(view, seen, rng, max_playouts, keep_going)
 }
 
 /// One known deal: searched a trick deeper each time while the budget lasts.
