@@ -92,18 +92,66 @@ pub fn choose_while(
     max_playouts: u32,
     keep_going: &mut dyn FnMut(u32) -> bool,
 ) -> Move {
+    choose_playing(view, seen, rng, max_playouts, keep_going, SoupPlay::Budget)
+}
+
+/// How the Expert player plays the two-player Soup course.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoupPlay {
+    /// Its search alone, as before the solver (for measuring against it).
+    Searched,
+    /// The exact solver where the budget allows it ([`soup::worth_solving`]),
+    /// its search elsewhere: [`choose_while`], the default.
+    Budget,
+    /// The exact solver until `keep_going` says stop, however many cards
+    /// are left, then its search: [`choose_solving`].
+    Solved,
+}
+
+impl SoupPlay {
+    pub const ALL: [SoupPlay; 3] = [SoupPlay::Searched, SoupPlay::Budget, SoupPlay::Solved];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SoupPlay::Searched => "searched",
+            SoupPlay::Budget => "budget",
+            SoupPlay::Solved => "solved",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<SoupPlay> {
+        SoupPlay::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// [`choose_while`] playing the two-player Soup course as `soup` says.
+pub fn choose_playing(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+    soup: SoupPlay,
+) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
         return moves[0];
     }
+    if single_world(view) {
+        let solved = match soup {
+            SoupPlay::Searched => None,
+            SoupPlay::Budget => solved(view, moves, max_playouts),
+            SoupPlay::Solved => solved_waiting(view, moves, &mut || keep_going(0)),
+        };
+        if let Some(mv) = solved {
+            return mv;
+        }
+    }
     let per_playout = moves_left(&view.deal);
     let budget = max_playouts as u64 * per_playout;
     let mut ask = |spent: u64| keep_going((spent / per_playout).min(u32::MAX as u64) as u32);
     if single_world(view) {
-        if let Some(mv) = solved(view, moves, max_playouts) {
-            return mv;
-        }
         return deepening(view, moves, budget, &mut ask);
     }
     let inference = inference(view, seen);
@@ -216,21 +264,22 @@ pub fn choose_solving(
     max_playouts: u32,
     keep_going: &mut dyn FnMut(u32) -> bool,
 ) -> Move {
-    let legal = view.deal.legal_moves();
-    let moves = legal.as_slice();
-    if moves.len() > 1 && single_world(view) {
-        let world = view.sample(&mut Rng::new(0));
-        if soup::applies(&world) {
-            let normal = heuristic::choose(&view.deal);
-            let solved = soup::with_thread_solver(|s| {
-                s.best_move(&world, moves, normal, &mut || keep_going(0))
-            });
-            if let Some((mv, _)) = solved {
-                return mv;
-            }
-        }
+    choose_playing(view, seen, rng, max_playouts, keep_going, SoupPlay::Solved)
+}
+
+/// The solver's best move (Normal's among equals) in the two-player Soup
+/// course, searched until `keep_going` says stop; None when stopped first.
+fn solved_waiting(
+    view: &SeatView,
+    moves: &[Move],
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<Move> {
+    let world = view.sample(&mut Rng::new(0));
+    if !soup::applies(&world) {
+        return None;
     }
-    choose_while(view, seen, rng, max_playouts, keep_going)
+    let normal = heuristic::choose(&view.deal);
+    soup::with_thread_solver(|s| s.best_move(&world, moves, normal, keep_going)).map(|(mv, _)| mv)
 }
 
 /// One known deal: searched a trick deeper each time while the budget lasts.

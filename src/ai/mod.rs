@@ -15,6 +15,7 @@ pub mod tournament;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Move};
+pub use expert::SoupPlay;
 pub use history::SeatHistory;
 pub use seat_view::SeatView;
 
@@ -84,6 +85,20 @@ pub fn choose_with(
     seed: u64,
     expert_playouts: u32,
 ) -> Move {
+    choose_playing(level, view, seen, seed, expert_playouts, SoupPlay::Budget)
+}
+
+/// [`choose_with`] with the Expert player playing the two-player Soup
+/// course as `soup` says (the other levels ignore it); the solver is never
+/// told to stop.
+pub fn choose_playing(
+    level: Level,
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    expert_playouts: u32,
+    soup: SoupPlay,
+) -> Move {
     debug_assert!(
         seen.is_none_or(|h| h.seat() == view.seat),
         "another seat's history"
@@ -97,7 +112,9 @@ pub fn choose_with(
         Level::Easy if rng.unit() < EASY_SLIP => view.deal.random_move(&mut rng),
         Level::Easy | Level::Normal => heuristic::choose(&view.deal),
         Level::Hard => search::choose(view, &mut rng, search::playouts(view.deal.game())),
-        Level::Expert => expert::choose(view, seen, &mut rng, expert_playouts),
+        Level::Expert => {
+            expert::choose_playing(view, seen, &mut rng, expert_playouts, &mut |_| true, soup)
+        }
     }
 }
 

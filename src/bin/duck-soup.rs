@@ -148,6 +148,10 @@ fn tournament_cmd(f: &TournamentArgs) -> Result<(), String> {
             Some(_) => Some(whole("playouts", &f.playouts, PLAYOUTS, 0)?),
             None => None,
         },
+        soup: [
+            values::soup_play("a-soup", &f.a_soup)?,
+            values::soup_play("b-soup", &f.b_soup)?,
+        ],
         ..Lineup::new(a, b)
     };
     let deals = whole("deals", &f.deals, DEALS, 2000)?;
