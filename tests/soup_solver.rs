@@ -313,3 +313,35 @@ fn the_review_values_soup_moves_by_the_solver() {
         assert_eq!(margin(&end, seat) as i32, top);
     }
 }
+
+/// In the other games the solver never applies, whoever moves: the last
+/// tricks (where one other seat may hold cards, as in the Soup course) are
+/// played by the Expert's search, and the hint is Hard's.
+#[test]
+fn the_other_games_last_tricks_are_not_the_solvers() {
+    use duck_soup::ai::{choose_with, hint, Level, SeatView};
+    for game in [GameKind::ThreePlayer, GameKind::Partnership] {
+        let mut rng = Rng::new(7);
+        let mut movers = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let deck = random_deck(game, &mut rng);
+            let rules = Rules::parlett(game);
+            let mut d = Deal::new(rules, 0, Roles::of_game(game, 0), &deck).unwrap();
+            while !d.is_over() && (d.stock_len() > 0 || d.hand(d.to_move()).len() > 1) {
+                let mv = d.random_move(&mut rng);
+                d.apply(mv);
+            }
+            // Every move to the end, whoever makes it.
+            while !d.is_over() {
+                assert!(!applies(&d));
+                let view = SeatView::of(&d, d.to_move());
+                movers.insert(d.to_move());
+                let mv = choose_with(Level::Expert, &view, None, 1, 40);
+                assert!(d.legal_moves().contains(mv));
+                assert!(d.legal_moves().contains(hint(&view, 1, 40)));
+                d.apply(mv);
+            }
+        }
+        assert_eq!(movers.len(), game.seats(), "{game}: {movers:?}");
+    }
+}

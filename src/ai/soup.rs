@@ -32,6 +32,15 @@
 //! asked every few thousand nodes, which the page answers by its clock):
 //! it then returns None, and what it stored in its table stays valid, so
 //! the next search of the same course goes on from there.
+//!
+//! **Who uses it.** Each thread has one solver ([`with_thread_solver`]),
+//! shared by the Expert player, the hint and the review (a position's value
+//! does not depend on who asks). Whether a decision is solved reads the
+//! position alone ([`worth_solving`]: the cards in hand against the budget),
+//! so that the same decision is made the same way whatever the table holds;
+//! the page's worker may instead wait for the solver until its clock says
+//! stop ([`super::expert::choose_solving`]) and solve ahead of its
+//! decisions ([`ponder`]).
 
 use super::search::margin;
 use crate::engine::deal::ace_high;
@@ -81,10 +90,6 @@ fn set_of(hand: crate::engine::CardSet) -> Cards {
 /// Values below every value and above every value.
 const LOW: i32 = -30_000;
 const HIGH: i32 = 30_000;
-
-/// The search stopped before it finished (its node limit, or told to).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Unfinished;
 
 /// Table entries by default: 2^22 entries of 8 bytes, 32 MB.
 pub const DEFAULT_TABLE_BITS: u32 = 22;
@@ -1010,8 +1015,11 @@ const EXPECTED_NODES: [u64; 14] = [
 /// table holds, so that the same decision is made the same way whatever was
 /// solved before; the search it allows runs to its end.
 pub fn worth_solving(d: &Deal, allowance: u64) -> bool {
-    let cards = d.hand(d.to_move()).len().max(d.hand(1 - d.to_move()).len()) as usize;
-    applies(d) && EXPECTED_NODES[cards.min(13)] <= allowance
+    if !applies(d) {
+        return false;
+    }
+    let cards = d.hand(0).len().max(d.hand(1).len()) as usize;
+    EXPECTED_NODES[cards.min(13)] <= allowance
 }
 
 /// Nodes the Expert player allows per play-out of its budget
