@@ -227,3 +227,121 @@ fn a_stopped_search_says_so_and_its_table_stays_right() {
         .unwrap();
     assert_eq!(values, fresh);
 }
+
+/// The best moves of a position by a fresh solver.
+fn best_moves(d: &Deal) -> Vec<Move> {
+    let legal = d.legal_moves();
+    let values = SoupSolver::with_table_bits(16)
+        .move_values(d, legal.as_slice(), &mut || true)
+        .unwrap();
+    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    legal
+        .as_slice()
+        .iter()
+        .zip(&values)
+        .filter(|&(_, &v)| v == top)
+        .map(|(&mv, _)| mv)
+        .collect()
+}
+
+/// Where its budget allows the solver (few cards), the Expert plays a best
+/// move of the Soup course, as does the hint; the variant that waits for
+/// the solver does so with any number of cards when never told to stop,
+/// and falls back to the Expert's search when told at once.
+#[test]
+fn the_expert_and_the_hint_play_the_solvers_best_moves() {
+    use duck_soup::ai::{choose_expert_solving, choose_with, hint, Level, SeatView};
+    let rules = Rules::parlett(GameKind::TwoPlayer);
+    // 40 play-outs allow 6,000 nodes: up to 6 cards a hand.
+    for d in soup_positions(rules, 30, 2, 6, 500) {
+        let view = SeatView::of(&d, d.to_move());
+        let best = best_moves(&d);
+        let expert = choose_with(Level::Expert, &view, None, 1, 40);
+        assert!(best.contains(&expert), "Expert's {expert} not in {best:?}");
+        let hinted = hint(&view, 1, 40);
+        assert!(
+            best.contains(&hinted),
+            "the hint's {hinted} not in {best:?}"
+        );
+    }
+    for d in soup_positions(rules, 6, 9, 10, 501) {
+        let view = SeatView::of(&d, d.to_move());
+        let best = best_moves(&d);
+        // Told to stop first (the table does not hold the position yet).
+        let mut asked = 0;
+        let stopped = choose_expert_solving(&view, None, 1, 40, &mut |_| {
+            asked += 1;
+            false
+        });
+        assert!(d.legal_moves().contains(stopped));
+        assert!(asked > 0);
+        let waited = choose_expert_solving(&view, None, 1, 40, &mut |_| true);
+        assert!(best.contains(&waited), "{waited} not in {best:?}");
+    }
+}
+
+/// The review values every Soup move exactly where its budget allows the
+/// solver: the solver's margins, marked exact.
+#[test]
+fn the_review_values_soup_moves_by_the_solver() {
+    use duck_soup::ai::review::judge;
+    use duck_soup::ai::search::margin;
+    use duck_soup::ai::{SeatHistory, SeatView};
+    let rules = Rules::parlett(GameKind::TwoPlayer);
+    // 20 play-outs a move's worth of the deal: 40,000 nodes, 7 cards.
+    for d in soup_positions(rules, 12, 2, 7, 600) {
+        let seat = d.to_move();
+        let view = SeatView::of(&d, seat);
+        let legal = d.legal_moves();
+        let played = legal.as_slice()[0];
+        let j = judge(&view, &SeatHistory::new(seat), played, 20, 1);
+        assert!(j.exact, "{} cards", d.hand(seat).len());
+        let margins = SoupSolver::with_table_bits(16)
+            .move_margins(&d, legal.as_slice(), &mut || true)
+            .unwrap();
+        for (v, &m) in j.values.iter().zip(&margins) {
+            assert_eq!(v.value, m as f64, "{}", v.mv);
+            assert_eq!(v.spread, 0.0);
+        }
+        // A margin as the engine counts it, after the best play.
+        let mut end = d;
+        while !end.is_over() {
+            let best = best_moves(&end)[0];
+            end.apply(best);
+        }
+        let top = margins.iter().copied().max().unwrap();
+        assert_eq!(margin(&end, seat) as i32, top);
+    }
+}
+
+/// In the other games the solver never applies, whoever moves: the last
+/// tricks (where one other seat may hold cards, as in the Soup course) are
+/// played by the Expert's search, and the hint is Hard's.
+#[test]
+fn the_other_games_last_tricks_are_not_the_solvers() {
+    use duck_soup::ai::{choose_with, hint, Level, SeatView};
+    for game in [GameKind::ThreePlayer, GameKind::Partnership] {
+        let mut rng = Rng::new(7);
+        let mut movers = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let deck = random_deck(game, &mut rng);
+            let rules = Rules::parlett(game);
+            let mut d = Deal::new(rules, 0, Roles::of_game(game, 0), &deck).unwrap();
+            while !d.is_over() && (d.stock_len() > 0 || d.hand(d.to_move()).len() > 1) {
+                let mv = d.random_move(&mut rng);
+                d.apply(mv);
+            }
+            // Every move to the end, whoever makes it.
+            while !d.is_over() {
+                assert!(!applies(&d));
+                let view = SeatView::of(&d, d.to_move());
+                movers.insert(d.to_move());
+                let mv = choose_with(Level::Expert, &view, None, 1, 40);
+                assert!(d.legal_moves().contains(mv));
+                assert!(d.legal_moves().contains(hint(&view, 1, 40)));
+                d.apply(mv);
+            }
+        }
+        assert_eq!(movers.len(), game.seats(), "{game}: {movers:?}");
+    }
+}

@@ -10,8 +10,10 @@
 //!   moves is dropped, so the close contenders are compared on many samples.
 //! - Exact search near the end: when few cards are left, each sampled deal
 //!   is searched to its end ([`super::solve`]) instead of played out.
-//! - The two-player Soup course hides nothing: one deal, searched trick by
-//!   trick deeper until the budget is spent (exact near the end).
+//! - The two-player Soup course hides nothing: one deal, solved exactly
+//!   ([`super::soup`], its table kept through the course) where the solver
+//!   finishes within the budget, else searched trick by trick deeper until
+//!   the budget is spent (exact near the end).
 //! - Inference: each sample is the likelier of several, judged by the
 //!   moves the other seats were seen to make ([`super::infer`]).
 //!
@@ -25,6 +27,7 @@ use super::infer::Inference;
 use super::search::outcome;
 use super::seat_view::SeatView;
 use super::solve::{play_out, Solver, TO_THE_END};
+use super::soup;
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, GameKind, Move};
 
@@ -89,10 +92,61 @@ pub fn choose_while(
     max_playouts: u32,
     keep_going: &mut dyn FnMut(u32) -> bool,
 ) -> Move {
+    choose_playing(view, seen, rng, max_playouts, keep_going, SoupPlay::Budget)
+}
+
+/// How the Expert player plays the two-player Soup course.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoupPlay {
+    /// Its search alone, as before the solver (for measuring against it).
+    Searched,
+    /// The exact solver where the budget allows it ([`soup::worth_solving`]),
+    /// its search elsewhere: [`choose_while`], the default.
+    Budget,
+    /// The exact solver until `keep_going` says stop, however many cards
+    /// are left, then its search: [`choose_solving`].
+    Solved,
+}
+
+impl SoupPlay {
+    pub const ALL: [SoupPlay; 3] = [SoupPlay::Searched, SoupPlay::Budget, SoupPlay::Solved];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SoupPlay::Searched => "searched",
+            SoupPlay::Budget => "budget",
+            SoupPlay::Solved => "solved",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<SoupPlay> {
+        SoupPlay::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// [`choose_while`] playing the two-player Soup course as `soup` says.
+pub fn choose_playing(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+    soup: SoupPlay,
+) -> Move {
     let legal = view.deal.legal_moves();
     let moves = legal.as_slice();
     if moves.len() == 1 {
         return moves[0];
+    }
+    if single_world(view) {
+        let solved = match soup {
+            SoupPlay::Searched => None,
+            SoupPlay::Budget => solved(view, moves, max_playouts),
+            SoupPlay::Solved => solved_waiting(view, moves, &mut || keep_going(0)),
+        };
+        if let Some(mv) = solved {
+            return mv;
+        }
     }
     let per_playout = moves_left(&view.deal);
     let budget = max_playouts as u64 * per_playout;
@@ -178,6 +232,54 @@ pub(crate) fn single_world(view: &SeatView) -> bool {
             .filter(|&s| s != view.seat && view.hand_len(s) > 0)
             .count()
             <= 1
+}
+
+/// The two-player Soup course's best move by the exact solver
+/// ([`super::soup`]), Normal's among equals (as [`deepening`] chooses),
+/// where the mover's cards are few enough for the budget
+/// ([`soup::worth_solving`] with [`soup::EXPERT_NODES_PER_PLAYOUT`] nodes
+/// per play-out); None elsewhere. The table this thread kept through the
+/// course only makes it faster.
+fn solved(view: &SeatView, moves: &[Move], max_playouts: u32) -> Option<Move> {
+    let world = view.sample(&mut Rng::new(0));
+    let allowance = max_playouts as u64 * soup::EXPERT_NODES_PER_PLAYOUT;
+    if !soup::worth_solving(&world, allowance) {
+        return None;
+    }
+    let normal = heuristic::choose(&view.deal);
+    soup::with_thread_solver(|s| s.best_move(&world, moves, normal, &mut || true)).map(|(mv, _)| mv)
+}
+
+/// [`choose_while`] for a caller that can wait for the exact solver of the
+/// two-player Soup course however many cards are left, until `keep_going`
+/// says stop (the page's worker, by its clock): there the solver's best
+/// move (with this thread's table, which [`soup::ponder`] may have filled
+/// beforehand) if it finishes in time, else [`choose_while`]'s move, asked
+/// the same `keep_going`. Elsewhere [`choose_while`]. Deterministic when
+/// `keep_going` always answers true (then every Soup move is solved).
+pub fn choose_solving(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    rng: &mut Rng,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+) -> Move {
+    choose_playing(view, seen, rng, max_playouts, keep_going, SoupPlay::Solved)
+}
+
+/// The solver's best move (Normal's among equals) in the two-player Soup
+/// course, searched until `keep_going` says stop; None when stopped first.
+fn solved_waiting(
+    view: &SeatView,
+    moves: &[Move],
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<Move> {
+    let world = view.sample(&mut Rng::new(0));
+    if !soup::applies(&world) {
+        return None;
+    }
+    let normal = heuristic::choose(&view.deal);
+    soup::with_thread_solver(|s| s.best_move(&world, moves, normal, keep_going)).map(|(mv, _)| mv)
 }
 
 /// One known deal: searched a trick deeper each time while the budget lasts.

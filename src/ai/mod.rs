@@ -16,6 +16,7 @@ pub mod tournament;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Move};
+pub use expert::SoupPlay;
 pub use history::SeatHistory;
 pub use seat_view::SeatView;
 
@@ -85,6 +86,20 @@ pub fn choose_with(
     seed: u64,
     expert_playouts: u32,
 ) -> Move {
+    choose_playing(level, view, seen, seed, expert_playouts, SoupPlay::Budget)
+}
+
+/// [`choose_with`] with the Expert player playing the two-player Soup
+/// course as `soup` says (the other levels ignore it); the solver is never
+/// told to stop.
+pub fn choose_playing(
+    level: Level,
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    expert_playouts: u32,
+    soup: SoupPlay,
+) -> Move {
     debug_assert!(
         seen.is_none_or(|h| h.seat() == view.seat),
         "another seat's history"
@@ -98,7 +113,9 @@ pub fn choose_with(
         Level::Easy if rng.unit() < EASY_SLIP => view.deal.random_move(&mut rng),
         Level::Easy | Level::Normal => heuristic::choose(&view.deal),
         Level::Hard => search::choose(view, &mut rng, search::playouts(view.deal.game())),
-        Level::Expert => expert::choose(view, seen, &mut rng, expert_playouts),
+        Level::Expert => {
+            expert::choose_playing(view, seen, &mut rng, expert_playouts, &mut |_| true, soup)
+        }
     }
 }
 
@@ -121,6 +138,43 @@ pub fn choose_expert_while(
     );
     let mut rng = Rng::new(seed ^ position_hash(&view.deal));
     expert::choose_while(view, seen, &mut rng, max_playouts, keep_going)
+}
+
+/// The hint's move for `view`'s seat: in the two-player Soup course, the
+/// exact solver's best move ([`soup`], Normal's among equals) where the
+/// mover's cards are few enough for the Expert player's allowance for
+/// `expert_playouts` ([`soup::worth_solving`]); elsewhere the Hard
+/// player's (what the page's hint asks today).
+pub fn hint(view: &SeatView, seed: u64, expert_playouts: u32) -> Move {
+    let world = view.sample(&mut Rng::new(0));
+    let allowance = expert_playouts as u64 * soup::EXPERT_NODES_PER_PLAYOUT;
+    if expert::single_world(view) && soup::worth_solving(&world, allowance) {
+        let legal = view.deal.legal_moves();
+        let normal = heuristic::choose(&view.deal);
+        let best = soup::with_thread_solver(|s| {
+            s.best_move(&world, legal.as_slice(), normal, &mut || true)
+        });
+        if let Some((mv, _)) = best {
+            return mv;
+        }
+    }
+    choose_with(Level::Hard, view, None, seed, expert_playouts)
+}
+
+/// [`choose_expert_while`] that waits for the exact solver of the two-player
+/// Soup course until `keep_going` says stop, however many cards are left
+/// ([`expert::choose_solving`]): for the page's worker, which answers by
+/// its clock and may have started the solver beforehand
+/// ([`soup::ponder`]). Deterministic when `keep_going` always answers true.
+pub fn choose_expert_solving(
+    view: &SeatView,
+    seen: Option<&SeatHistory>,
+    seed: u64,
+    max_playouts: u32,
+    keep_going: &mut dyn FnMut(u32) -> bool,
+) -> Move {
+    let mut rng = Rng::new(seed ^ position_hash(&view.deal));
+    expert::choose_solving(view, seen, &mut rng, max_playouts, keep_going)
 }
 
 /// A hash of the public position and the mover's hand, so that different

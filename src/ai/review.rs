@@ -20,17 +20,21 @@
 //! each value comes with its spread (the standard error of the mean over
 //! those deals).
 //!
-//! **Exact values.** When the stock is empty and either only one other seat
-//! holds cards (the two-player Soup course, where every card's place is
-//! known) or the mover holds few cards (the last tricks of any game), every
-//! deal consistent with the view is searched to its end, if there are few
-//! enough (at most 128) and the search fits the Expert player's budget for
-//! the decision (in the two-player Soup course, from about eight cards a
-//! hand at the default budget): a move's value is then the mean of the
+//! **Exact values.** In the two-player Soup course every card's place is
+//! known, and the exact solver of that course ([`super::soup`]) values
+//! every legal move where the mover's cards are few enough for the budget
+//! ([`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out: from 11 cards a
+//! hand at the default budget, the whole course, 13 cards, at four times
+//! it), with the table kept through the course (a review judges a deal's
+//! moves in order). Where it does not, and in the last
+//! tricks of the other games (the stock empty, the mover holding few
+//! cards), every deal consistent with the view is searched to its end, if
+//! there are few enough (at most 128) and the search fits the Expert
+//! player's budget for the decision: a move's value is then the mean of the
 //! exact solver's values over those deals, each as likely as any other (the
 //! moves seen are not weighed there), with no sampling error, and marked
-//! exact. Earlier in the two-player Soup course the values are those of the
-//! Expert player's deepest search that fits the budget, finished by
+//! exact. Otherwise, in the two-player Soup course, the values are those of
+//! the Expert player's deepest search that fits the budget, finished by
 //! play-outs: one deal, not exact.
 //!
 //! A review runs in slices (each `next` of a [`DealReview`] judges one move), so a
@@ -41,6 +45,7 @@
 use super::expert::{self, Worlds};
 use super::search::{margin, margin_of_outcome};
 use super::solve::{play_out, Solver, TO_THE_END};
+use super::soup;
 use super::{position_hash, SeatHistory, SeatView};
 use crate::engine::rng::Rng;
 use crate::engine::{Card, CardSet, Deal, GameKind, IllegalMove, Move};
@@ -254,6 +259,11 @@ fn searched_values(
     if d.stock_len() > 0 {
         return None;
     }
+    if expert::single_world(view) {
+        if let Some(values) = soup_values(view, moves, budget) {
+            return Some((values, true, 1));
+        }
+    }
     let mut solver = Solver::new(view.seat);
     solver.node_limit = budget;
     if expert::single_world(view) {
@@ -283,6 +293,30 @@ fn searched_values(
         spread: 0.0,
     });
     Some((values.collect(), true, deals.len() as u32))
+}
+
+/// The exact values of `moves` in the two-player Soup course by its
+/// solver ([`soup`]), where the mover's cards are few enough for
+/// [`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out of `budget` (given
+/// in moves: see [`soup::worth_solving`]); the table this thread kept
+/// through the course (a review judges a deal's moves in order) only
+/// makes it faster.
+fn soup_values(view: &SeatView, moves: &[Move], budget: u64) -> Option<Vec<MoveValue>> {
+    let world = view.sample(&mut Rng::new(0));
+    if !soup::applies(&world) {
+        return None;
+    }
+    let playouts = budget / expert::moves_left(&view.deal);
+    if !soup::worth_solving(&world, playouts.max(1) * soup::REVIEW_NODES_PER_PLAYOUT) {
+        return None;
+    }
+    let margins = soup::with_thread_solver(|s| s.move_margins(&world, moves, &mut || true))?;
+    let values = moves.iter().zip(margins).map(|(&mv, m)| MoveValue {
+        mv,
+        value: m as f64,
+        spread: 0.0,
+    });
+    Some(values.collect())
 }
 
 /// Every complete deal consistent with `view` once the stock is empty: the

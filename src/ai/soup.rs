@@ -32,6 +32,15 @@
 //! asked every few thousand nodes, which the page answers by its clock):
 //! it then returns None, and what it stored in its table stays valid, so
 //! the next search of the same course goes on from there.
+//!
+//! **Who uses it.** Each thread has one solver ([`with_thread_solver`]),
+//! shared by the Expert player, the hint and the review (a position's value
+//! does not depend on who asks). Whether a decision is solved reads the
+//! position alone ([`worth_solving`]: the cards in hand against the budget),
+//! so that the same decision is made the same way whatever the table holds;
+//! the page's worker may instead wait for the solver until its clock says
+//! stop ([`super::expert::choose_solving`]) and solve ahead of its
+//! decisions ([`ponder`]).
 
 use super::search::margin;
 use crate::engine::deal::ace_high;
@@ -81,10 +90,6 @@ fn set_of(hand: crate::engine::CardSet) -> Cards {
 /// Values below every value and above every value.
 const LOW: i32 = -30_000;
 const HIGH: i32 = 30_000;
-
-/// The search stopped before it finished (its node limit, or told to).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Unfinished;
 
 /// Table entries by default: 2^22 entries of 8 bytes, 32 MB.
 pub const DEFAULT_TABLE_BITS: u32 = 22;
@@ -617,6 +622,28 @@ impl Search<'_> {
         if -terms.worth[f] * most >= beta {
             return -terms.worth[f] * most;
         }
+        // The leader's sure tricks: cards above all the follower's in their
+        // suit, of ranks it cannot quack, cashed one after another (face
+        // down only as often as the follower can follow suit); the follower
+        // takes at most every trick after them, face up.
+        let theirs_ranks = orders(h[f]) * SAME_ORDER;
+        let (mut sure, mut sure_points) = (0, 0);
+        for suit in 0..4 {
+            let mine = h[l] >> (16 * suit) & SUIT_BITS;
+            let theirs = h[f] >> (16 * suit) & SUIT_BITS;
+            let over = if theirs == 0 {
+                SUIT_BITS
+            } else {
+                SUIT_BITS & !((2u64 << (63 - theirs.leading_zeros())) - 1)
+            };
+            let t = (mine & over & !(theirs_ranks >> (16 * suit))).count_ones() as i32;
+            sure += t;
+            sure_points += 2 * t - t.min(theirs.count_ones() as i32);
+        }
+        let least = terms.worth[l] * sure_points - 2 * terms.worth[f] * (n as i32 - sure);
+        if least >= beta {
+            return least;
+        }
         let mut moves = [0u32; 13];
         let count = self.leads(h, l, &mut moves);
         // The stored best lead first.
@@ -753,8 +780,11 @@ impl Search<'_> {
             }
             prev = dead.then_some(x);
             let order = (x % 16) as i32;
+            // A quack first: measured over 20 courses at 10 cards a hand, it
+            // saves a tenth of the nodes against a cheap winner first, and
+            // half against quacks after every follow in the suit.
             let score = if rank_of(led) & 1 << x != 0 {
-                90
+                120
             } else if same_suit & 1 << x != 0 {
                 if x > led {
                     // Wins: the cheapest winner first.
@@ -967,6 +997,78 @@ impl Search<'_> {
             g + self.lead(h, l, alpha - g, beta - g)
         }
     }
+}
+
+/// The nodes a decision at a trick's start takes with an empty table, by
+/// cards in the mover's hand (index): about the 95th percentile measured by
+/// `duck-soup bench --soup 12` (BENCHMARKS.md), rounded up. Each card more
+/// costs about four times as much.
+const EXPECTED_NODES: [u64; 14] = [
+    10, 10, 40, 100, 300, 1_000, 6_000, 15_000, 60_000, 250_000, 1_200_000, 6_000_000, 25_000_000,
+    80_000_000,
+];
+
+/// Whether a decision of `d`'s mover is worth solving within `allowance`
+/// nodes: the solver [`applies`] and a decision with the mover's cards
+/// takes at most that many nodes with an empty table, nearly always
+/// ([`EXPECTED_NODES`]). The test reads the position alone, not what the
+/// table holds, so that the same decision is made the same way whatever was
+/// solved before; the search it allows runs to its end.
+pub fn worth_solving(d: &Deal, allowance: u64) -> bool {
+    if !applies(d) {
+        return false;
+    }
+    let cards = d.hand(0).len().max(d.hand(1).len()) as usize;
+    EXPECTED_NODES[cards.min(13)] <= allowance
+}
+
+/// Nodes the Expert player allows per play-out of its budget
+/// ([`super::expert::choose_while`]): at the default budget (10,000
+/// play-outs) 1.5 million, so that it solves from 10 cards a hand (about
+/// a tenth of a second natively at most), with 40,000 from 11.
+pub const EXPERT_NODES_PER_PLAYOUT: u64 = 150;
+
+/// Nodes the deal review allows per play-out of its budget: at the default
+/// budget from 11 cards a hand, and at four times the Expert's budget
+/// (40,000 play-outs) the whole Soup course, 13 cards a hand.
+pub const REVIEW_NODES_PER_PLAYOUT: u64 = 2_000;
+
+/// The table's size in the page (16 MB): a phone's memory is scarcer.
+#[cfg(target_arch = "wasm32")]
+const THREAD_TABLE_BITS: u32 = 21;
+#[cfg(not(target_arch = "wasm32"))]
+const THREAD_TABLE_BITS: u32 = DEFAULT_TABLE_BITS;
+
+thread_local! {
+    /// This thread's solver, its table kept through a course: the Expert
+    /// player, the hint and the review of this thread share it (its values
+    /// depend only on the position, not on who asks). In the page, the
+    /// worker's one thread.
+    static SOLVER: std::cell::RefCell<Option<SoupSolver>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's solver (made on first use).
+pub fn with_thread_solver<T>(f: impl FnOnce(&mut SoupSolver) -> T) -> T {
+    SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        f(slot.get_or_insert_with(|| SoupSolver::with_table_bits(THREAD_TABLE_BITS)))
+    })
+}
+
+/// Solves `d` (where the solver [`applies`]) ahead of its decisions, in
+/// this thread's solver, until `keep_going` answers false or it is solved:
+/// what the page's worker can do while the table animates and the person
+/// thinks (from the moment the stock's last card is drawn), so that the
+/// decisions after find their positions in the table. True when solved.
+pub fn ponder(d: &Deal, keep_going: &mut dyn FnMut() -> bool) -> bool {
+    if !applies(d) {
+        return false;
+    }
+    let legal = d.legal_moves();
+    with_thread_solver(|s| {
+        s.best_move(d, legal.as_slice(), legal.as_slice()[0], keep_going)
+            .is_some()
+    })
 }
 
 /// The mover's margin at the end of a play-out of `d` after `mv` by the

@@ -1,7 +1,7 @@
 //! Duplicate-deal tournaments between two levels: every deck is replayed
 //! with the levels in every seating, so the luck of the cards cancels out.
 
-use super::{choose_with, expert, Level, SeatHistory, SeatView};
+use super::{choose_playing, expert, Level, SeatHistory, SeatView, SoupPlay};
 use crate::engine::rng::{random_deck, Rng};
 use crate::engine::{Card, Deal, Game, GameKind, Roles, Rules};
 
@@ -17,6 +17,8 @@ pub struct Lineup {
     /// The Expert player's play-outs per decision; `None`: the game's
     /// [`expert::page_playouts`].
     pub expert_playouts: Option<u32>,
+    /// How A's and B's Expert players play the two-player Soup course.
+    pub soup: [SoupPlay; 2],
 }
 
 impl Lineup {
@@ -26,6 +28,7 @@ impl Lineup {
             b,
             partner: None,
             expert_playouts: None,
+            soup: [SoupPlay::Budget; 2],
         }
     }
 }
@@ -35,6 +38,8 @@ impl Lineup {
 pub struct Seating {
     pub levels: [Level; 4],
     pub a_seat: u8,
+    /// How each seat's Expert player plays the two-player Soup course.
+    pub soups: [SoupPlay; 4],
 }
 
 /// Every seating of a deck: A and B swap seats, so each level holds every
@@ -42,10 +47,17 @@ pub struct Seating {
 /// at seats 0 and 1 or at 2 and 3 (so each side's partner player is once
 /// High and once Low) and the two computers take the other seat of each side.
 fn seatings(game: GameKind, lineup: Lineup) -> Vec<Seating> {
-    let Lineup { a, b, partner, .. } = lineup;
+    let Lineup {
+        a,
+        b,
+        partner,
+        soup,
+        ..
+    } = lineup;
     let with_a = |a_seats: [bool; 4]| Seating {
         levels: a_seats.map(|x| if x { a } else { b }),
         a_seat: a_seats.iter().position(|&x| x).expect("A has a seat") as u8,
+        soups: a_seats.map(|x| if x { soup[0] } else { soup[1] }),
     };
     match (game, partner) {
         (GameKind::TwoPlayer, _) => vec![
@@ -76,6 +88,8 @@ fn seatings(game: GameKind, lineup: Lineup) -> Vec<Seating> {
                     out.push(Seating {
                         levels,
                         a_seat: a_side,
+                        // The two-player Soup course is not in this game.
+                        soups: [SoupPlay::Budget; 4],
                     });
                 }
             }
@@ -113,7 +127,15 @@ pub fn play_deal(
         let level = seating.levels[seat as usize];
         let view = SeatView::of(&deal, seat);
         let seen = &histories[seat as usize];
-        let mv = choose_with(level, &view, Some(seen), rng.next_u64(), expert_playouts);
+        let soup = seating.soups[seat as usize];
+        let mv = choose_playing(
+            level,
+            &view,
+            Some(seen),
+            rng.next_u64(),
+            expert_playouts,
+            soup,
+        );
         for h in &mut histories {
             h.record(&deal, mv);
         }
@@ -156,6 +178,26 @@ pub fn play_game(
     expert_playouts: u32,
     on_move: &mut dyn FnMut(&Game),
 ) -> Game {
+    play_game_with(
+        rules,
+        levels,
+        seed,
+        expert_playouts,
+        SoupPlay::Budget,
+        on_move,
+    )
+}
+
+/// [`play_game`] with the Expert players playing the two-player Soup
+/// course as `soup` says.
+pub fn play_game_with(
+    rules: Rules,
+    levels: &[Level],
+    seed: u64,
+    expert_playouts: u32,
+    soup: SoupPlay,
+    on_move: &mut dyn FnMut(&Game),
+) -> Game {
     assert_eq!(levels.len(), rules.game.seats(), "a level for each seat");
     let mut game = Game::new(rules, 0);
     let mut rng = Rng::new(seed);
@@ -168,12 +210,13 @@ pub fn play_game(
             let seat = deal.to_move();
             let view = SeatView::of(&deal, seat);
             let seen = &histories[seat as usize];
-            let mv = choose_with(
+            let mv = choose_playing(
                 levels[seat as usize],
                 &view,
                 Some(seen),
                 rng.next_u64(),
                 expert_playouts,
+                soup,
             );
             for h in &mut histories {
                 h.record(&deal, mv);

@@ -148,6 +148,10 @@ fn tournament_cmd(f: &TournamentArgs) -> Result<(), String> {
             Some(_) => Some(whole("playouts", &f.playouts, PLAYOUTS, 0)?),
             None => None,
         },
+        soup: [
+            values::soup_play("a-soup", &f.a_soup)?,
+            values::soup_play("b-soup", &f.b_soup)?,
+        ],
         ..Lineup::new(a, b)
     };
     let deals = whole("deals", &f.deals, DEALS, 2000)?;
@@ -290,6 +294,27 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The median, 95th percentile and most of `figures` (sorted here):
+/// printed as `what` (unless `json`) and returned as JSON fields `name_p50`...
+fn percentiles(name: &str, what: &str, figures: &mut [f64], json: bool) -> String {
+    figures.sort_by(f64::total_cmp);
+    let pct = |p: f64| figures[((figures.len() as f64 * p).ceil() as usize).saturating_sub(1)];
+    if !json {
+        println!(
+            "{what}: {:.3} median, {:.3} at the 95th percentile, {:.3} at most",
+            pct(0.5),
+            pct(0.95),
+            pct(1.0)
+        );
+    }
+    format!(
+        ", \"{name}_p50\": {:.3}, \"{name}_p95\": {:.3}, \"{name}_max\": {:.3}",
+        pct(0.5),
+        pct(0.95),
+        pct(1.0)
+    )
+}
+
 /// The exact solver of the Soup course on `count` two-player deals, their
 /// Duck course played by the Normal player: the time of its first decision
 /// (13 cards each, the table empty: the Expert's decision, and every move's
@@ -301,6 +326,8 @@ fn soup_bench(count: usize, json: bool) -> String {
     use duck_soup::ai::heuristic;
     use duck_soup::ai::soup::SoupSolver;
     let (mut first, mut first_all, mut later, mut stored) = (vec![], vec![], vec![], vec![]);
+    // Nodes of a decision at a trick's start with an empty table, by cards in hand.
+    let mut cold_nodes: Vec<Vec<f64>> = vec![vec![]; 14];
     let mut bytes = 0;
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
     for i in 0..count {
@@ -324,12 +351,21 @@ fn soup_bench(count: usize, json: bool) -> String {
             } else {
                 heuristic::choose(&d)
             };
+            let cards = d.hand(d.to_move()).len() as usize;
+            if decision > 0 && d.trick().is_empty() && cards >= 4 {
+                // The same decision with an empty table.
+                let mut cold = SoupSolver::new();
+                cold.best_move(&d, legal.as_slice(), normal, &mut || true);
+                cold_nodes[cards].push(cold.nodes as f64);
+            }
             let t = Instant::now();
+            let before = solver.nodes;
             let (mv, _) = solver
                 .best_move(&d, legal.as_slice(), normal, &mut || true)
                 .expect("no limit");
             if decision == 0 {
                 first.push(ms(t));
+                cold_nodes[cards].push((solver.nodes - before) as f64);
             } else if legal.len() > 1 {
                 later.push(ms(t));
             }
@@ -339,34 +375,37 @@ fn soup_bench(count: usize, json: bool) -> String {
         stored.push(solver.stored() as f64);
     }
     let mut out = String::new();
-    for (name, times) in [
-        ("soup_first", &mut first),
-        ("soup_first_all", &mut first_all),
-        ("soup_later", &mut later),
-        ("soup_stored", &mut stored),
+    for (name, what, figures) in [
+        (
+            "soup_first_ms",
+            "Soup solver, first decision (13 cards each), ms".to_string(),
+            &mut first,
+        ),
+        (
+            "soup_first_all_ms",
+            "Soup solver, every move's value at the first decision, ms".into(),
+            &mut first_all,
+        ),
+        (
+            "soup_later_ms",
+            "Soup solver, later decisions (table kept), ms".into(),
+            &mut later,
+        ),
+        (
+            "soup_stored",
+            "Soup solver, positions stored at the course's end".into(),
+            &mut stored,
+        ),
     ] {
-        times.sort_by(f64::total_cmp);
-        let pct = |p: f64| times[((times.len() as f64 * p).ceil() as usize).saturating_sub(1)];
-        let unit = if name == "soup_stored" { "" } else { "_ms" };
-        out += &format!(
-            ", \"{name}{unit}_p50\": {:.3}, \"{name}{unit}_p95\": {:.3}, \"{name}{unit}_max\": {:.3}",
-            pct(0.5),
-            pct(0.95),
-            pct(1.0)
-        );
-        if !json {
-            let what = match name {
-                "soup_first" => "Soup solver, first decision (13 cards each), ms",
-                "soup_first_all" => "Soup solver, every move's value at the first decision, ms",
-                "soup_later" => "Soup solver, later decisions (table kept), ms",
-                _ => "Soup solver, positions stored at the course's end",
-            };
-            println!(
-                "{what}: {:.3} median, {:.3} at the 95th percentile, {:.3} at most",
-                pct(0.5),
-                pct(0.95),
-                pct(1.0)
+        out += &percentiles(name, &what, figures, json);
+    }
+    for (cards, nodes) in cold_nodes.iter_mut().enumerate().rev() {
+        if !nodes.is_empty() {
+            let what = format!(
+                "Soup solver, nodes of a decision at a trick's start with {cards} cards each, the table empty ({} decisions)",
+                nodes.len()
             );
+            out += &percentiles(&format!("soup_cold_nodes_{cards}"), &what, nodes, json);
         }
     }
     if !json {

@@ -15,17 +15,18 @@ use std::ffi::{OsStr, OsString};
 /// The usage printed after every refusal (clap's `--help` says more).
 pub const USAGE: &str = "usage:
   duck-soup replay FILE|-
-  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--json]
+  duck-soup tournament --game GAME --a LEVEL --b LEVEL [--partner LEVEL] [--deals N] [--seed N] [--threads N] [--playouts N] [--a-soup PLAY] [--b-soup PLAY] [--json]
   duck-soup bench --game GAME [--seconds S] [--normal N] [--hard N] [--expert N] [--soup N] [--playouts N] [--json]
   duck-soup review RECORD|- [--seat N] [--playouts N] [--seed N] [--json]
-  duck-soup play --game GAME --seats LEVELS [--seed N] [--deals N] [--playouts N]
+  duck-soup play --game GAME --seats LEVELS [--seed N] [--deals N] [--playouts N] [--soup PLAY]
   duck-soup --help, duck-soup COMMAND --help, duck-soup --version
 games: two-player, three-player, partnership; levels: random, easy, normal, hard, expert
 --partner (partnership only): each side is a LEVEL player with an A or B partner
 --playouts 1 to 1000000: the Expert player's play-outs per decision, or per move reviewed (default: the page's budget for the game)
 --deals 1 to 1000000 (default 2000; rounded up to whole decks, each played in every seating); play: 1 to 1000 (default: to the game's end)
 --seed 0 to 18446744073709551615 (default 1); --threads 1 to 256 (default: one per core)
---seconds above 0, at most 3600 (default 2); --normal, --hard, --expert 0 to 10000 decisions to time (default 0)
+--seconds above 0, at most 3600 (default 2); --normal, --hard, --expert 0 to 10000 decisions to time (default 0); --soup 0 to 10000 two-player Soup courses to solve (default 0)
+--soup (play), --a-soup, --b-soup: how an Expert plays the two-player Soup course: searched, budget (the default) or solved
 --seats: a level for each seat, separated by commas, repeated around the table when shorter (expert,random)
 --seat: a seat of the record's game, from 0 (default: every seat)";
 
@@ -98,6 +99,14 @@ pub struct TournamentArgs {
     /// The Expert player's play-outs per decision, 1 to 1000000 (default: the page's budget).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub playouts: Option<OsString>,
+    /// How A's Expert player plays the two-player Soup course: searched (its search alone, as
+    /// before the exact solver), budget (the solver where the budget allows it; the default)
+    /// or solved (the solver always, as the page's worker does when it has time).
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
+    pub a_soup: Option<OsString>,
+    /// The same for B's Expert player.
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
+    pub b_soup: Option<OsString>,
     /// Print one JSON line.
     #[arg(long)]
     pub json: bool,
@@ -168,6 +177,11 @@ pub struct PlayArgs {
     /// The Expert player's play-outs per decision, 1 to 1000000 (default: the page's budget).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub playouts: Option<OsString>,
+    /// How the Expert players plays the two-player Soup course: searched (its search alone, as
+    /// before the exact solver), budget (the solver where the budget allows it; the default)
+    /// or solved (the solver always, as the page's worker does when it has time).
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
+    pub soup: Option<OsString>,
 }
 
 /// Why the arguments were not taken.

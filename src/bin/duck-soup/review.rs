@@ -244,9 +244,10 @@ pub fn play_cmd(a: &PlayArgs) -> Result<(), Failure> {
         PLAYOUTS,
         expert::page_playouts(game),
     )?;
+    let soup = values::soup_play("soup", &a.soup)?;
     let progress = Progress::new(rules.deals.map(u64::from), "deals played", false);
     let mut finished = 0;
-    let played = tournament::play_game(rules, &levels, seed, playouts, &mut |g| {
+    let played = tournament::play_game_with(rules, &levels, seed, playouts, soup, &mut |g| {
         if g.results().len() > finished {
             finished = g.results().len();
             progress.inc(1);

@@ -2,7 +2,7 @@
 //! from their lists, each refusal one line naming the flag and the value.
 
 use crate::args::{text, Value};
-use duck_soup::ai::Level;
+use duck_soup::ai::{Level, SoupPlay};
 use duck_soup::engine::text::quoted;
 use duck_soup::engine::GameKind;
 use std::fmt::Display;
@@ -57,6 +57,14 @@ pub fn game(value: &Value) -> Result<GameKind, String> {
 
 pub fn level(name: &str, value: &Value) -> Result<Level, String> {
     choice(name, value, &Level::ALL.map(|l| (l.name(), l)))
+}
+
+/// How the Expert player plays the two-player Soup course (default: within its budget).
+pub fn soup_play(name: &str, value: &Value) -> Result<SoupPlay, String> {
+    if value.is_none() {
+        return Ok(SoupPlay::Budget);
+    }
+    choice(name, value, &SoupPlay::ALL.map(|p| (p.name(), p)))
 }
 
 /// A level for each of `game`'s seats from a list separated by commas,
