@@ -3,10 +3,13 @@
 //!
 //! - [`sdp`]: the few values of a session description a data channel needs,
 //!   and the description rebuilt from them.
+//! - [`fair`]: fair deals with friends: the host's commitment, the deck
+//!   made of every device's randomness, and the guest's check of a deal.
 //! - [`invite`]: invites and replies packed into a link's fragment.
 //! - [`protocol`]: the typed messages of online play and their checks.
 //! - [`wire`]: those messages as bytes, written and read.
 
+pub mod fair;
 pub mod invite;
 pub mod protocol;
 pub mod sdp;
