@@ -116,6 +116,7 @@ pub fn open(lang: Lang, game: GameKind) {
         K::KeyHelp,
         K::KeyEscape,
         K::KeyTab,
+        K::KeyTakeBack,
         K::KeyReplay,
     ] {
         append(&list, &text_el("li", "", lang.t(k)));

@@ -102,6 +102,8 @@ test('a whole two-player deal with the keyboard alone', { timeout: 120_000 }, as
     await page.keyboard.press('?');
     await page.waitForSelector('#help-dialog[open]');
     assert.equal((await focused(page)).inDialog, 'help-dialog', 'focus moves into the help');
+    // Its list of keys names every key the table answers, the take-back's too.
+    assert.match(await page.locator('.help-keys').innerText(), /Ctrl\+Z \(⌘Z on a Mac\): take back/);
     await page.keyboard.press('Escape');
     await page.waitForSelector('#help-dialog', { state: 'hidden' });
     assert.ok((await focused(page)).inHand, 'focus returns to the hand');

@@ -270,6 +270,7 @@ pub(super) fn text(key: K) -> &'static str {
         AuthorInFullPage => "Link or embed code for a rules page…",
         FullPageMissing => "The replay viewer and online play could not be loaded here: try again online.",
         FriendsToComputer => "Online play could not be loaded here: the computer plays the friends' seats.",
+        KeyTakeBack => "Ctrl+Z (⌘Z on a Mac): take back your last move, against the computers",
         KeyReplay => "Replay: ← → a move, Shift+← → or Page Up/Down a trick, Home/End the ends, Space play/pause",
         Friend => "Friend on another device",
         FriendShort => "Friend",

@@ -270,6 +270,7 @@ pub(super) fn text(key: K) -> &'static str {
         AuthorInFullPage => "ルールサイト用のリンク・埋め込みコード…",
         FullPageMissing => "リプレイとオンライン対戦を読み込めませんでした。オンラインで再度お試しください。",
         FriendsToComputer => "オンライン対戦を読み込めませんでした。友だちの席はコンピューターが担当します。",
+        KeyTakeBack => "Ctrl+Z(Macでは⌘Z):コンピューター相手のとき、自分の直前の手を一手戻す",
         KeyReplay => "再生:← →で1手、Shift+← →またはPageUp/PageDownで1トリック、Home/Endで最初/最後、Spaceで自動再生/一時停止",
         Friend => "別の端末の友だち",
         FriendShort => "友だち",

@@ -289,6 +289,7 @@ pub enum K {
     FriendsToComputer,
     /// The replay viewer's keys, in the help.
     KeyReplay,
+    KeyTakeBack,
     // Online play (src/web/net)
     Friend,
     FriendShort,
