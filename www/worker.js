@@ -1,21 +1,34 @@
 // The computer players' worker (src/web/controller/thinker.rs starts it): it
 // runs the computers' own build of the crate (src/thinker.rs), so that no
 // search blocks the page. The first message brings that build's glue and
-// wasm addresses (the loader's data-thinker-js and data-thinker-wasm); every
-// later message is a question [ticket, bytes, deadline], answered in order
-// by the build's `think` export: [ticket, the move's bytes] back (none: no
-// move). A fourth element 'judge' asks its deal review's export instead
-// (one move judged a message), answered the same way. If the build cannot
-// start, a text says why and the page thinks on its own.
+// wasm addresses (the loader's data-thinker-js and data-thinker-wasm) and,
+// once a worker has compiled the build, its module: the first worker sends
+// its compiled module back ({ module }), so that a worker started again
+// after a cancelled search compiles nothing. Every later message is a
+// question [ticket, bytes, deadline], answered in order by the build's
+// `think` export: [ticket, the move's bytes] back (none: no move). A fourth
+// element 'judge' asks its deal review's export instead (one move judged a
+// message), answered the same way. If the build cannot start, a text says
+// why and the page thinks on its own.
 let ready;
 
-async function start({ js, wasm }) {
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // (A host that serves wasm under another type.)
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
+}
+
+async function start({ js, wasm, module }) {
   // Only the site's own build, from the site's own server.
   for (const file of [js, wasm]) {
     if (new URL(file).origin !== self.location.origin) throw new Error('the build is not from this site');
   }
-  const glue = await import(js);
-  await glue.default({ module_or_path: wasm });
+  const [glue, compiled] = await Promise.all([import(js), module ?? compile(wasm)]);
+  await glue.default({ module_or_path: compiled });
+  if (!module) self.postMessage({ module: compiled });
   return glue;
 }
 

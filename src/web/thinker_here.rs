@@ -22,14 +22,35 @@ pub struct WorkerFiles {
 }
 
 impl WorkerFiles {
-    /// The worker's first message: the computers' build to load.
+    /// The worker's first message: the computers' build to load, and its
+    /// module once a worker compiled it ([`remember_compiled`]), so that a
+    /// worker started again (after a cancelled search) compiles nothing.
     pub fn start_message(&self) -> Option<js_sys::Object> {
         let start = js_sys::Object::new();
-        let set = |k: &str, v: &str| js_sys::Reflect::set(&start, &k.into(), &v.into()).ok();
-        set("js", &self.glue)?;
-        set("wasm", &self.wasm)?;
+        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&start, &k.into(), v).ok();
+        set("js", &self.glue.as_str().into())?;
+        set("wasm", &self.wasm.as_str().into())?;
+        if let Some(module) = COMPILED.with(|c| c.borrow().clone()) {
+            set("module", &module)?;
+        }
         Some(start)
     }
+}
+
+thread_local! {
+    /// The computers' build as a worker compiled it (a `WebAssembly.Module`).
+    static COMPILED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+/// Keeps the module a worker sends back once it has compiled the build
+/// (`{ module }`, `www/worker.js`); true if `message` was that.
+pub fn remember_compiled(message: &JsValue) -> bool {
+    let module = js_sys::Reflect::get(message, &"module".into())
+        .ok()
+        .filter(|m| m.is_instance_of::<js_sys::WebAssembly::Module>());
+    let Some(module) = module else { return false };
+    COMPILED.with(|c| *c.borrow_mut() = Some(module));
+    true
 }
 
 #[wasm_bindgen(module = "/www/import-module.js")]
@@ -128,8 +149,12 @@ fn load(files: &WorkerFiles) {
         let init = js_sys::Reflect::get(&module, &"default".into())
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        // The module a worker compiled, else the file.
+        let build = COMPILED
+            .with(|c| c.borrow().clone())
+            .unwrap_or_else(|| wasm.into());
         let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &wasm.into());
+        let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &build);
         match init.and_then(|init| init.call1(&JsValue::NULL, &options).ok()) {
             Some(started) => when_settled(
                 started.into(),

@@ -72,7 +72,7 @@ async function thinkingLongTasks(page) {
 
 test('a click on a card is answered while Expert thinks, and a new game stops its search', { timeout: 120_000 }, async () => {
   // 50 million play-outs: minutes of search, at pace 0 never cut short.
-  await withPage({ path: '?pace=0&seed=worker-busy&playouts=50000000', headers }, async ({ page, problems, screenshot }) => {
+  await withPage({ path: '?pace=0&seed=worker-busy&playouts=50000000', headers }, async ({ page, problems, screenshot, responses }) => {
     await ready(page);
     await newGame(page, { game: 'two-player', seats: ['human', 'expert'], seed: 'worker-busy' });
     await untilComputerThinks(page);
@@ -109,6 +109,10 @@ test('a click on a card is answered while Expert thinks, and a new game stops it
     console.log(`after the new game, three of your moves and ${s.moves - 3} of the computer's took ${waited} ms`);
     assert.ok(s.moves - 3 >= 2, `the computer moved ${s.moves - 3} times`);
     assert.ok(waited < 10_000, `the next computer waited ${waited} ms`);
+    // The worker started again was handed the build its first one compiled:
+    // the computers' wasm was fetched once.
+    const fetched = responses.filter((r) => r.url.endsWith('.wasm') && r.url.includes('-thinker-'));
+    assert.equal(fetched.length, 1, `the computers' wasm fetched ${fetched.length} times`);
     assert.deepEqual(problems.all(), []);
   });
 });

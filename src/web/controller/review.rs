@@ -109,6 +109,9 @@ fn start_worker(
     let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         // `[ticket, the judgement's bytes]`, or the text of why it could not start.
         let data = e.data();
+        if thinker_here::remember_compiled(&data) {
+            return;
+        }
         let reply = data.dyn_ref::<js_sys::Array>().filter(|a| a.length() == 2);
         let ticket = reply.and_then(|a| a.get(0).as_f64()).map(|t| t as u32);
         let bytes = reply

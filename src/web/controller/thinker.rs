@@ -212,9 +212,12 @@ fn answer_here(inner: &Weak<RefCell<Inner>>, ticket: u32) {
     });
 }
 
-/// The worker answered `[ticket, move]`, or sent the text of why it
+/// The worker answered `[ticket, move]`, sent its compiled module, or sent the text of why it
 /// could not start.
 fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
+    if thinker_here::remember_compiled(&data) {
+        return;
+    }
     let Some(rc) = weak.upgrade() else { return };
     let thinker = Thinker(rc);
     // `[ticket, the move's bytes]` (empty bytes: no move).
