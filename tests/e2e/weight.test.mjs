@@ -79,9 +79,10 @@ export const PAGE_CEILING_BYTES = {
  * first table shows (its glue and wasm, named on the loader's tag as
  * data-thinker-js and data-thinker-wasm): not on the way to the first
  * table, so not in the pages' weights, and weighed here on its own. 37,039
- * bytes (2026-11-28); its ceiling, its weight plus 2 KB.
+ * bytes (2026-11-28); 43,374 with the exact solver of the two-player Soup
+ * course (ai::soup, +6,335). Its ceiling, its weight plus 2 KB.
  */
-export const THINKER_CEILING_BYTES = 37_039 + 2 * 1024;
+export const THINKER_CEILING_BYTES = 43_374 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 
