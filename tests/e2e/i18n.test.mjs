@@ -69,7 +69,7 @@ test('switching to Japanese changes every visible string, and is remembered', { 
 
     await page.click('#help-btn');
     await page.waitForSelector('#help-dialog[open]');
-    assert.match(await page.locator('.help-keys').innerText(), /Ctrl\+Z(Macでは⌘Z)/, 'the take-back key in Japanese');
+    assert.match(await page.locator('.help-keys').innerText(), /Ctrl\+Z\(Macでは⌘Z\)/, 'the take-back key in Japanese');
     for (const g of ['two-player', 'three-player', 'partnership']) {
       await page.click(`[data-help-game="${g}"]`);
       // (Each game's rules are a text of the site, fetched as its tab opens.)
