@@ -9,7 +9,9 @@ use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
 use crate::engine::{Game, Move};
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
-use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToHost};
+use crate::net::protocol::{
+    self, Dropped, Flood, Judged, LastMove, Refusal, SeatAwaits, ToGuest, ToHost,
+};
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
@@ -166,41 +168,19 @@ impl Link {
         }
     }
 
-    /// A guest's move, made on its table of move count `turn`: checked,
-    /// and either the answer to the seat's request, kept for it (early),
-    /// or refused with its reason.
+    /// A guest's move, made on its table of move count `turn`: judged
+    /// (`protocol::judge_move`), and either the answer to the seat's
+    /// request, kept for it (early), or refused with its reason.
     fn guest_move(&mut self, seat: u8, turn: u32, mv: Move) -> Option<(Dispatch, Action)> {
-        let checked = if !self.greeted {
-            // Not played, but answered: a guest whose hello was lost says
-            // it again and sends the move once more, rather than wait for
-            // ever on a move the host never heard.
-            self.dropped += 1;
-            let heard = self.heard_here;
-            self.say_dropped(&format!(
-                "a move before the guest's hello (message {heard} on this connection)"
-            ));
-            Err(Refusal::NoHello)
-        } else if seat != self.seat {
-            Err(Refusal::NotYourSeat)
-        } else if turn != self.turn {
-            Err(Refusal::Stale)
-        } else {
-            match &self.pending {
-                None if self.early.is_none() => {
-                    // Kept for when the seat is asked (`your_turn`).
-                    self.early = Some(mv);
-                    return None;
-                }
-                None => Err(Refusal::NotYourTurn),
-                Some((t, _)) => t
-                    .view
-                    .deal
-                    .check(mv)
-                    .map_err(|why| Refusal::Illegal { why }),
-            }
+        let at = SeatAwaits {
+            seat: self.seat,
+            greeted: self.greeted,
+            turn: self.turn,
+            asked: self.pending.as_ref().map(|(t, _)| &t.view.deal),
+            kept: self.early.is_some(),
         };
-        match checked {
-            Ok(()) => {
+        match protocol::judge_move(&at, seat, turn, mv) {
+            Judged::Play(mv) => {
                 let (t, answer) = self.pending.take()?;
                 Some((
                     answer,
@@ -211,7 +191,22 @@ impl Link {
                     },
                 ))
             }
-            Err(why) => {
+            Judged::Keep(mv) => {
+                // Kept for when the seat is asked (`your_turn`).
+                self.early = Some(mv);
+                None
+            }
+            Judged::Refuse(why) => {
+                if why == Refusal::NoHello {
+                    // Not played, but answered: a guest whose hello was lost
+                    // says it again and sends the move once more, rather
+                    // than wait for ever on a move the host never heard.
+                    self.dropped += 1;
+                    let heard = self.heard_here;
+                    self.say_dropped(&format!(
+                        "a move before the guest's hello (message {heard} on this connection)"
+                    ));
+                }
                 self.send(&ToGuest::Refused {
                     turn: self.turn,
                     reason: why.reason(),
@@ -237,7 +232,7 @@ impl SeatPlayer for RemoteSeat {
     fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
         let mut link = self.0.borrow_mut();
         if let Some(mv) = link.early.take() {
-            match turn.view.deal.check(mv) {
+            match protocol::check_asked(&turn.view.deal, mv) {
                 Ok(()) => {
                     let (ticket, seat) = (turn.ticket, turn.seat);
                     link.handing = Some((ticket, mv));
@@ -258,7 +253,7 @@ impl SeatPlayer for RemoteSeat {
                 }
                 Err(why) => link.send(&ToGuest::Refused {
                     turn: link.turn,
-                    reason: Refusal::Illegal { why }.reason(),
+                    reason: why.reason(),
                 }),
             }
         }
