@@ -279,16 +279,16 @@ pub struct News<'a> {
 
 /// The host's remote seats, by seat.
 pub struct Host {
-    table: [u8; 6],
+    /// The table's random id, made with its first invite (`secure_random`).
+    table: Option<[u8; 6]>,
     links: Vec<Option<Rc<RefCell<Link>>>>,
     next_peer: u32,
 }
 
 impl Default for Host {
     fn default() -> Self {
-        let r = crate::web::entropy().to_le_bytes();
         Host {
-            table: [r[0], r[1], r[2], r[3], r[4], r[5]],
+            table: None,
             links: vec![None, None, None, None],
             next_peer: 1,
         }
@@ -382,9 +382,20 @@ impl Host {
         l.peer_id = id;
         (l.heard_here, l.dropped_here) = (0, 0);
         // A fresh random nonce for every invite (never the last one), so a
-        // reply to an older invite for the seat is told from the latest.
+        // reply to an older invite for the seat is told from the latest; and
+        // the table's id with its first invite. (Without the browser's
+        // randomness no invite is made: the controller refuses to host then.)
+        let (Some(fresh), Some(id)) = (super::secure_random(), super::secure_random()) else {
+            l.peer = None;
+            l.state = LinkState::Failed;
+            return;
+        };
+        if self.table.is_none() {
+            let r = id.to_le_bytes();
+            self.table = Some([r[0], r[1], r[2], r[3], r[4], r[5]]);
+        }
         let last = l.nonce;
-        let fresh = crate::web::entropy() as u32;
+        let fresh = fresh as u32;
         l.nonce = if fresh == last { fresh ^ 1 } else { fresh };
         l.state = LinkState::Inviting;
         match Peer::offer(ice, on) {
@@ -400,9 +411,12 @@ impl Host {
         let mut l = link.borrow_mut();
         match ev {
             PeerEvent::Described(connection) => {
+                let Some(table) = self.table else {
+                    return true;
+                };
                 let invite = Invite {
                     to: TableRef {
-                        table: self.table,
+                        table,
                         nonce: l.nonce,
                         seat,
                     },
@@ -442,15 +456,24 @@ impl Host {
     pub fn take_reply(&mut self, text: &str) -> Result<u8, ReplyError> {
         let payload = fragment(text, "r=");
         let reply = Reply::unpack(payload).map_err(ReplyError::Pack)?;
-        if reply.to.table != self.table {
+        if Some(reply.to.table) != self.table {
             return Err(ReplyError::OtherTable);
         }
         let Some(link) = self.links.get(reply.to.seat as usize).cloned().flatten() else {
             return Err(ReplyError::NoSuchSeat);
         };
         let mut l = link.borrow_mut();
-        if reply.to.nonce != l.nonce || !matches!(l.state, LinkState::Invited(_)) {
+        if reply.to.nonce != l.nonce {
             return Err(ReplyError::Stale);
+        }
+        match l.state {
+            LinkState::Invited(_) => {}
+            // (Still making the invite: no reply can answer it yet.)
+            LinkState::Inviting => return Err(ReplyError::Stale),
+            // The latest invite, answered already: by this reply, or by
+            // another device's (whoever answers first takes the seat).
+            _ if l.token == Some(reply.token) => return Err(ReplyError::Again),
+            _ => return Err(ReplyError::Answered),
         }
         let Some(peer) = &l.peer else {
             return Err(ReplyError::Stale);
@@ -536,6 +559,10 @@ pub enum ReplyError {
     NoSuchSeat,
     /// A reply to an older invite for the seat.
     Stale,
+    /// A reply to the seat's latest invite, which another reply answered first.
+    Answered,
+    /// The reply taken already, again.
+    Again,
 }
 
 /// The part of a link after `#key`, or the text itself (a pasted payload).
