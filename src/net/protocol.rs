@@ -277,7 +277,11 @@ impl Refusal {
 /// Why a message was dropped on arrival (counted, never shown as a crash).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dropped {
+    /// Read, and found over [`MAX_MESSAGE_BYTES`].
     TooLarge(usize),
+    /// Over [`MAX_MESSAGE_BYTES`] by the length the browser gives: dropped
+    /// before the page copied it (`web::net::rtc`).
+    Uncopied(usize),
     /// Not a message of ours: cut short, an unknown type, an impossible value.
     Malformed(codec::Error),
     /// Another version of the game.
@@ -298,6 +302,10 @@ impl fmt::Display for Dropped {
             Dropped::TooLarge(n) => {
                 write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})")
             }
+            Dropped::Uncopied(n) => write!(
+                f,
+                "a message of {n} bytes (at most {MAX_MESSAGE_BYTES}), dropped before it was copied"
+            ),
             Dropped::Malformed(why) => write!(f, "not a message of this game: {why}"),
             Dropped::Version(v) => write!(
                 f,

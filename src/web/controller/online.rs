@@ -566,7 +566,7 @@ impl Controller {
                 g.hello();
             }
             PeerEvent::TooLarge(size) => {
-                if let Err(why) = g.read(Err(Dropped::TooLarge(size))) {
+                if let Err(why) = g.read(Err(Dropped::Uncopied(size))) {
                     self.host_message_refused(why.to_string());
                 }
             }

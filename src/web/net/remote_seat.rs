@@ -361,7 +361,7 @@ impl Host {
             }
             let message = match &ev {
                 PeerEvent::Message(bytes) => Ok(bytes.as_slice()),
-                PeerEvent::TooLarge(size) => Err(Dropped::TooLarge(*size)),
+                PeerEvent::TooLarge(size) => Err(Dropped::Uncopied(*size)),
                 _ => return d(Action::Net(Box::new(NetEvent::Host(seat, ev)))),
             };
             let greeted = link.borrow().greeted;
