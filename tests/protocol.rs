@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use duck_soup::ai::SeatView;
 use duck_soup::codec::Error;
 use duck_soup::engine::rng::{shuffled_deck, Rng};
 use duck_soup::engine::{Call, Card, CardSet, Game, GameKind, IllegalMove, Move, Rules};
@@ -252,6 +253,8 @@ fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
     assert!(!e.to_string().contains('\n'), "{e}");
 }
 
+/// The host's page judges every guest's move with `judge_move` (its
+/// `Link::guest_move`), on the deal as the asked seat sees it.
 #[test]
 fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
     let game = game_in_progress();
@@ -260,34 +263,79 @@ fn a_guest_can_move_only_its_own_seat_on_its_turn_by_the_rules() {
     let mover = game.to_move().unwrap();
     let other = 1 - mover;
     let legal = game.legal_moves().as_slice()[0];
+    let view = SeatView::of(game.deal().unwrap(), mover);
+    let asked = SeatAwaits {
+        seat: mover,
+        greeted: true,
+        turn,
+        asked: Some(&view.deal),
+        kept: false,
+    };
+    let refused = Judged::Refuse;
+    // Before the channel's hello: nothing is played, whatever the move.
+    let unheard = SeatAwaits {
+        greeted: false,
+        ..asked
+    };
+    assert_eq!(
+        judge_move(&unheard, mover, turn, legal),
+        refused(Refusal::NoHello)
+    );
     // For another seat.
     assert_eq!(
-        check_move(&game, other, turn, mover, turn, legal),
-        Err(Refusal::NotYourSeat)
+        judge_move(&asked, other, turn, legal),
+        refused(Refusal::NotYourSeat)
     );
-    // Its own seat, not its turn.
-    assert_eq!(
-        check_move(&game, other, turn, other, turn, legal),
-        Err(Refusal::NotYourTurn)
-    );
-    // Made on an older table.
-    assert_eq!(
-        check_move(&game, mover, turn, mover, turn - 1, legal),
-        Err(Refusal::Stale)
-    );
+    // Made on an older table, or a newer one the host never sent.
+    for made_on in [turn - 1, turn + 1] {
+        assert_eq!(
+            judge_move(&asked, mover, made_on, legal),
+            refused(Refusal::Stale)
+        );
+    }
     // A card it does not hold: the engine's reason.
     let not_held = game.deal().unwrap().hand(other).first().unwrap();
     assert!(matches!(
-        check_move(&game, mover, turn, mover, turn, Move::Play(not_held)),
-        Err(Refusal::Illegal {
+        judge_move(&asked, mover, turn, Move::Play(not_held)),
+        Judged::Refuse(Refusal::Illegal {
             why: IllegalMove::NotInHand { .. }
         })
     ));
+    assert_eq!(judge_move(&asked, mover, turn, legal), Judged::Play(legal));
+    // Not asked yet (its turn comes once the host has shown the trick):
+    // the first move is kept, a second refused as not its turn.
+    let early = SeatAwaits {
+        asked: None,
+        ..asked
+    };
+    assert_eq!(judge_move(&early, mover, turn, legal), Judged::Keep(legal));
+    let kept = SeatAwaits {
+        kept: true,
+        ..early
+    };
     assert_eq!(
-        check_move(&game, mover, turn, mover, turn, legal),
-        Ok(legal)
+        judge_move(&kept, mover, turn, legal),
+        refused(Refusal::NotYourTurn)
     );
-    // Checking changes nothing.
+    // A kept move is checked by the engine when the seat is asked.
+    assert_eq!(check_asked(&view.deal, legal), Ok(()));
+    assert!(matches!(
+        check_asked(&view.deal, Move::Play(not_held)),
+        Err(Refusal::Illegal { .. })
+    ));
+    // The seat asked for another seat's turn: the engine refuses it.
+    let elsewhere = SeatView::of(game.deal().unwrap(), other);
+    let wrong = SeatAwaits {
+        seat: other,
+        asked: Some(&elsewhere.deal),
+        ..asked
+    };
+    let other_card = elsewhere.deal.hand(other).first().unwrap();
+    assert!(matches!(
+        judge_move(&wrong, other, turn, Move::Play(other_card)),
+        Judged::Refuse(Refusal::Illegal { .. })
+    ));
+    // Judging changes nothing.
     assert_eq!(format!("{:?}", game.deal()), before);
 }
 

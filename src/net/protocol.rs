@@ -12,7 +12,7 @@ use crate::codec;
 use crate::engine::deal_view::{DealView, ViewError};
 use crate::engine::rules::GameEnd;
 use crate::engine::{
-    Call, Course, DealResult, Game, IllegalMove, Move, Roles, Rules, ScorerSeats, Scores,
+    Call, Course, Deal, DealResult, Game, IllegalMove, Move, Roles, Rules, ScorerSeats, Scores,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -277,7 +277,11 @@ impl Refusal {
 /// Why a message was dropped on arrival (counted, never shown as a crash).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dropped {
+    /// Read, and found over [`MAX_MESSAGE_BYTES`].
     TooLarge(usize),
+    /// Over [`MAX_MESSAGE_BYTES`] by the length the browser gives: dropped
+    /// before the page copied it (`web::net::rtc`).
+    Uncopied(usize),
     /// Not a message of ours: cut short, an unknown type, an impossible value.
     Malformed(codec::Error),
     /// Another version of the game.
@@ -298,6 +302,10 @@ impl fmt::Display for Dropped {
             Dropped::TooLarge(n) => {
                 write!(f, "a message of {n} bytes (at most {MAX_MESSAGE_BYTES})")
             }
+            Dropped::Uncopied(n) => write!(
+                f,
+                "a message of {n} bytes (at most {MAX_MESSAGE_BYTES}), dropped before it was copied"
+            ),
             Dropped::Malformed(why) => write!(f, "not a message of this game: {why}"),
             Dropped::Version(v) => write!(
                 f,
@@ -308,28 +316,65 @@ impl fmt::Display for Dropped {
     }
 }
 
-/// The host's check of a guest's move: the sender's seat, the turn and the
-/// rules, in that order. `turn` is the host's own move count.
-pub fn check_move(
-    game: &Game,
-    sender: u8,
-    turn: u32,
-    seat: u8,
-    made_on: u32,
-    mv: Move,
-) -> Result<Move, Refusal> {
-    if seat != sender {
-        return Err(Refusal::NotYourSeat);
+/// Where a friend's seat stands on the host when its guest's move comes
+/// (the host's `Link`, read for [`judge_move`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatAwaits<'a> {
+    /// The seat the guest's channel plays.
+    pub seat: u8,
+    /// The host has heard the channel's hello, with the reply's token.
+    pub greeted: bool,
+    /// The host's move count: the table the guest was last sent.
+    pub turn: u32,
+    /// The deal as the seat sees it, once the host has asked the seat for
+    /// its move (None before).
+    pub asked: Option<&'a Deal>,
+    /// A move already kept for when the seat is asked.
+    pub kept: bool,
+}
+
+/// What the host does with a guest's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// The seat's answer: played.
+    Play(Move),
+    /// Made on the current table before the host asked the seat (the host
+    /// shows a finished trick a moment before asking its winner): kept, and
+    /// checked by [`check_asked`] when the seat is asked.
+    Keep(Move),
+    /// Refused, with the reason the guest is sent.
+    Refuse(Refusal),
+}
+
+/// The host's check of a guest's move for `seat`, made on its table of
+/// move count `made_on`: the hello first, then the seat is the sender's,
+/// the table is the current one, it is the seat's turn (or the move is
+/// kept until it is), and the engine takes it. What the host's page does
+/// with every move a guest sends.
+pub fn judge_move(at: &SeatAwaits, seat: u8, made_on: u32, mv: Move) -> Judged {
+    if !at.greeted {
+        return Judged::Refuse(Refusal::NoHello);
     }
-    if made_on != turn {
-        return Err(Refusal::Stale);
+    if seat != at.seat {
+        return Judged::Refuse(Refusal::NotYourSeat);
     }
-    let deal = match game.deal() {
-        Some(d) if game.in_deal() && d.to_move() == sender => d,
-        _ => return Err(Refusal::NotYourTurn),
-    };
-    deal.check(mv).map_err(|why| Refusal::Illegal { why })?;
-    Ok(mv)
+    if made_on != at.turn {
+        return Judged::Refuse(Refusal::Stale);
+    }
+    match at.asked {
+        None if !at.kept => Judged::Keep(mv),
+        None => Judged::Refuse(Refusal::NotYourTurn),
+        Some(deal) => match check_asked(deal, mv) {
+            Ok(()) => Judged::Play(mv),
+            Err(why) => Judged::Refuse(why),
+        },
+    }
+}
+
+/// The engine's check of a move for the seat the host has asked (`deal`,
+/// as the seat sees it): a kept move is checked by this when the seat is asked.
+pub fn check_asked(deal: &Deal, mv: Move) -> Result<(), Refusal> {
+    deal.check(mv).map_err(|why| Refusal::Illegal { why })
 }
 
 /// The host's count of the game's moves and deals: a move names the table

@@ -235,7 +235,8 @@ function hostileTables(real, seat, count) {
       case 0: {
         // Random bytes, mostly after a table's header.
         const bytes = Array.from({ length: r.below(300) }, () => r.below(256));
-        if (r.below(4)) bytes.unshift(1, 0x11);
+        // (In the version the host speaks, read from its real tables.)
+        if (r.below(4)) bytes.unshift(real[0][0], 0x11);
         out.push(bytes);
         break;
       }

@@ -83,6 +83,9 @@ pub enum FullKey {
     ReplyConnect,
     ReplyOtherTable,
     ReplyStale,
+    ReplyAnswered,
+    ReplyAgain,
+    NoSecureRandom,
     ReplyBad,
     InviteBad,
     SameNetwork,
@@ -218,6 +221,9 @@ impl K {
     pub const ReplyConnect: FullKey = FullKey::ReplyConnect;
     pub const ReplyOtherTable: FullKey = FullKey::ReplyOtherTable;
     pub const ReplyStale: FullKey = FullKey::ReplyStale;
+    pub const ReplyAnswered: FullKey = FullKey::ReplyAnswered;
+    pub const ReplyAgain: FullKey = FullKey::ReplyAgain;
+    pub const NoSecureRandom: FullKey = FullKey::NoSecureRandom;
     pub const ReplyBad: FullKey = FullKey::ReplyBad;
     pub const InviteBad: FullKey = FullKey::InviteBad;
     pub const SameNetwork: FullKey = FullKey::SameNetwork;
@@ -355,6 +361,9 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReplyConnect => "Connect",
         ReplyOtherTable => "This reply is for another table.",
         ReplyStale => "This reply answers an older invite: send the friend the new one.",
+        ReplyAnswered => "This invite was answered already, by another device, which holds the seat now. Friend: ask the host for a new invite. Host: “New invite” for the seat closes the other device's connection.",
+        ReplyAgain => "This reply is taken already: its seat is connecting or connected.",
+        NoSecureRandom => "Online play needs this browser's secure randomness (for the deals, the invites and each device's secret), and it gave none: this page cannot host or join a game with friends.",
         ReplyBad => "This reply link cannot be used: {0}.",
         InviteBad => "This invite link cannot be used: {0}.",
         SameNetwork => "Same network only (no STUN or relay server)",
@@ -493,6 +502,9 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReplyConnect => "接続",
         ReplyOtherTable => "この返信は別のテーブルへのものです。",
         ReplyStale => "この返信は古い招待への返信です。新しい招待を送ってください。",
+        ReplyAnswered => "この招待には別の端末がすでに返信し、その端末が席に着いています。友だちの方はホストに新しい招待を頼んでください。ホストの方はその席の「新しい招待」を押すと、別の端末の接続が閉じられます。",
+        ReplyAgain => "この返信はすでに受け付けています。席は接続中か接続済みです。",
+        NoSecureRandom => "オンライン対戦にはブラウザーの安全な乱数（配り札・招待・各端末の秘密に使います）が必要ですが、得られませんでした。このページでは友だちとのゲームを主催も参加もできません。",
         ReplyBad => "この返信リンクは使えません: {0}。",
         InviteBad => "この招待リンクは使えません: {0}。",
         SameNetwork => "同じネットワークのみ (STUN・中継サーバーなし)",

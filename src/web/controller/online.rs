@@ -166,6 +166,12 @@ impl Controller {
             self.listen_for_replies();
             return;
         }
+        if net::secure_random().is_none() {
+            // No friend's seat without the browser's crypto randomness: the
+            // computer takes them, and the table says why.
+            self.computer_takes(|_, p| p == Player::Friend);
+            return self.notice(self.page.lang.t(K::NoSecureRandom).to_string());
+        }
         let (dispatch, ice) = (self.dispatch(), self.ice());
         for s in hosting(&mut self.online).host.needing_invites() {
             hosting(&mut self.online).host.invite(s, &ice, &dispatch);
@@ -234,11 +240,17 @@ impl Controller {
 
     /// Why the game's record is not offered yet: a game with friends in
     /// progress (the record holds every hand and the stock's order; it may
-    /// be exported once the game is over). A guest's own game is only what
-    /// its seat saw, so it has nothing to withhold.
+    /// be exported once the game is over). Withheld for the whole game once
+    /// it had a friend: a seat handed to the computer may be handed back,
+    /// and its friend is still at the table. A guest's own game is only
+    /// what its seat saw, so it has nothing to withhold.
     fn record_withheld(&self) -> Option<&'static str> {
-        let in_progress =
-            self.table.setup.players.contains(&Player::Friend) && !self.table.game.is_over();
+        let handed = self
+            .online
+            .as_ref()
+            .is_some_and(|o| o.handed.contains(&true));
+        let friends = self.table.setup.players.contains(&Player::Friend) || handed;
+        let in_progress = friends && !self.table.game.is_over();
         in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
     }
 
@@ -421,6 +433,8 @@ impl Controller {
                 Some(lang.t(K::ReplyOtherTable).into())
             }
             Err(ReplyError::Stale) => Some(lang.t(K::ReplyStale).into()),
+            Err(ReplyError::Answered) => Some(lang.t(K::ReplyAnswered).into()),
+            Err(ReplyError::Again) => Some(lang.t(K::ReplyAgain).into()),
         };
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
@@ -441,6 +455,10 @@ impl Controller {
     /// waits (no game is saved while this device is a guest; only its secret
     /// for the table, and the servers chosen on the join page).
     fn enter_guest(&mut self, invite: Invite) {
+        let Some(guest) = Guest::new(invite) else {
+            // Not joined: the table goes on as this device's own, saying why.
+            return self.notice(self.page.lang.t(K::NoSecureRandom).to_string());
+        };
         self.stop_viewing();
         self.clock.step = None;
         for seat in &mut self.players.seats {
@@ -448,7 +466,6 @@ impl Controller {
         }
         self.saver.pause(true);
         hosting(&mut self.online).handoff = None;
-        let guest = Guest::new(invite);
         let Some(guest) = WithOnline::hold(guest) else {
             return;
         };
@@ -549,7 +566,7 @@ impl Controller {
                 g.hello();
             }
             PeerEvent::TooLarge(size) => {
-                if let Err(why) = g.read(Err(Dropped::TooLarge(size))) {
+                if let Err(why) = g.read(Err(Dropped::Uncopied(size))) {
                     self.host_message_refused(why.to_string());
                 }
             }

@@ -64,26 +64,30 @@ fn hex(bytes: &[u8]) -> String {
 /// the same table (with it the host knows the guest who rejoins), else a
 /// new random one, kept in its place. It travels only in the hello, over
 /// the encrypted channel, never in a link.
-fn table_secret(table: &[u8; 6]) -> [u8; 8] {
+fn table_secret(table: &[u8; 6]) -> Option<[u8; 8]> {
     let table = hex(table);
     let kept = crate::web::storage::get(SECRET_KEY).and_then(|v| {
         let (t, secret) = v.split_once('-')?;
         let secret = u64::from_str_radix(secret, 16).ok()?;
         (t == table).then(|| secret.to_le_bytes())
     });
-    kept.unwrap_or_else(|| {
-        let secret = crate::web::entropy().to_le_bytes();
-        let value = format!("{table}-{:016x}", u64::from_le_bytes(secret));
-        // Without storage the guest is simply new each time it joins.
-        let _ = crate::web::storage::set(SECRET_KEY, &value);
-        secret
-    })
+    if kept.is_some() {
+        return kept;
+    }
+    let secret = super::secure_random()?.to_le_bytes();
+    let value = format!("{table}-{:016x}", u64::from_le_bytes(secret));
+    // Without storage the guest is simply new each time it joins.
+    let _ = crate::web::storage::set(SECRET_KEY, &value);
+    Some(secret)
 }
 
 impl Guest {
-    pub fn new(invite: Invite) -> Guest {
-        let secret = table_secret(&invite.to.table);
-        Guest {
+    /// A guest of `invite`'s table, or None where the browser has no crypto
+    /// randomness for its token and secret (`secure_random`).
+    pub fn new(invite: Invite) -> Option<Guest> {
+        let secret = table_secret(&invite.to.table)?;
+        let token = super::secure_random()?.to_le_bytes();
+        Some(Guest {
             invite,
             state: GuestState::Joining,
             name: String::new(),
@@ -92,14 +96,14 @@ impl Guest {
             refusal_shown: false,
             sent: None,
             resent: false,
-            token: crate::web::entropy().to_le_bytes(),
+            token,
             secret,
             peer: None,
             said_hello: false,
             flood: Flood::new(FLOOD_BURST, FLOOD_PER_SECOND),
             held: Rc::default(),
             dispatch: None,
-        }
+        })
     }
 
     pub fn seat(&self) -> u8 {

@@ -19,6 +19,15 @@ pub use crate::web::model::NetEvent;
 
 use crate::net::stun::{Ice, Relay};
 
+/// 64 bits of the browser's crypto randomness, or None where it has none.
+/// Online play's table ids, invite nonces, reply tokens and guests' secrets
+/// come only from here (never from the clock: anyone could guess those), and
+/// without it the page hosts and joins nothing, saying why
+/// (`K::NoSecureRandom`).
+pub fn secure_random() -> Option<u64> {
+    getrandom::u64().ok()
+}
+
 const STUN_KEY: &str = "stun";
 const RELAY_KEY: &str = "relay";
 

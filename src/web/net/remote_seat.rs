@@ -9,7 +9,9 @@ use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
 use crate::engine::{Game, Move};
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
-use crate::net::protocol::{self, Dropped, Flood, LastMove, Refusal, ToGuest, ToHost};
+use crate::net::protocol::{
+    self, Dropped, Flood, Judged, LastMove, Refusal, SeatAwaits, ToGuest, ToHost,
+};
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
 use crate::web::model::{Action, Dispatch};
@@ -166,41 +168,19 @@ impl Link {
         }
     }
 
-    /// A guest's move, made on its table of move count `turn`: checked,
-    /// and either the answer to the seat's request, kept for it (early),
-    /// or refused with its reason.
+    /// A guest's move, made on its table of move count `turn`: judged
+    /// (`protocol::judge_move`), and either the answer to the seat's
+    /// request, kept for it (early), or refused with its reason.
     fn guest_move(&mut self, seat: u8, turn: u32, mv: Move) -> Option<(Dispatch, Action)> {
-        let checked = if !self.greeted {
-            // Not played, but answered: a guest whose hello was lost says
-            // it again and sends the move once more, rather than wait for
-            // ever on a move the host never heard.
-            self.dropped += 1;
-            let heard = self.heard_here;
-            self.say_dropped(&format!(
-                "a move before the guest's hello (message {heard} on this connection)"
-            ));
-            Err(Refusal::NoHello)
-        } else if seat != self.seat {
-            Err(Refusal::NotYourSeat)
-        } else if turn != self.turn {
-            Err(Refusal::Stale)
-        } else {
-            match &self.pending {
-                None if self.early.is_none() => {
-                    // Kept for when the seat is asked (`your_turn`).
-                    self.early = Some(mv);
-                    return None;
-                }
-                None => Err(Refusal::NotYourTurn),
-                Some((t, _)) => t
-                    .view
-                    .deal
-                    .check(mv)
-                    .map_err(|why| Refusal::Illegal { why }),
-            }
+        let at = SeatAwaits {
+            seat: self.seat,
+            greeted: self.greeted,
+            turn: self.turn,
+            asked: self.pending.as_ref().map(|(t, _)| &t.view.deal),
+            kept: self.early.is_some(),
         };
-        match checked {
-            Ok(()) => {
+        match protocol::judge_move(&at, seat, turn, mv) {
+            Judged::Play(mv) => {
                 let (t, answer) = self.pending.take()?;
                 Some((
                     answer,
@@ -211,7 +191,22 @@ impl Link {
                     },
                 ))
             }
-            Err(why) => {
+            Judged::Keep(mv) => {
+                // Kept for when the seat is asked (`your_turn`).
+                self.early = Some(mv);
+                None
+            }
+            Judged::Refuse(why) => {
+                if why == Refusal::NoHello {
+                    // Not played, but answered: a guest whose hello was lost
+                    // says it again and sends the move once more, rather
+                    // than wait for ever on a move the host never heard.
+                    self.dropped += 1;
+                    let heard = self.heard_here;
+                    self.say_dropped(&format!(
+                        "a move before the guest's hello (message {heard} on this connection)"
+                    ));
+                }
                 self.send(&ToGuest::Refused {
                     turn: self.turn,
                     reason: why.reason(),
@@ -237,7 +232,7 @@ impl SeatPlayer for RemoteSeat {
     fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
         let mut link = self.0.borrow_mut();
         if let Some(mv) = link.early.take() {
-            match turn.view.deal.check(mv) {
+            match protocol::check_asked(&turn.view.deal, mv) {
                 Ok(()) => {
                     let (ticket, seat) = (turn.ticket, turn.seat);
                     link.handing = Some((ticket, mv));
@@ -258,7 +253,7 @@ impl SeatPlayer for RemoteSeat {
                 }
                 Err(why) => link.send(&ToGuest::Refused {
                     turn: link.turn,
-                    reason: Refusal::Illegal { why }.reason(),
+                    reason: why.reason(),
                 }),
             }
         }
@@ -284,16 +279,16 @@ pub struct News<'a> {
 
 /// The host's remote seats, by seat.
 pub struct Host {
-    table: [u8; 6],
+    /// The table's random id, made with its first invite (`secure_random`).
+    table: Option<[u8; 6]>,
     links: Vec<Option<Rc<RefCell<Link>>>>,
     next_peer: u32,
 }
 
 impl Default for Host {
     fn default() -> Self {
-        let r = crate::web::entropy().to_le_bytes();
         Host {
-            table: [r[0], r[1], r[2], r[3], r[4], r[5]],
+            table: None,
             links: vec![None, None, None, None],
             next_peer: 1,
         }
@@ -366,7 +361,7 @@ impl Host {
             }
             let message = match &ev {
                 PeerEvent::Message(bytes) => Ok(bytes.as_slice()),
-                PeerEvent::TooLarge(size) => Err(Dropped::TooLarge(*size)),
+                PeerEvent::TooLarge(size) => Err(Dropped::Uncopied(*size)),
                 _ => return d(Action::Net(Box::new(NetEvent::Host(seat, ev)))),
             };
             let greeted = link.borrow().greeted;
@@ -387,9 +382,20 @@ impl Host {
         l.peer_id = id;
         (l.heard_here, l.dropped_here) = (0, 0);
         // A fresh random nonce for every invite (never the last one), so a
-        // reply to an older invite for the seat is told from the latest.
+        // reply to an older invite for the seat is told from the latest; and
+        // the table's id with its first invite. (Without the browser's
+        // randomness no invite is made: the controller refuses to host then.)
+        let (Some(fresh), Some(id)) = (super::secure_random(), super::secure_random()) else {
+            l.peer = None;
+            l.state = LinkState::Failed;
+            return;
+        };
+        if self.table.is_none() {
+            let r = id.to_le_bytes();
+            self.table = Some([r[0], r[1], r[2], r[3], r[4], r[5]]);
+        }
         let last = l.nonce;
-        let fresh = crate::web::entropy() as u32;
+        let fresh = fresh as u32;
         l.nonce = if fresh == last { fresh ^ 1 } else { fresh };
         l.state = LinkState::Inviting;
         match Peer::offer(ice, on) {
@@ -405,9 +411,12 @@ impl Host {
         let mut l = link.borrow_mut();
         match ev {
             PeerEvent::Described(connection) => {
+                let Some(table) = self.table else {
+                    return true;
+                };
                 let invite = Invite {
                     to: TableRef {
-                        table: self.table,
+                        table,
                         nonce: l.nonce,
                         seat,
                     },
@@ -447,15 +456,24 @@ impl Host {
     pub fn take_reply(&mut self, text: &str) -> Result<u8, ReplyError> {
         let payload = fragment(text, "r=");
         let reply = Reply::unpack(payload).map_err(ReplyError::Pack)?;
-        if reply.to.table != self.table {
+        if Some(reply.to.table) != self.table {
             return Err(ReplyError::OtherTable);
         }
         let Some(link) = self.links.get(reply.to.seat as usize).cloned().flatten() else {
             return Err(ReplyError::NoSuchSeat);
         };
         let mut l = link.borrow_mut();
-        if reply.to.nonce != l.nonce || !matches!(l.state, LinkState::Invited(_)) {
+        if reply.to.nonce != l.nonce {
             return Err(ReplyError::Stale);
+        }
+        match l.state {
+            LinkState::Invited(_) => {}
+            // (Still making the invite: no reply can answer it yet.)
+            LinkState::Inviting => return Err(ReplyError::Stale),
+            // The latest invite, answered already: by this reply, or by
+            // another device's (whoever answers first takes the seat).
+            _ if l.token == Some(reply.token) => return Err(ReplyError::Again),
+            _ => return Err(ReplyError::Answered),
         }
         let Some(peer) = &l.peer else {
             return Err(ReplyError::Stale);
@@ -541,6 +559,10 @@ pub enum ReplyError {
     NoSuchSeat,
     /// A reply to an older invite for the seat.
     Stale,
+    /// A reply to the seat's latest invite, which another reply answered first.
+    Answered,
+    /// The reply taken already, again.
+    Again,
 }
 
 /// The part of a link after `#key`, or the text itself (a pasted payload).

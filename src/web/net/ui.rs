@@ -360,35 +360,26 @@ pub fn invites(
             LinkState::Connected => {
                 append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])))
             }
-            LinkState::Lost | LinkState::Failed => {
-                let k = if s.state == LinkState::Lost {
-                    K::SeatLost
-                } else {
-                    no_connection_words(stun, true)
-                };
-                append(&f, &text_el("p", "warn", lang.t(k)));
-                let row = el("div", "buttons");
-                append(
-                    &row,
-                    &net_button(
-                        "secondary",
-                        NetCommand::Reinvite,
-                        Some(s.seat),
-                        lang.t(K::NewInvite),
-                    ),
-                );
-                append(
-                    &row,
-                    &net_button(
-                        "secondary",
-                        NetCommand::Computer,
-                        Some(s.seat),
-                        lang.t(K::UseComputer),
-                    ),
-                );
-                append(&f, &row);
-            }
+            LinkState::Lost => append(&f, &text_el("p", "warn", lang.t(K::SeatLost))),
+            LinkState::Failed => append(
+                &f,
+                &text_el("p", "warn", lang.t(no_connection_words(stun, true))),
+            ),
         }
+        // Whatever its state, the seat may have a new invite or the
+        // computer: a device that answered the invite first (not the
+        // friend, perhaps) is closed out by either.
+        let row = el("div", "buttons");
+        for (what, words) in [
+            (NetCommand::Reinvite, K::NewInvite),
+            (NetCommand::Computer, K::UseComputer),
+        ] {
+            append(
+                &row,
+                &net_button("secondary", what, Some(s.seat), lang.t(words)),
+            );
+        }
+        append(&f, &row);
         append(&form, &f);
     }
     for &s in handed.iter().filter(|&&s| s < n) {
