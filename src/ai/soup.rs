@@ -15,11 +15,16 @@
 //!
 //! **How.** The techniques of double-dummy bridge solvers:
 //! - alpha-beta with null windows (MTD(f)): each search only asks whether a
-//!   value is above a guess, which prunes far more than a wide window;
+//!   value is above a guess, which prunes far more than a wide window; the
+//!   values asked about are values the course can still end with (its
+//!   points weighed by their worth), not every integer between two bounds;
 //! - a table of lower and upper bounds of positions at a trick's start,
 //!   keyed by the two hands compactly (each hand as a subset of the cards
 //!   that seat held when the table was started: 13 bits a hand), with the
-//!   best lead found, tried first when the position comes again;
+//!   best lead found, tried first when the position comes again; before
+//!   the follower's replies are searched, the table is asked whether one of
+//!   them leads to a next trick already bounded low enough to refute the
+//!   lead (the enhanced transposition cutoff of chess programs);
 //! - moves ordered by simple rules (sure winners and cheap wins first);
 //! - cards that are interchangeable searched once: two cards of one suit in
 //!   one hand with no card left between them in that suit, each of a rank
@@ -322,6 +327,9 @@ struct Search<'a> {
     next_ask: u64,
     stopped: bool,
     keep_going: &'a mut dyn FnMut() -> bool,
+    /// The values the course can still end with, for the root's leader,
+    /// ascending ([`ends`]).
+    ends: Vec<i32>,
 }
 
 impl Default for SoupSolver {
@@ -418,7 +426,7 @@ impl SoupSolver {
         let mut guess = moves
             .first()
             .map_or(0, |&mv| sign * (played_out(d, mv) - now));
-        self.run(keep_going, |s| {
+        self.run(&node, keep_going, |s| {
             let mut out = Vec::with_capacity(moves.len());
             for &mv in moves {
                 let v = s.exact(guess, |s, a, b| s.after(&node, mv, a, b))?;
@@ -451,7 +459,7 @@ impl SoupSolver {
             moves[0]
         };
         let guess = sign * (played_out(d, first) - now);
-        self.run(keep_going, |s| {
+        self.run(&node, keep_going, |s| {
             let mut best = first;
             let mut top = sign * s.exact(guess, |s, a, b| s.after(&node, first, a, b))?;
             for &mv in moves {
@@ -479,6 +487,7 @@ impl SoupSolver {
     /// Runs `search` with `keep_going` asked between batches of nodes.
     fn run<T>(
         &mut self,
+        node: &Node,
         keep_going: &mut dyn FnMut() -> bool,
         search: impl FnOnce(&mut Search) -> Option<T>,
     ) -> Option<T> {
@@ -492,6 +501,7 @@ impl SoupSolver {
             next_ask: self.nodes + ASK_EVERY,
             stopped: false,
             keep_going,
+            ends: ends(self.terms.expect("prepared"), node),
         };
         let result = search(&mut s);
         self.nodes = s.nodes;
@@ -522,19 +532,28 @@ impl Search<'_> {
 
     /// The exact value of `f` (a fail-soft alpha-beta search of a window)
     /// by null-window searches from `guess`: each asks whether the value
-    /// reaches a test point; the test points move away from the guess in
-    /// growing steps until the value is bracketed, then halve the bracket
-    /// (plain MTD(f) steps by the least amount each time, and values here
-    /// are fine-grained: it took tens of searches). None when stopped.
+    /// reaches a test point. The test points are values the course can
+    /// still end with ([`Search::ends`]): they move away from the guess in
+    /// growing steps until the value is bracketed, then halve the values
+    /// left between the two bounds (plain MTD(f) steps by the least amount
+    /// each time, and values here are fine-grained: it took tens of
+    /// searches; halving the integers between the bounds wastes searches
+    /// on values no play reaches). The answer does not depend on that list:
+    /// were it wrong, the bounds would still close in on the value, by
+    /// halving the integers between them. None when stopped.
     fn exact(&mut self, guess: i32, mut f: impl FnMut(&mut Self, i32, i32) -> i32) -> Option<i32> {
         // The value lies in lo..=hi.
         let (mut lo, mut hi) = (LOW, HIGH);
         let mut step = self.terms.worth[0].max(self.terms.worth[1]).max(1);
-        let mut test = guess;
-        loop {
+        let ends = std::mem::take(&mut self.ends);
+        let first = ends
+            .partition_point(|&v| v < guess)
+            .min(ends.len().saturating_sub(1));
+        let mut test = ends.get(first).copied().unwrap_or(guess);
+        let value = loop {
             let g = f(self, test - 1, test);
             if self.stopped {
-                return None;
+                break None;
             }
             if g >= test {
                 lo = g;
@@ -542,22 +561,30 @@ impl Search<'_> {
                 hi = g;
             }
             if lo >= hi {
-                return Some(lo);
+                break Some(lo);
             }
+            // The values still possible, ends[from..to]: above lo, at most hi.
+            let from = ends.partition_point(|&v| v <= lo);
+            let to = ends.partition_point(|&v| v <= hi);
             // The next point to test, in lo + 1 ..= hi.
             test = if hi == HIGH {
                 let t = lo + step;
                 step *= 2;
-                t
+                snap(&ends[from..to], t)
             } else if lo == LOW {
                 let t = hi - step + 1;
                 step *= 2;
-                t
+                snap(&ends[from..to], t)
+            } else if from < to {
+                // The value is at least ends[mid] or below it: halves.
+                ends[from + (to - from) / 2]
             } else {
                 lo + (hi - lo + 1) / 2
             };
             test = test.clamp(lo + 1, hi);
-        }
+        };
+        self.ends = ends;
+        value
     }
 
     #[inline(always)]
@@ -597,8 +624,7 @@ impl Search<'_> {
         }
         let f = 1 - l;
         let terms = self.terms();
-        let compress = self.compress;
-        let key = compress.hand(0, h[0]) | compress.hand(1, h[1]) << 13 | (l as u64) << 26;
+        let key = self.key(h, l);
         let (mut lo, mut hi, mut best_place) = (LOW, HIGH, NO_BEST);
         if let Some((l0, h0, b)) = self.table.get(key) {
             (lo, hi, best_place) = (l0, h0, b);
@@ -799,6 +825,9 @@ impl Search<'_> {
             count += 1;
         }
         sort_desc(&mut scored[..count]);
+        if let Some(v) = self.refuted_by_table(h, l, led, &scored[..count], alpha) {
+            return v;
+        }
         let mut best = HIGH;
         for &(_, x) in &scored[..count] {
             let v = self.follow_with(h, l, led, x, alpha, beta.min(best));
@@ -813,6 +842,54 @@ impl Search<'_> {
             }
         }
         best
+    }
+
+    /// Enhanced transposition cutoff: a reply to `led` whose next trick's
+    /// position the table already bounds at or below `alpha` (for the
+    /// leader) refutes the lead without a search; returns that bound.
+    fn refuted_by_table(
+        &mut self,
+        h: [Cards; 2],
+        l: usize,
+        led: u32,
+        replies: &[(i32, u32)],
+        alpha: i32,
+    ) -> Option<i32> {
+        let f = 1 - l;
+        if h[f].count_ones() < 3 {
+            return None;
+        }
+        let t = self.terms();
+        for &(_, x) in replies {
+            if rank_of(led) & 1 << x != 0 {
+                continue;
+            }
+            let mut hx = h;
+            hx[f] &= !(1 << x);
+            let wins = suit_of(led) & 1 << x != 0 && x > led;
+            let next = if wins { f } else { l };
+            let key = self.key(hx, next);
+            let Some((lo, hi, _)) = self.table.get(key) else {
+                continue;
+            };
+            let v = if wins {
+                -t.worth[f] - lo
+            } else if suit_of(led) & 1 << x != 0 {
+                t.worth[l] + hi
+            } else {
+                2 * t.worth[l] + hi
+            };
+            if v <= alpha {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The table's key of the position at a trick's start, `l` to lead.
+    #[inline(always)]
+    fn key(&self, h: [Cards; 2], l: usize) -> u64 {
+        self.compress.hand(0, h[0]) | self.compress.hand(1, h[1]) << 13 | (l as u64) << 26
     }
 
     /// The value after the follower plays `x` on `led`.
@@ -1081,6 +1158,37 @@ fn played_out(d: &Deal, mv: Move) -> i32 {
     margin(&end, mover) as i32
 }
 
+/// Every value the rest of the course can add to the margin of `node`'s
+/// leader, ascending: its Soup points `a` times their worth to it less the
+/// other seat's `b` times theirs, where each card still in play (in hand or
+/// on the table) makes at most one point (a face-up trick is two cards, a
+/// face-down one two cards and one point), so `a + b` is at most their count.
+fn ends(terms: Terms, node: &Node) -> Vec<i32> {
+    let on_table = match node.stage {
+        Stage::Lead => 0,
+        Stage::Follow => 1,
+        Stage::LeaderAnswer => 2,
+        _ => 3,
+    };
+    let cards = (node.hands[0] | node.hands[1]).count_ones() as i32 + on_table;
+    let (mine, theirs) = (terms.worth[node.leader], terms.worth[1 - node.leader]);
+    let mut out = Vec::with_capacity(((cards + 1) * (cards + 2) / 2) as usize);
+    for a in 0..=cards {
+        for b in 0..=cards - a {
+            out.push(mine * a - theirs * b);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The first of `values` (ascending) at or above `t`, else the last, else `t`.
+fn snap(values: &[i32], t: i32) -> i32 {
+    let at = values.partition_point(|&v| v < t);
+    values.get(at).or(values.last()).copied().unwrap_or(t)
+}
+
 /// The `n`th set bit (from 0) of `set`.
 fn nth_bit(mut set: u64, n: u32) -> u32 {
     for _ in 0..n {
@@ -1105,4 +1213,109 @@ fn sort_desc(items: &mut [(i32, u32)]) {
 pub fn outcome_of_margin(margin: i32) -> f32 {
     let m = margin as f32;
     m.signum() + m / 200.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::playout;
+    use crate::engine::rng::Rng;
+
+    /// Positions of the Soup course with at most `cards` cards a hand, at
+    /// every stage of a trick: the Duck course by the Normal player, then
+    /// random moves.
+    fn positions(count: u64, cards: u32) -> Vec<Deal> {
+        let mut rng = Rng::new(cards as u64);
+        (0..count)
+            .map(|seed| {
+                let mut d = playout::start_deal(GameKind::TwoPlayer, seed);
+                while d.stock_len() > 0 {
+                    d.apply(super::super::heuristic::choose(&d));
+                }
+                let stop = rng.below(3);
+                while d.hand(d.to_move()).len() > cards
+                    || (d.trick().plays().count() as u32) < stop && !d.is_over()
+                {
+                    let mv = d.random_move(&mut rng);
+                    d.apply(mv);
+                }
+                d
+            })
+            .filter(applies)
+            .collect()
+    }
+
+    /// The test points of the exact search are the values the course can
+    /// end with: every move's exact value is one of them.
+    #[test]
+    fn every_value_is_one_the_course_can_end_with() {
+        for d in positions(30, 6) {
+            let mut solver = SoupSolver::with_table_bits(14);
+            let node = solver.prepare(&d);
+            let terms = solver.terms.unwrap();
+            let legal = d.legal_moves();
+            let margins = solver
+                .move_margins(&d, legal.as_slice(), &mut || true)
+                .unwrap();
+            let mover = d.to_move();
+            let now = margin(&d, mover) as i32;
+            let sign = if mover as usize == node.leader { 1 } else { -1 };
+            let values = ends(terms, &node);
+            for m in margins {
+                let v = sign * (m - now);
+                assert!(
+                    values.binary_search(&v).is_ok(),
+                    "{v} not among {} values",
+                    values.len()
+                );
+            }
+        }
+    }
+
+    /// The exact search finds the value whatever its list of test points
+    /// says, against a search that answers each window fail-soft.
+    #[test]
+    fn the_exact_value_does_not_depend_on_the_test_points() {
+        let mut table = Table::new(4);
+        let compress = Compress::new([0, 0]);
+        let terms = Terms {
+            worth: [7, 11],
+            single: 2,
+            by_suit: false,
+        };
+        let mut go = || true;
+        let lists: [Vec<i32>; 4] = [
+            vec![],
+            vec![-50, 0, 50],
+            (-300..300).step_by(7).collect(),
+            (-300..300).collect(),
+        ];
+        for ends in lists {
+            for value in [-290, -77, -1, 0, 1, 13, 99, 290] {
+                for guess in [-200, 0, value, 200] {
+                    let mut s = Search {
+                        table: &mut table,
+                        compress: &compress,
+                        terms,
+                        base: [0, 0],
+                        nodes: 0,
+                        node_limit: u64::MAX,
+                        next_ask: u64::MAX,
+                        stopped: false,
+                        keep_going: &mut go,
+                        ends: ends.clone(),
+                    };
+                    // Fail-soft: a bound between the window's edge and the value.
+                    let found = s.exact(guess, |_, alpha, beta| {
+                        if value >= beta {
+                            value - (value - beta) / 2
+                        } else {
+                            value + (alpha - value) / 2
+                        }
+                    });
+                    assert_eq!(found, Some(value), "{ends:?}, guess {guess}");
+                }
+            }
+        }
+    }
 }
