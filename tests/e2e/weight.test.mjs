@@ -63,7 +63,9 @@ export const CEILING_BYTES = 176_128;
 export const FULL_PAGE_GOAL_BYTES = 235 * 1024;
 export const PAGE_CEILING_BYTES = {
   // 211,678 bytes (2026-11-27): the table alone plus about 36 KB.
-  viewer: 211_678 + 2 * 1024,
+  // 214,871 bytes (2026-11-28): Play from here in the deal review, about
+  // +2.4 KB (BENCHMARKS.md, "Play from here: weight").
+  viewer: 214_871 + 2 * 1024,
   // 230,847 bytes (2026-11-27): the table alone plus about 55 KB.
   online: 230_847 + 2 * 1024,
 };
