@@ -170,7 +170,7 @@ impl Review {
     /// *Play from here* at viewer position `pos`: the position before
     /// the move made from it, if that move is marked (judged), its mover
     /// the person's seat.
-    pub fn from_here(&self, pos: usize) -> Option<FromHere> {
+    pub fn practice_at(&self, pos: usize) -> Option<FromHere> {
         let index = pos.checked_sub(self.start_pos)?;
         self.judgement(index)?;
         let &(seat, _) = self.moves.get(index)?;
@@ -233,7 +233,7 @@ impl Review {
             ideas,
             ideas_label: lang.t(K::ReviewIdeas).to_string(),
             cancel: self.running().then(|| lang.t(K::ReviewCancel).to_string()),
-            from_here: self.from_here(pos).map(|f| {
+            from_here: self.practice_at(pos).map(|f| {
                 let label = lang.tf(
                     K::ReviewFromHereLabel,
                     &[
@@ -375,6 +375,9 @@ pub struct PracticeWords {
 /// its panel while the viewer shows; while a position of it is practised,
 /// the practice's buttons' words (the table's scene, shared with the table
 /// alone, which never practises from a review, has only the deal's).
+// (Made for each render and handed to the view, never kept: a box would
+// only add an allocation.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReviewShows {
     Panel(ReviewPanel),

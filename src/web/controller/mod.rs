@@ -119,6 +119,8 @@ pub(super) enum Mode {
 }
 
 /// What a practice left aside, which its end puts back.
+// (Boxed in its mode already, and one at a time.)
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Practice {
     /// *Play this deal again*: the game's table, and which deal of it.
     Deal { game_table: Table, deal: usize },

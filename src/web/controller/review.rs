@@ -188,7 +188,10 @@ impl Controller {
     pub(super) fn play_from_here(&mut self) {
         let lang = self.page.lang;
         let Some(r) = self.reviewed() else { return };
-        let from = r.review.as_ref().and_then(|review| review.from_here(r.pos));
+        let from = r
+            .review
+            .as_ref()
+            .and_then(|review| review.practice_at(r.pos));
         let Some(mut practice) = from.and_then(|f| f.table(&r.at(r.pos)?.game, lang)) else {
             return;
         };
@@ -210,7 +213,11 @@ impl Controller {
     pub(super) fn back_to_review(&mut self) {
         let lang = self.page.lang;
         let Mode::Viewing(r) = &self.mode else { return };
-        let Some(from) = r.review.as_ref().and_then(|review| review.from_here(r.pos)) else {
+        let Some(from) = r
+            .review
+            .as_ref()
+            .and_then(|review| review.practice_at(r.pos))
+        else {
             return;
         };
         announcer::announce(&lang.tf(
