@@ -80,23 +80,23 @@ fn offered_only_before_a_marked_move_of_a_reviewed_seat() {
     let [first, second, third] = [r.to_judge[0], r.to_judge[1], r.to_judge[2]];
     let at = |i: usize| r.start_pos + i;
     assert_eq!(
-        r.from_here(at(second)),
+        r.practice_at(at(second)),
         Some(FromHere {
             deal: 1,
             moves: second,
             seat: 0
         })
     );
-    assert!(r.from_here(at(first)).is_some());
-    assert_eq!(r.from_here(at(third)), None, "not judged yet");
+    assert!(r.practice_at(at(first)).is_some());
+    assert_eq!(r.practice_at(at(third)), None, "not judged yet");
     let north = (0..r.moves.len()).find(|&i| r.moves[i].0 == 1).unwrap();
     assert_eq!(
-        r.from_here(at(north)),
+        r.practice_at(at(north)),
         None,
         "North's moves are not reviewed"
     );
-    assert_eq!(r.from_here(r.start_pos - 1), None, "the deal before");
-    assert_eq!(r.from_here(at(r.moves.len())), None, "the deal's end");
+    assert_eq!(r.practice_at(r.start_pos - 1), None, "the deal before");
+    assert_eq!(r.practice_at(at(r.moves.len())), None, "the deal's end");
 
     // The scene offers it at those positions only, said in full.
     let s = r.scene(Lang::En, at(second));
@@ -132,7 +132,7 @@ fn the_practice_table_is_the_position_with_the_person_in_the_movers_seat_against
         }
         for i in 0..r.moves.len() {
             let pos = r.start_pos + i;
-            let from = r.from_here(pos).expect("every move is marked");
+            let from = r.practice_at(pos).expect("every move is marked");
             let there = positions.at(&record, pos).expect("a position");
             let table = from.table(&there.game, Lang::En).expect("a practice table");
             let at = format!("{kind:?}, move {i}");
