@@ -225,6 +225,10 @@ named! {
         Review = "review",
         /// Stop the review running.
         ReviewCancel = "review-cancel",
+        /// Practise from the position before the reviewed move on show,
+        /// the person in its mover's seat against the Expert (also its
+        /// key, P, in the viewer).
+        PlayFromHere = "play-from-here",
     }
 }
 
@@ -531,6 +535,11 @@ mod tests {
         );
         // A records' button reads back the same as itself or as a command.
         let buttons = read_back(RecordsButton::ALL.iter().copied());
+        assert_eq!(buttons.len(), 19);
+        assert!(
+            buttons.contains(&"play-from-here".to_string()),
+            "{buttons:?}"
+        );
         let records = RecordsButton::ALL
             .iter()
             .map(|&b| RecordsCommand::Button(b));

@@ -526,6 +526,9 @@ pub enum RecordsAction {
     /// Show that move's position in the viewer with the author's tool, to
     /// ask it as a puzzle.
     ReviewIdea(usize),
+    /// *Play from here*: practise from the position before the reviewed
+    /// move on show (`page::review::FromHere`).
+    PlayFromHere,
 }
 
 /// How input reaches the controller: the page's root makes this from its

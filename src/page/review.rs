@@ -7,8 +7,12 @@
 //! natively.
 
 use super::i18n::{FullKey, Lang, K};
+use super::model::{Player, Setup};
+use super::table::Table;
 use crate::ai::review::{clear_best, Judgement, Mark, MoveValue};
-use crate::engine::{GameKind, Move};
+use crate::ai::Level;
+use crate::engine::rng::Rng;
+use crate::engine::{Game, GameKind, Move};
 
 /// One deal's review, while it runs and once it is done.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,7 +60,33 @@ pub struct ReviewScene {
     pub ideas_label: String,
     /// The label of the button that stops the review (while it runs).
     pub cancel: Option<String>,
+    /// *Play from here* at the move on show, if it is a marked move:
+    /// the button's words and its whole sentence (what, as whom, against
+    /// whom, and its key).
+    pub from_here: Option<(String, String)>,
 }
+
+/// Where *Play from here* starts a practice: the position before a marked
+/// move of the review, with that move's mover played by the person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromHere {
+    /// The deal reviewed (from 0).
+    pub deal: usize,
+    /// The moves of the deal made before the move (its index in the deal).
+    pub moves: usize,
+    /// The move's mover: the person's seat in the practice.
+    pub seat: u8,
+}
+
+/// Every seat but the person's in a practice from the review: the player
+/// whose judgement the review shows, so that the better line it valued is
+/// played against the same reading of the cards.
+pub const FROM_HERE_LEVEL: Level = Level::Expert;
+
+/// The computers' draws in a practice from the review, mixed with the
+/// position's: the same position is practised against the same answers
+/// (until the person plays something else).
+const FROM_HERE_SEED: u64 = 0x6672_6f6d_6865_7265;
 
 /// One move of the strip.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +167,20 @@ impl Review {
         (count(Mark::Mistake), count(Mark::Inaccuracy), lost)
     }
 
+    /// *Play from here* at viewer position `pos`: the position before
+    /// the move made from it, if that move is marked (judged), its mover
+    /// the person's seat.
+    pub fn practice_at(&self, pos: usize) -> Option<FromHere> {
+        let index = pos.checked_sub(self.start_pos)?;
+        self.judgement(index)?;
+        let &(seat, _) = self.moves.get(index)?;
+        Some(FromHere {
+            deal: self.deal,
+            moves: index,
+            seat,
+        })
+    }
+
     /// The deal's moves worth a puzzle: one move clearly better than the
     /// others (`ai::review::clear_best`), in the deal's order.
     pub fn puzzle_ideas(&self) -> Vec<usize> {
@@ -189,6 +233,17 @@ impl Review {
             ideas,
             ideas_label: lang.t(K::ReviewIdeas).to_string(),
             cancel: self.running().then(|| lang.t(K::ReviewCancel).to_string()),
+            from_here: self.practice_at(pos).map(|f| {
+                let label = lang.tf(
+                    K::ReviewFromHereLabel,
+                    &[
+                        &(f.moves + 1).to_string(),
+                        lang.seat_name(n, f.seat),
+                        lang.level_name(FROM_HERE_LEVEL),
+                    ],
+                );
+                (lang.t(K::ReviewFromHere).to_string(), label)
+            }),
         }
     }
 
@@ -256,6 +311,95 @@ impl Review {
             mark,
             label,
             current,
+        }
+    }
+}
+
+impl FromHere {
+    /// The practice table from this position of `game` (a game holding
+    /// the reviewed deal, as far as this position at least): the deal
+    /// dealt again with its first `moves` moves played, the person in the
+    /// mover's seat at the bottom with its hand face up, every other seat
+    /// [`FROM_HERE_LEVEL`]; neither saved nor counted, take-backs allowed
+    /// (as far as the deal's start, as in any practice); its message says
+    /// so. None if `game` has no such position.
+    pub fn table(self, game: &Game, lang: Lang) -> Option<Table> {
+        let practice = game.practice(self.deal, self.moves)?;
+        let rules = *game.rules();
+        let n = rules.game.seats();
+        if self.seat as usize >= n || practice.to_move() != Some(self.seat) {
+            return None;
+        }
+        let players = (0..n as u8)
+            .map(|s| {
+                if s == self.seat {
+                    Player::Human
+                } else {
+                    Player::Computer(FROM_HERE_LEVEL)
+                }
+            })
+            .collect();
+        let setup = Setup {
+            rules,
+            players,
+            seed: None,
+        };
+        let ai_seed = FROM_HERE_SEED ^ ((self.deal as u64) << 32) ^ self.moves as u64;
+        let mut table = Table::new(setup, practice, ai_seed, Rng::new(ai_seed));
+        table.ui.bottom = self.seat;
+        table.ui.viewer = Some(self.seat);
+        table.practice = true;
+        table.ui.message = Some(lang.tf(
+            K::PracticeFromHere,
+            &[
+                &(self.moves + 1).to_string(),
+                &(self.deal + 1).to_string(),
+                lang.seat_name(n as u8, self.seat),
+                lang.level_name(FROM_HERE_LEVEL),
+            ],
+        ));
+        Some(table)
+    }
+}
+
+/// The words of a practice's buttons: the practice dealt again, and the
+/// way back (*Play this deal again*, *Back to the game*; from the review,
+/// *Again from here*, *Back to the review*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PracticeWords {
+    pub again: &'static str,
+    pub back: &'static str,
+}
+
+/// What the viewer's page writes of the deal review besides the table:
+/// its panel while the viewer shows; while a position of it is practised,
+/// the practice's buttons' words (the table's scene, shared with the table
+/// alone, which never practises from a review, has only the deal's).
+// (Made for each render and handed to the view, never kept: a box would
+// only add an allocation.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviewShows {
+    Panel(ReviewPanel),
+    Practice(PracticeWords),
+    Nothing,
+}
+
+impl PracticeWords {
+    /// A deal of the game played again.
+    pub fn of_deal(lang: Lang) -> PracticeWords {
+        PracticeWords {
+            again: lang.t(K::PractiseDeal),
+            back: lang.t(K::PracticeEnd),
+        }
+    }
+
+    /// A practice from the review: dealt again from its position, and
+    /// back to the review (docs/decisions.md, 14).
+    pub fn from_review(lang: Lang) -> PracticeWords {
+        PracticeWords {
+            again: lang.t(K::PracticeAgainFromHere),
+            back: lang.t(K::PracticeBackToReview),
         }
     }
 }

@@ -244,6 +244,7 @@ fn records_action(command: RecordsCommand) -> Option<RecordsAction> {
             RecordsButton::Exit => RecordsAction::Exit,
             RecordsButton::Review => RecordsAction::ReviewDeal,
             RecordsButton::ReviewCancel => RecordsAction::ReviewCancel,
+            RecordsButton::PlayFromHere => RecordsAction::PlayFromHere,
         },
         RecordsCommand::Copy(field) => RecordsAction::Copy(field, text(field.name())),
         RecordsCommand::ReviewOpen(index) => RecordsAction::ReviewOpen(index),

@@ -199,7 +199,10 @@ export async function playDeal(page, opts = {}) {
 
 /** Opens the new-game dialog and starts a game. `seats`: e.g. ['human', 'hard']. */
 export async function newGame(page, { game, seats = [], preset, seed } = {}) {
-  await page.click('#new-game');
+  // At a game's end its panel covers the table: a person asks there.
+  const fromGameOver = page.locator('#game-over [data-action="new-game"]');
+  if (await fromGameOver.isVisible()) await fromGameOver.click();
+  else await page.click('#new-game');
   await page.waitForSelector('#new-game-dialog[open]');
   if (game) await page.check(`#new-game-dialog input[name=game][value="${game}"]`);
   for (const [i, v] of seats.entries()) {

@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage } from './harness.mjs';
-import { newGame, ready, playDeal } from './play-helpers.mjs';
+import { humanMove, newGame, playDeal, ready, state, waitForTurn } from './play-helpers.mjs';
 import { assertAxeClean } from './a11y-helpers.mjs';
 
 const PUZZLE = 'AQAHcGFybGV0dAE8AQAHcnVsZXMtNRVEXq0EXGQ25_4Vxj70MtdBPVoMagEWYQ';
@@ -225,3 +225,123 @@ test('pass and play: every person\'s moves are reviewed', async () => {
     assert.deepEqual(problems.all(), []);
   });
 });
+
+/** The cards of the hand at the bottom of the table, sorted. */
+const bottomHand = (page) =>
+  page.$$eval('#app .seat.pos-bottom .card[data-card]', (cs) => cs.map((c) => c.dataset.card).sort());
+
+// *Play from here* (page::review::FromHere, decision 14): a marked move's
+// position on a practice table of its own, the person in the mover's seat
+// against the Expert, then back to the review where they left it. By a
+// click on a desktop in English, by the keyboard (P) on a 360 px phone in
+// Japanese.
+for (const { lang, viewport, name, by } of [
+  { lang: 'en', viewport: undefined, name: 'desktop-en', by: 'click' },
+  { lang: 'ja', viewport: { width: 360, height: 740 }, name: 'phone-ja', by: 'key' },
+]) {
+  test(`play from here, from a review's mark (${name}, by ${by})`, async () => {
+    await withPage({ path: `viewer.html?pace=0&lang=${lang}&playouts=200&r=${PUZZLE}&review=1`, viewport }, async ({ page, problems, screenshot }) => {
+      await ready(page);
+      await waitForReview(page);
+      const summary = await page.locator('#review-summary').innerText();
+      // Not offered where no marked move is on show (North's move, by the viewer's keys).
+      const m = await marks(page);
+      const marked = new Set(await page.$$eval('#review-strip .review-mark', (bs) => bs.map((b) => Number(b.id.replace('review-mark-', '')))));
+      let unmarked = 0;
+      while (marked.has(unmarked)) unmarked++;
+      // (A review link opens at the deal's start.)
+      await page.waitForSelector('#replay-pos[data-pos="0"]');
+      await page.locator('#replay-forward').focus();
+      for (let i = 0; i < unmarked; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForSelector(`#replay-pos[data-pos="${unmarked}"]`);
+      assert.equal(await page.locator('#review-from-here').isVisible(), false, "North's move on show");
+      await page.keyboard.press('p');
+      assert.equal(await page.locator('#practice-end').isVisible(), false, 'P does nothing there');
+      // A mistake if there is one (the better line is worth finding), else the first mark.
+      const pick = Math.max(0, m.findIndex(([mark]) => mark === 'mistake'));
+      const mark = page.locator('#review-strip .review-mark').nth(pick);
+      const index = Number((await mark.getAttribute('id')).replace('review-mark-', ''));
+      await mark.click();
+      await page.waitForSelector(`#replay-pos[data-pos="${index}"]`);
+      const offer = page.locator('#review-from-here');
+      await offer.waitFor();
+      assert.equal(await offer.innerText(), lang === 'ja' ? 'ここからプレイ' : 'Play from here');
+      const label = await offer.getAttribute('aria-label');
+      assert.equal(
+        label,
+        lang === 'ja'
+          ? `ここからプレイ：このディールの${index + 1}手目から南として、他の席はすべて達人（P）`
+          : `Play from here: move ${index + 1} of the deal as South, every other seat Expert (P)`,
+      );
+      assert.equal(await offer.getAttribute('aria-keyshortcuts'), 'P');
+      const before = await bottomHand(page);
+      assert.ok(before.length > 0);
+      await screenshot(`review-from-here-${name}`);
+
+      // Into the practice: the table at that position, the person's turn.
+      if (by === 'click') {
+        await offer.click();
+      } else {
+        await mark.focus();
+        await page.keyboard.press('p');
+      }
+      await page.waitForSelector('#practice-end:not([hidden])');
+      await waitForTurn(page);
+      assert.equal(await page.locator('#replay-bar').count(), 0, "the viewer's bar gives way to the table");
+      assert.equal(await page.locator('#deal-review').count(), 0);
+      assert.deepEqual(await bottomHand(page), before, "the mover's hand as it was before the move");
+      assert.equal((await state(page)).waiting, 'human', 'your move, as South');
+      // Said, for screen readers too (the message is a live region).
+      assert.equal(
+        await page.locator('#message').innerText(),
+        lang === 'ja'
+          ? `練習：ディール1の${index + 1}手目から。あなたは南、他の席はすべて達人。得点には数えません。`
+          : `Practice from move ${index + 1} of deal 1: you play South, every other seat is Expert. Not counted.`,
+      );
+      assert.equal(await page.locator('#message').getAttribute('aria-live'), 'polite');
+      assert.equal(await page.locator('#practice-end').innerText(), lang === 'ja' ? '検討に戻る' : 'Back to the review');
+      // Another line than the record's: a move, and the Expert answers.
+      const moves = (await state(page)).moves;
+      await humanMove(page, { leadDuck: true });
+      await waitForTurn(page);
+      assert.ok((await state(page)).moves > moves, 'the practice went on');
+      await screenshot(`play-from-here-${name}`);
+      await assertAxeClean(page, `play from here (${lang})`);
+
+      if (by === 'click') {
+        // To the practice's end: again from the same position, or back.
+        await playDeal(page, { leadDuck: true });
+        await page.waitForSelector('#deal-end:not([hidden]) #practice-back');
+        assert.equal(await page.locator('#practice-back').innerText(), 'Back to the review');
+        assert.equal(await page.locator('#deal-end-practise').innerText(), 'Again from here');
+        assert.equal(await page.locator('#game-over').isVisible(), false);
+        await screenshot(`play-from-here-over-${name}`);
+        await page.click('#deal-end-practise');
+        await page.waitForSelector('#deal-end', { state: 'hidden' });
+        await waitForTurn(page);
+        assert.deepEqual(await bottomHand(page), before, 'the same position again');
+        await page.click('#practice-end');
+      } else {
+        await page.locator('#practice-end').focus();
+        await page.keyboard.press('Enter');
+      }
+
+      // Back to the review where it was left: the same move on show, the
+      // review as it was, the way back said and the focus on Play from here.
+      await page.waitForSelector('#deal-review[data-kind="review"]');
+      await page.waitForSelector(`#replay-pos[data-pos="${index}"]`);
+      assert.equal(await page.locator('#review-summary').innerText(), summary);
+      assert.equal(await page.locator(`#review-mark-${index}`).getAttribute('aria-current'), 'step');
+      assert.deepEqual(await bottomHand(page), before);
+      assert.equal(await page.locator('#practice-end').isVisible(), false);
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'review-from-here');
+      const said = await page.locator('#announcer').innerText();
+      assert.ok(
+        said.includes(lang === 'ja' ? `ディール1の検討に戻りました（${index + 1}手目の前）。` : `Back to the review of deal 1, before move ${index + 1}.`),
+        said,
+      );
+      await screenshot(`review-back-${name}`);
+      assert.deepEqual(problems.all(), []);
+    });
+  });
+}

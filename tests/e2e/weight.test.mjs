@@ -68,8 +68,9 @@ export const CEILING_BYTES = 160_318 + 2 * 1024;
 export const FULL_PAGE_GOAL_BYTES = 235 * 1024;
 export const PAGE_CEILING_BYTES = {
   // 194,733 bytes (2026-11-28, the search in the computers' own build):
-  // the table alone plus about 34 KB.
-  viewer: 194_733 + 2 * 1024,
+  // the table alone plus about 34 KB. 197,806 bytes with Play from here
+  // in the deal review (BENCHMARKS.md, "Play from here: weight").
+  viewer: 197_806 + 2 * 1024,
   // 219,339 bytes (2026-11-28): the table alone plus about 58 KB.
   online: 219_339 + 2 * 1024,
 };
@@ -80,9 +81,11 @@ export const PAGE_CEILING_BYTES = {
  * data-thinker-js and data-thinker-wasm): not on the way to the first
  * table, so not in the pages' weights, and weighed here on its own. 37,039
  * bytes (2026-11-28); 43,374 with the exact solver of the two-player Soup
- * course (ai::soup, +6,335). Its ceiling, its weight plus 2 KB.
+ * course (ai::soup, +6,335); 46,866 with the solver's transposition
+ * cutoff before the follower's replies and its test points (+3,492). Its
+ * ceiling, its weight plus 2 KB.
  */
-export const THINKER_CEILING_BYTES = 43_374 + 2 * 1024;
+export const THINKER_CEILING_BYTES = 46_866 + 2 * 1024;
 /** What counts against the budget (manifest and icon are listed, not counted). */
 const BUDGETED = new Set(['html', 'css', 'js', 'wasm']);
 

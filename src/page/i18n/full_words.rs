@@ -146,6 +146,12 @@ pub enum FullKey {
     ReviewThisSeat,
     AuthorSuggested,
     PracticeStarted,
+    ReviewFromHere,
+    ReviewFromHereLabel,
+    PracticeFromHere,
+    PracticeAgainFromHere,
+    PracticeBackToReview,
+    PracticeBackSaid,
 }
 
 impl K {
@@ -284,6 +290,12 @@ impl K {
     pub const ReviewThisSeat: FullKey = FullKey::ReviewThisSeat;
     pub const AuthorSuggested: FullKey = FullKey::AuthorSuggested;
     pub const PracticeStarted: FullKey = FullKey::PracticeStarted;
+    pub const ReviewFromHere: FullKey = FullKey::ReviewFromHere;
+    pub const ReviewFromHereLabel: FullKey = FullKey::ReviewFromHereLabel;
+    pub const PracticeFromHere: FullKey = FullKey::PracticeFromHere;
+    pub const PracticeAgainFromHere: FullKey = FullKey::PracticeAgainFromHere;
+    pub const PracticeBackToReview: FullKey = FullKey::PracticeBackToReview;
+    pub const PracticeBackSaid: FullKey = FullKey::PracticeBackSaid;
 }
 
 pub(super) fn en(key: FullKey) -> &'static str {
@@ -420,6 +432,12 @@ pub(super) fn en(key: FullKey) -> &'static str {
         ReviewThisSeat => "Review this deal from this seat",
         AuthorSuggested => "Suggested by the deal review: here one move is clearly better than the others.",
         PracticeStarted => "Practice: the same cards again, not counted in the game.",
+        ReviewFromHere => "Play from here",
+        ReviewFromHereLabel => "Play from here: move {0} of the deal as {1}, every other seat {2} (P)",
+        PracticeFromHere => "Practice from move {0} of deal {1}: you play {2}, every other seat is {3}. Not counted.",
+        PracticeAgainFromHere => "Again from here",
+        PracticeBackToReview => "Back to the review",
+        PracticeBackSaid => "Back to the review of deal {0}, before move {1}.",
         WaitingFor => "{0} to play. Waiting for the connection.",
         AwayWaiting => "Waiting",
         AwayOffline => "Offline",
@@ -561,6 +579,12 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         ReviewThisSeat => "この席でこのディールを検討",
         AuthorSuggested => "ディールの検討による提案：この局面では一つの手がはっきり優れています。",
         PracticeStarted => "練習:同じカードでもう一度。ゲームの得点には数えません。",
+        ReviewFromHere => "ここからプレイ",
+        ReviewFromHereLabel => "ここからプレイ：このディールの{0}手目から{1}として、他の席はすべて{2}（P）",
+        PracticeFromHere => "練習：ディール{1}の{0}手目から。あなたは{2}、他の席はすべて{3}。得点には数えません。",
+        PracticeAgainFromHere => "ここからもう一度",
+        PracticeBackToReview => "検討に戻る",
+        PracticeBackSaid => "ディール{0}の検討に戻りました（{1}手目の前）。",
         WaitingFor => "{0}の番です。接続を待っています。",
         AwayWaiting => "待機中",
         AwayOffline => "切断中",

@@ -116,15 +116,21 @@ pub(super) enum Mode {
     /// A guest at a friend's table: the host runs the game; this device
     /// shows its seat's table, saves and deals nothing, and sends its moves.
     Guest(OnlineOnly<Guest>),
-    /// A deal of the game played again for practice, on a table of its
-    /// own (`Table::practice`): the game's table waits aside, unchanged.
+    /// A deal played again for practice, on a table of its own
+    /// (`Table::practice`): what it was entered from waits aside, unchanged.
     Practice(Box<Practice>),
 }
 
-/// The game's table while a deal of it is practised, and which deal.
-pub(super) struct Practice {
-    game_table: Table,
-    deal: usize,
+/// What a practice left aside, which its end puts back.
+// (Boxed in its mode already, and one at a time.)
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Practice {
+    /// *Play this deal again*: the game's table, and which deal of it.
+    Deal { game_table: Table, deal: usize },
+    /// *Play from here* in the deal review (`review.rs`): the viewer with
+    /// its review, at the move practised (its table is made again from
+    /// the record on the way back).
+    FromReview(ViewerOnly<Replay>),
 }
 
 /// The controller: the game on the table and what it shows, grouped by
@@ -276,8 +282,14 @@ impl Controller {
         };
         self.clock.step = None;
         if let Mode::Practice(_) = self.mode {
-            // (The practice deal's game gives way to the new one.)
-            self.mode = Mode::Playing;
+            // (The practice deal's game gives way to the new one; a
+            // practice from the review leaves the viewer too, as its Exit.)
+            if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
+                if let Practice::FromReview(r) = *p {
+                    self.mode = Mode::Viewing(r);
+                    Parts::stop_viewing(self);
+                }
+            }
         }
         self.table.new_game(setup.clone(), dealer, ai_seed);
         self.set_setup(setup);
@@ -291,7 +303,11 @@ impl Controller {
     /// on a table of its own, neither saved nor counted.
     pub(super) fn practise(&mut self) {
         let practice = match &self.mode {
-            Mode::Practice(p) => p.game_table.practice_of(p.deal),
+            Mode::Practice(p) => match &**p {
+                Practice::Deal { game_table, deal } => game_table.practice_of(*deal),
+                // (Again from the review's position.)
+                Practice::FromReview(_) => return self.play_from_here(),
+            },
             Mode::Playing if self.table.may_practise() => {
                 self.table.practice_of(self.table.game.log().len() - 1)
             }
@@ -305,18 +321,29 @@ impl Controller {
         let game_table = std::mem::replace(&mut self.table, practice);
         if let Mode::Playing = self.mode {
             let deal = game_table.game.log().len() - 1;
-            self.mode = Mode::Practice(Box::new(Practice { game_table, deal }));
+            self.mode = Mode::Practice(Box::new(Practice::Deal { game_table, deal }));
         }
         self.set_setup(self.table.setup.clone());
         self.advance();
     }
 
-    /// Back from practice: the game's table as it was left.
+    /// Back from practice: the game's table as it was left, or the deal
+    /// review at the move practised from (docs/decisions.md, 14).
     fn end_practice(&mut self) {
         if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
             self.stop_thinking();
-            self.table = p.game_table;
-            self.set_setup(self.table.setup.clone());
+            match *p {
+                Practice::Deal { game_table, .. } => {
+                    self.table = game_table;
+                    self.set_setup(self.table.setup.clone());
+                }
+                // (The viewer's table is made again from its record.)
+                Practice::FromReview(r) => {
+                    self.mode = Mode::Viewing(r);
+                    self.table.practice = false;
+                    Parts::back_to_review(self);
+                }
+            }
             self.advance();
         }
     }

@@ -161,9 +161,13 @@ pub trait Viewer {
     /// the viewer's page's, beside the deal review; the stand-ins hand the
     /// game over to it).
     fn practise(c: &mut Controller);
+    /// Back from a practice from the deal review (`Mode::Viewing` again):
+    /// said to screen readers (the stand-ins are never there).
+    fn back_to_review(c: &mut Controller);
     /// The deal review's panel while the viewer shows, a scene of its own
     /// that the view writes with the table's: the review of the viewer's
-    /// deal, or its offer (the stand-ins': nothing).
+    /// deal, or its offer; while a position of it is practised, the
+    /// practice's words (the stand-ins': nothing).
     fn review_panel(c: &Controller) -> <Self::Views as ViewerViews>::Review;
     /// What the table asked this page to open first (`full_page::take_then`),
     /// of the viewer's (a game with friends is online play's,

@@ -21,7 +21,7 @@ use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::page::dialog::{Author, DialogKind};
 use crate::page::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
-use crate::page::review::ReviewPanel;
+use crate::page::review::ReviewShows;
 use crate::web::full_page::Then;
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Player, RecordsAction, Setup, Step, Ui};
@@ -85,11 +85,15 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
         c.practise();
     }
 
+    fn back_to_review(c: &mut Controller) {
+        c.back_to_review();
+    }
+
     fn puzzle_answered(c: &mut Controller, mv: Move) {
         c.puzzle_answered(mv);
     }
 
-    fn review_panel(c: &Controller) -> Option<ReviewPanel> {
+    fn review_panel(c: &Controller) -> ReviewShows {
         c.review_panel()
     }
 
@@ -173,7 +177,8 @@ impl Controller {
             RecordsAction::ReviewDeal
             | RecordsAction::ReviewCancel
             | RecordsAction::ReviewOpen(_)
-            | RecordsAction::ReviewIdea(_) => self.review_action(action),
+            | RecordsAction::ReviewIdea(_)
+            | RecordsAction::PlayFromHere => self.review_action(action),
             RecordsAction::AuthorChanged(form) => {
                 self.change_records(|r| r.author = Some(form));
                 self.render();

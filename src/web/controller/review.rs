@@ -12,11 +12,14 @@
 //! step, as the computers then think.
 
 use super::parts::{Holds, ViewerOnly, WithViewer};
-use super::{with, Controller, Mode};
+use super::replay::Replay;
+use super::{with, Controller, Mode, Practice};
 use crate::ai::question::{read_judgement, JudgeQuestion};
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::{GameRecord, Move};
-use crate::page::review::{self, Review, ReviewPanel};
+use crate::page::review::{self, PracticeWords, Review, ReviewPanel, ReviewShows};
+use crate::web::announcer;
+use crate::web::i18n::K;
 use crate::web::model::{Player, RecordsAction, Step};
 use crate::web::records::link::ViewerOptions;
 use crate::web::thinker_here;
@@ -150,8 +153,79 @@ impl Controller {
                 // The author's tool at that position: its puzzle box asks the move.
                 self.records(RecordsAction::Open);
             }
+            RecordsAction::PlayFromHere => self.play_from_here(),
             _ => {}
         }
+    }
+
+    /// The viewer with the deal review: on show, or aside while a
+    /// position of it is practised.
+    fn reviewed(&self) -> Option<&Replay> {
+        match &self.mode {
+            Mode::Viewing(r) => Some(r),
+            Mode::Practice(p) => match &**p {
+                Practice::FromReview(r) => Some(r),
+                Practice::Deal { .. } => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn reviewed_mut(&mut self) -> Option<&mut Replay> {
+        match &mut self.mode {
+            Mode::Viewing(r) => Some(r),
+            Mode::Practice(p) => match &mut **p {
+                Practice::FromReview(r) => Some(r),
+                Practice::Deal { .. } => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// *Play from here*: a practice table at the position before the
+    /// reviewed move on show (`page::review::FromHere` decides it: the
+    /// person in its mover's seat, every other seat the Expert), the
+    /// viewer with its review waiting aside; practising, the same position
+    /// dealt again. Nothing where no marked move is on show.
+    pub(super) fn play_from_here(&mut self) {
+        let lang = self.page.lang;
+        let Some(r) = self.reviewed() else { return };
+        let from = r
+            .review
+            .as_ref()
+            .and_then(|review| review.practice_at(r.pos));
+        let Some(mut practice) = from.and_then(|f| f.table(&r.at(r.pos)?.game, lang)) else {
+            return;
+        };
+        self.stop_thinking();
+        practice.ui.scores_open = self.table.ui.scores_open;
+        self.table = practice;
+        if self.is_viewing() {
+            if let Mode::Viewing(mut r) = std::mem::replace(&mut self.mode, Mode::Playing) {
+                r.playing = false;
+                self.mode = Mode::Practice(Box::new(Practice::FromReview(r)));
+            }
+        }
+        self.set_setup(self.table.setup.clone());
+        self.advance();
+    }
+
+    /// Back in the viewer from a practice: where, said to screen readers
+    /// (the panel comes back with the scene, its *Play from here* focused).
+    pub(super) fn back_to_review(&mut self) {
+        let lang = self.page.lang;
+        let Mode::Viewing(r) = &self.mode else { return };
+        let Some(from) = r
+            .review
+            .as_ref()
+            .and_then(|review| review.practice_at(r.pos))
+        else {
+            return;
+        };
+        announcer::announce(&lang.tf(
+            K::PracticeBackSaid,
+            &[&(from.deal + 1).to_string(), &(from.moves + 1).to_string()],
+        ));
     }
 
     /// The viewer before the reviewed deal's move `index`, from its mover's seat.
@@ -354,10 +428,9 @@ impl Controller {
             set_run(&mut self.players.reviewer, Slot::Puzzle, None);
             return self.puzzle_valued(judgement);
         }
-        if let Mode::Viewing(r) = &mut self.mode {
-            if let Some(review) = &mut r.review {
-                review.judged.push(judgement);
-            }
+        // (A review goes on while a position of it is practised.)
+        if let Some(review) = self.reviewed_mut().and_then(|r| r.review.as_mut()) {
+            review.judged.push(judgement);
         }
         self.ask_next_move(slot);
         // (The review's panel comes with the scene.)
@@ -370,12 +443,17 @@ impl Controller {
     }
 
     /// The review's panel for the position on show, while the viewer
-    /// shows (the scene carries it); without a review, its offer.
-    pub(super) fn review_panel(&self) -> Option<ReviewPanel> {
-        let Mode::Viewing(r) = &self.mode else {
-            return None;
-        };
+    /// shows (the scene carries it); without a review, its offer. While a
+    /// position of the review is practised, the practice's words.
+    pub(super) fn review_panel(&self) -> ReviewShows {
         let lang = self.page.lang;
+        let r = match &self.mode {
+            Mode::Viewing(r) => r,
+            Mode::Practice(p) if matches!(**p, Practice::FromReview(_)) => {
+                return ReviewShows::Practice(PracticeWords::from_review(lang));
+            }
+            _ => return ReviewShows::Nothing,
+        };
         let scene = r.review.as_ref().map(|review| review.scene(lang, r.pos));
         // A puzzle answered: each move's value there, and after its move.
         let puzzle = r
@@ -385,7 +463,7 @@ impl Controller {
             .and_then(|p| p.verdict.as_ref())
             .map(|v| review::detail_scene(lang, &v.judgement, None));
         // (A rules page's embed offers none: its author asks with `&review=1`.)
-        Some(ReviewPanel {
+        ReviewShows::Panel(ReviewPanel {
             review: scene,
             puzzle,
             offer: !self.page.embedded,

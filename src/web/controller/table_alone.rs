@@ -83,6 +83,8 @@ impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
         }
     }
 
+    fn back_to_review(_: &mut Controller) {}
+
     /// The way to the viewer's page, whose author's tool makes a link of
     /// the game saved here. A guest's game is not saved (it is the host's
     /// table as its seat sees it), and going there would leave the table:

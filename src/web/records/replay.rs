@@ -134,8 +134,9 @@ impl Replay {
 
 /// The viewer's keys, while its bar is up: ← → a move, Shift+← → or
 /// Page Up / Page Down a trick, Home and End the ends, Space plays or
-/// pauses. Not while typing in a field, and Space not on a button (which
-/// it presses).
+/// pauses, P plays from here (a reviewed move on show: the controller
+/// decides whether there is one). Not while typing in a field, and Space
+/// not on a button (which it presses).
 pub fn key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
     by_id("replay-bar")?;
     let tag = target.tag_name().to_ascii_lowercase();
@@ -152,6 +153,7 @@ pub fn key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
         "Home" => Step::First,
         "End" => Step::Last,
         " " if tag != "button" => return Some(RecordsAction::Play),
+        "p" | "P" => return Some(RecordsAction::PlayFromHere),
         _ => return None,
     };
     Some(RecordsAction::Step(step))

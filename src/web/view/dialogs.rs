@@ -28,10 +28,11 @@ use web_sys::{Element, HtmlDialogElement};
 /// (`controller::parts::Viewer::Views`).
 pub trait ViewerViews {
     /// The deal review's panel, a scene of its own (the viewer's, while it
-    /// shows; a build without the viewer's is nothing at all).
+    /// shows, and a practice's words from it; a build without the viewer's
+    /// is nothing at all).
     type Review;
-    /// The viewer's bar (taken out of the scene, to be kept) and the deal
-    /// review's panel.
+    /// The viewer's bar (taken out of the scene, to be kept), the deal
+    /// review's panel and a practice's words.
     fn render_viewer(view: &mut super::View, s: &mut super::Scene, review: Self::Review);
     /// The records dialog's author's tool, into its section `f`.
     fn author_section(lang: Lang, f: &Element, link: &AuthorLink);

@@ -9,7 +9,7 @@ use super::dialogs::{OnlineViews, ViewerViews};
 use super::{review, Scene, View};
 use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
-use crate::page::review::ReviewPanel;
+use crate::page::review::{PracticeWords, ReviewShows};
 use crate::web::dom::by_id;
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
@@ -29,13 +29,25 @@ pub enum NoWriters {}
 pub struct NoReview;
 
 impl ViewerViews for ViewerWriters {
-    type Review = Option<ReviewPanel>;
+    type Review = ReviewShows;
 
-    fn render_viewer(view: &mut View, s: &mut Scene, review: Option<ReviewPanel>) {
+    fn render_viewer(view: &mut View, s: &mut Scene, review: ReviewShows) {
         view.render_replay_bar(s.replay_bar.take());
         match &review {
-            Some(p) => review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer),
-            None => review::remove(),
+            ReviewShows::Panel(p) => {
+                review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer)
+            }
+            _ => review::remove(),
+        }
+        // A practice's buttons say where they lead: the table's own words
+        // are the deal's (the table alone, which shares them, never
+        // practises from a review), so this page writes them each time.
+        if s.practising {
+            let words = match review {
+                ReviewShows::Practice(w) => w,
+                _ => PracticeWords::of_deal(s.lang),
+            };
+            review::practice_words(&words);
         }
     }
 

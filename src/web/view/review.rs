@@ -5,7 +5,7 @@
 //! when they change, and a mark that had the focus keeps it. Without a
 //! review, the panel is one button that starts one.
 
-use crate::page::review::{DetailScene, ReviewScene};
+use crate::page::review::{DetailScene, PracticeWords, ReviewScene};
 use crate::web::dom::{
     append, button, by_id, clear, doc, el, focus, opt_attr, set_attr, set_data, set_hidden,
     set_text, text_el,
@@ -42,6 +42,7 @@ pub fn render(lang: Lang, s: Option<&ReviewScene>, puzzle: Option<&DetailScene>,
         return;
     }
     let focused = doc().active_element().map(|e| e.id());
+    let fresh = by_id("deal-review").is_none();
     let panel = frame(lang, s.is_some());
     match s {
         Some(s) => {
@@ -64,16 +65,35 @@ pub fn render(lang: Lang, s: Option<&ReviewScene>, puzzle: Option<&DetailScene>,
         }
         set_hidden(&values, puzzle.is_none());
     }
-    // (A rewritten mark or button gives the focus back to its new self.)
-    if let Some(e) = focused
-        .filter(|id| !id.is_empty())
-        .and_then(|id| by_id(&id))
-    {
+    // (A rewritten mark or button gives the focus back to its new self; a
+    // panel made again while nothing has the focus, back from a practice,
+    // gives it to *Play from here*, where the person left.)
+    let focused = match focused.filter(|id| !id.is_empty()) {
+        None if fresh && s.is_some_and(|s| s.from_here.is_some()) => {
+            Some("review-from-here".to_string())
+        }
+        id => id,
+    };
+    if let Some(e) = focused.and_then(|id| by_id(&id)) {
         if doc().active_element().as_ref() != Some(&e) {
             focus(&e);
         }
     }
     SHOWN.with(|shown| *shown.borrow_mut() = Some(now));
+}
+
+/// The words of a practice's buttons (the action bar's way back, and the
+/// deal's end's again and way back), where they show.
+pub fn practice_words(words: &PracticeWords) {
+    for (id, text) in [
+        ("practice-end", words.back),
+        ("practice-back", words.back),
+        ("deal-end-practise", words.again),
+    ] {
+        if let Some(b) = by_id(id) {
+            set_text(&b, text);
+        }
+    }
 }
 
 /// The panel's frame, made afresh when it changes between a review and the offer.
@@ -118,6 +138,11 @@ fn frame(lang: Lang, reviewing: bool) -> Element {
         strip.set_id("review-strip");
         set_attr(&strip, "aria-label", lang.t(K::ReviewStrip));
         append(&p, &strip);
+        let from_here = button("primary review-from-here");
+        from_here.set_id("review-from-here");
+        set_data(&from_here, RecordsButton::PlayFromHere);
+        set_attr(&from_here, "aria-keyshortcuts", "P");
+        append(&p, &from_here);
         let detail = el("div", "review-detail");
         detail.set_id("review-detail");
         append(&p, &detail);
@@ -170,6 +195,13 @@ fn fill(lang: Lang, panel: &Element, s: &ReviewScene) {
     set_text(&cancel, s.cancel.as_deref().unwrap_or(""));
     set_hidden(&cancel, s.cancel.is_none());
     set_text(&part("review-summary"), s.summary.as_deref().unwrap_or(""));
+    let from_here = part("review-from-here");
+    if let Some((words, label)) = &s.from_here {
+        set_text(&from_here, words);
+        set_attr(&from_here, "aria-label", label);
+        set_attr(&from_here, "title", label);
+    }
+    set_hidden(&from_here, s.from_here.is_none());
     let strip = part("review-strip");
     clear(&strip);
     for m in &s.marks {
