@@ -29,6 +29,15 @@ test('settings change the table and are remembered', { timeout: 60_000 }, async 
     });
     if (colours.C) assert.equal(colours.C, 'rgb(19, 128, 58)', 'clubs are green');
     if (colours.D) assert.equal(colours.D, 'rgb(27, 95, 201)', 'diamonds are blue');
+    // The suits' shapes too (the stylesheet's images, in the corners and the centre).
+    const shapes = await page.evaluate(() => {
+      const img = (s, pseudo) => { const e = document.querySelector(`.seat.pos-bottom .card.suit-${s} .face:not(.court)`); return e ? getComputedStyle(e, pseudo).backgroundImage : ''; };
+      return { C: img('C', '::before') + img('C'), D: img('D', '::before') + img('D'), H: img('H', '::before') };
+    });
+    assert.ok(shapes.C || shapes.D, 'a club or a diamond in the hand');
+    if (shapes.C) assert.equal(shapes.C.match(/13803a/g)?.length, 2, 'clubs green in the corner and the centre');
+    if (shapes.D) assert.equal(shapes.D.match(/1b5fc9/g)?.length, 2, 'diamonds blue in the corner and the centre');
+    if (shapes.H) assert.match(shapes.H, /cc1f36/, 'hearts stay red');
     const codes = await page.locator('.seat.pos-bottom .hand .card').evaluateAll((cs) => cs.map((c) => c.dataset.card));
     const ranks = codes.map(rankOf);
     // Sorted by rank in the Duck course (Ace low): never decreasing.
