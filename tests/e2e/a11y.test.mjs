@@ -140,3 +140,24 @@ test('screen readers: cards named, hidden hands only counted, a polite log of th
     assert.deepEqual(problems.all(), []);
   });
 });
+
+for (const theme of ['dark', 'light']) {
+  test(`axe: the ${theme} table with large cards, and with more contrast`, { timeout: 120_000 }, async () => {
+    await withPage({ path: '?pace=0&seed=a11y-theme' }, async ({ page, problems, screenshot }) => {
+      await page.evaluate((t) => localStorage.setItem('duck-soup.settings', JSON.stringify({ theme: t, card_size: 'large' })), theme);
+      await page.reload();
+      await ready(page);
+      await waitForTurn(page);
+      assert.deepEqual(await page.evaluate(() => ['large-cards', 'theme-light', 'theme-dark'].filter((c) => document.body.classList.contains(c))), ['large-cards', `theme-${theme}`]);
+      await screenshot(`a11y-theme-${theme}`);
+      await assertAxeClean(page, `the ${theme} table`);
+      await page.emulateMedia({ contrast: 'more' });
+      await screenshot(`a11y-theme-${theme}-more-contrast`);
+      await assertAxeClean(page, `the ${theme} table, more contrast`);
+      await page.click('#settings-btn');
+      await page.waitForSelector('#settings-dialog[open]');
+      await assertAxeClean(page, `settings on the ${theme} table`);
+      assert.deepEqual(problems.all(), []);
+    });
+  });
+}

@@ -38,6 +38,7 @@ use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{Lang, K};
 use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
+use crate::page::model::Theme;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
 use dialogs::Dialogs;
@@ -249,6 +250,9 @@ impl View {
         toggle_class(body, "embed", f.embed);
         toggle_class(body, "no-anim", f.no_anim);
         toggle_class(body, "four-colour", f.four_colour);
+        toggle_class(body, "large-cards", f.large_cards);
+        toggle_class(body, "theme-light", f.theme == Theme::Light);
+        toggle_class(body, "theme-dark", f.theme == Theme::Dark);
         toggle_class(body, "replaying", f.replaying);
         toggle_class(body, "puzzling", f.puzzling);
         toggle_class(body, "net-joining", f.joining);
