@@ -102,11 +102,14 @@ pub fn set_ace_mark(lang: Lang, card: &Element, ace: Option<&'static str>) -> Op
 }
 
 /// A card's name, with what its face shows besides rank and suit (an Ace's
-/// "high" or "low", the suit a led Duck stands for) in brackets.
+/// "high" or "low", the suit a led Duck stands for) after a comma: the word
+/// a person sees must be a word of the name (for speech input, and axe's
+/// label-content-name-mismatch), which "(low)" is not.
 pub fn set_card_name(lang: Lang, card: &Element, code: Card, note: Option<&str>) {
     let plain = lang.card_name(code);
+    let comma = if lang == Lang::Ja { "、" } else { ", " };
     match note {
-        Some(note) => set_attr(card, "aria-label", &format!("{plain} ({note})")),
+        Some(note) => set_attr(card, "aria-label", &format!("{plain}{comma}{note}")),
         None => set_attr(card, "aria-label", &plain),
     }
 }
