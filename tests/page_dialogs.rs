@@ -16,7 +16,7 @@ use duck_soup::page::dialog::{
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::link::{AuthorLink, ViewerOptions};
 use duck_soup::page::model::{
-    chosen_settings, Closed, Pace, Player, Settings, SettingsForm, Setup, Sort, Ui,
+    chosen_settings, CardSize, Closed, Pace, Player, Settings, SettingsForm, Setup, Sort, Theme, Ui,
 };
 use duck_soup::page::online::{GuestState, LinkState, SeatStatus, Stun};
 use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
@@ -191,6 +191,8 @@ fn the_settings_panels_fields_choose_the_settings() {
         auto_play: Some(false),
         pace: Some("fast".into()),
         sort: Some("rank".into()),
+        card_size: Some("large".into()),
+        theme: Some("dark".into()),
         sound_on: Some(false),
         lang: Some("ja".into()),
     };
@@ -202,6 +204,8 @@ fn the_settings_panels_fields_choose_the_settings() {
             pace: Pace::Fast,
             sort: Sort::Rank,
             auto_play: false,
+            card_size: CardSize::Large,
+            theme: Theme::Dark,
         }
     );
     assert_eq!(chosen.sound_on, Some(false));

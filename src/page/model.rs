@@ -345,6 +345,8 @@ pub struct SettingsForm {
     pub auto_play: Option<bool>,
     pub pace: Option<String>,
     pub sort: Option<String>,
+    pub card_size: Option<String>,
+    pub theme: Option<String>,
     pub sound_on: Option<bool>,
     /// A language's tag.
     pub lang: Option<String>,
@@ -405,6 +407,59 @@ impl Sort {
     }
 }
 
+/// How large your hand's and the trick's cards are, a comfort setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardSize {
+    Normal,
+    Large,
+}
+
+impl CardSize {
+    pub fn name(self) -> &'static str {
+        match self {
+            CardSize::Normal => "normal",
+            CardSize::Large => "large",
+        }
+    }
+
+    pub fn from_name(name: &str) -> CardSize {
+        match name {
+            "large" => CardSize::Large,
+            _ => CardSize::Normal,
+        }
+    }
+}
+
+/// The table's colours: as the system asks (`prefers-color-scheme`), or
+/// always light or always dark. Either follows `prefers-contrast: more`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Theme {
+        match name {
+            "light" => Theme::Light,
+            "dark" => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -413,6 +468,8 @@ pub struct Settings {
     pub sort: Sort,
     /// A person's one legal move plays itself after a short pause.
     pub auto_play: bool,
+    pub card_size: CardSize,
+    pub theme: Theme,
 }
 
 pub const DEFAULT_SETTINGS: Settings = Settings {
@@ -420,6 +477,8 @@ pub const DEFAULT_SETTINGS: Settings = Settings {
     pace: Pace::Normal,
     sort: Sort::Suit,
     auto_play: true,
+    card_size: CardSize::Normal,
+    theme: Theme::System,
 };
 
 impl Default for Settings {
@@ -467,6 +526,12 @@ pub fn chosen_settings(form: &SettingsForm, current: Settings, lang: Lang) -> Ch
     }
     if let Some(v) = &form.sort {
         s.sort = Sort::from_name(v);
+    }
+    if let Some(v) = &form.card_size {
+        s.card_size = CardSize::from_name(v);
+    }
+    if let Some(v) = &form.theme {
+        s.theme = Theme::from_name(v);
     }
     Chosen {
         settings: s,

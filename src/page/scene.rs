@@ -5,7 +5,7 @@
 
 use super::dialog::OpenDialog;
 use super::i18n::{Lang, K};
-use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Ui};
+use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Theme, Ui};
 use super::replay_bar::ReplayBarScene;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
@@ -186,6 +186,11 @@ pub struct PageFlags {
     pub no_anim: bool,
     /// `body.four-colour`: the four-colour deck (a comfort setting).
     pub four_colour: bool,
+    /// `body.large-cards`: your hand and the trick larger (a comfort setting).
+    pub large_cards: bool,
+    /// `body.theme-light` or `body.theme-dark` where one is chosen; the
+    /// system's choice otherwise (a comfort setting).
+    pub theme: Theme,
     /// `body.replaying`: the replay viewer shows a record.
     pub replaying: bool,
     /// `body.puzzling`: a puzzle waits for the person's answer.
@@ -205,6 +210,8 @@ pub struct PageFacts {
     pub embed: bool,
     pub no_anim: bool,
     pub four_colour: bool,
+    pub large_cards: bool,
+    pub theme: Theme,
     pub sounds_played: u32,
 }
 
@@ -754,6 +761,8 @@ fn page_flags(ctx: &Context) -> PageFlags {
         embed: page.embed,
         no_anim: page.no_anim,
         four_colour: page.four_colour,
+        large_cards: page.large_cards,
+        theme: page.theme,
         replaying: false,
         puzzling: false,
         joining: ctx.joining,
@@ -1719,6 +1728,8 @@ mod tests {
                 embed: false,
                 no_anim: false,
                 four_colour: false,
+                large_cards: false,
+                theme: Theme::System,
                 replaying: false,
                 puzzling: false,
                 joining: false,
@@ -1730,6 +1741,8 @@ mod tests {
             embed: true,
             no_anim: true,
             four_colour: true,
+            large_cards: true,
+            theme: Theme::Dark,
             sounds_played: 3,
         };
         let bar = |puzzling: bool| {
@@ -1765,6 +1778,7 @@ mod tests {
                 .with_replay_bar(Some(bar(puzzling)));
             let f = viewing.flags;
             assert!(f.embed && f.no_anim && f.four_colour && f.joining && f.replaying);
+            assert!(f.large_cards && f.theme == Theme::Dark);
             assert_eq!(
                 (f.lang, f.sounds_played, f.puzzling),
                 (Lang::En, 3, puzzling)

@@ -1,10 +1,12 @@
 //! Comfort settings, remembered in localStorage and changed in the Settings
 //! panel (a modal `<dialog>`): language, four-colour deck, trick pace, how
-//! the hand is sorted, sound. Reduced motion follows the system setting
+//! the hand is sorted, the cards' size, the table's colours (system, light,
+//! dark), sound. Reduced motion follows the system setting
 //! (`prefers-reduced-motion`: the CSS and the `no-anim` class).
 //!
 //! The panel's own settings are one typed value under the key `settings`:
-//! `{"four_colour":false,"pace":"normal","sort":"suit","auto_play":true}` (a missing member
+//! `{"four_colour":false,"pace":"normal","sort":"suit","auto_play":true,`
+//! `"card_size":"normal","theme":"system"}` (a missing member
 //! takes its default). The language (`lang`, see `i18n`) and the sound
 //! switch (`muted`, also in the header) keep their own one-word keys.
 //! Settings saved before, one key each (`four-colour`, `pace`, `sort`), are
@@ -20,7 +22,7 @@ use crate::web::input::{ChangedField, Command};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
-pub use crate::page::model::{Pace, Settings, Sort, DEFAULT_SETTINGS};
+pub use crate::page::model::{CardSize, Pace, Settings, Sort, Theme, DEFAULT_SETTINGS};
 
 const KEY: &str = "settings";
 /// The keys of the settings saved before they were one value.
@@ -159,6 +161,35 @@ pub fn open(lang: Lang, s: Settings, muted: bool) {
     );
     append(
         &form,
+        &field(
+            lang.t(K::SetCardSize),
+            &select(
+                "set-card-size",
+                &[
+                    (CardSize::Normal.name(), lang.t(K::CardSizeNormal)),
+                    (CardSize::Large.name(), lang.t(K::CardSizeLarge)),
+                ],
+                s.card_size.name(),
+            ),
+        ),
+    );
+    append(
+        &form,
+        &field(
+            lang.t(K::SetTheme),
+            &select(
+                "set-theme",
+                &[
+                    (Theme::System.name(), lang.t(K::ThemeSystem)),
+                    (Theme::Light.name(), lang.t(K::ThemeLight)),
+                    (Theme::Dark.name(), lang.t(K::ThemeDark)),
+                ],
+                s.theme.name(),
+            ),
+        ),
+    );
+    append(
+        &form,
         &checkbox("set-auto-play", lang.t(K::AutoPlaySetting), s.auto_play),
     );
     append(&form, &checkbox("set-sound", lang.t(K::SetSound), !muted));
@@ -196,6 +227,8 @@ pub fn form() -> SettingsForm {
         auto_play: checked("set-auto-play"),
         pace: value("set-pace"),
         sort: value("set-sort"),
+        card_size: value("set-card-size"),
+        theme: value("set-theme"),
         sound_on: checked("set-sound"),
         lang: value("set-lang"),
     }

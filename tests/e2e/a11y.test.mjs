@@ -92,16 +92,33 @@ test('screen readers: cards named, hidden hands only counted, a polite log of th
       }).observe(document.body, { childList: true, subtree: true, characterData: false });
     });
     await waitForTurn(page);
-    // Each card of the hand is a button named like "ten of hearts".
-    // (Its name: the text outside aria-hidden parts; the face is aria-hidden.)
+    // Each card of the hand is a button named like "ten of hearts": its
+    // aria-label, and no text a screen reader would read besides (the face,
+    // whose corners and centre show the rank, is aria-hidden).
     const names = await page.locator('.seat.pos-bottom .hand button.card').evaluateAll((bs) => bs.map((b) => {
       const w = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
-      let name = '';
-      for (let n = w.nextNode(); n; n = w.nextNode()) if (!n.parentElement.closest('[aria-hidden="true"]')) name += n.textContent;
-      return name.trim();
+      let text = '';
+      for (let n = w.nextNode(); n; n = w.nextNode()) if (!n.parentElement.closest('[aria-hidden="true"]')) text += n.textContent;
+      return { label: b.getAttribute('aria-label'), text: text.trim() };
     }));
     assert.ok(names.length === 13);
-    for (const n of names) assert.match(n, /^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (clubs|diamonds|hearts|spades)$/);
+    for (const n of names) {
+      assert.match(n.label, /^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (clubs|diamonds|hearts|spades)$/);
+      assert.equal(n.text, '', `${n.label}: no text besides its name`);
+    }
+    // A face-up card is at most three elements (the card, its face, a court
+    // card's centre or an Ace's mark), a face-down one a single element that
+    // names nothing of its card.
+    const sizes = await page.evaluate(() => [...document.querySelectorAll('.card')].map((c) => ({
+      up: !c.classList.contains('back'),
+      elements: 1 + c.querySelectorAll('*').length,
+      identity: c.hasAttribute('data-card') || c.hasAttribute('aria-label') || c.textContent !== '',
+    })));
+    assert.ok(sizes.some((c) => !c.up) && sizes.some((c) => c.up));
+    for (const c of sizes) {
+      if (c.up) assert.ok(c.elements <= 3, `a face-up card of ${c.elements} elements`);
+      else assert.deepEqual([c.elements, c.identity], [1, false], 'a face-down card');
+    }
     // The other hand: a count, face down, and nothing more.
     const north = page.locator('.seat .hand.down').first();
     assert.equal(await north.getAttribute('role'), 'img');
@@ -123,3 +140,24 @@ test('screen readers: cards named, hidden hands only counted, a polite log of th
     assert.deepEqual(problems.all(), []);
   });
 });
+
+for (const theme of ['dark', 'light']) {
+  test(`axe: the ${theme} table with large cards, and with more contrast`, { timeout: 120_000 }, async () => {
+    await withPage({ path: '?pace=0&seed=a11y-theme' }, async ({ page, problems, screenshot }) => {
+      await page.evaluate((t) => localStorage.setItem('duck-soup.settings', JSON.stringify({ theme: t, card_size: 'large' })), theme);
+      await page.reload();
+      await ready(page);
+      await waitForTurn(page);
+      assert.deepEqual(await page.evaluate(() => ['large-cards', 'theme-light', 'theme-dark'].filter((c) => document.body.classList.contains(c))), ['large-cards', `theme-${theme}`]);
+      await screenshot(`a11y-theme-${theme}`);
+      await assertAxeClean(page, `the ${theme} table`);
+      await page.emulateMedia({ contrast: 'more' });
+      await screenshot(`a11y-theme-${theme}-more-contrast`);
+      await assertAxeClean(page, `the ${theme} table, more contrast`);
+      await page.click('#settings-btn');
+      await page.waitForSelector('#settings-dialog[open]');
+      await assertAxeClean(page, `settings on the ${theme} table`);
+      assert.deepEqual(problems.all(), []);
+    });
+  });
+}

@@ -61,7 +61,7 @@ test('switching to Japanese changes every visible string, and is remembered', { 
     assert.equal((await state(page)).moves, movesBefore);
     await assertNoEnglish(page, 'the table');
     // Cards are named in Japanese for screen readers.
-    const names = await page.locator('.seat.pos-bottom .hand .card .sr-only').allInnerTexts();
+    const names = await page.locator('.seat.pos-bottom .hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
     assert.ok(names.length > 0 && names.every((n) => /^(クラブ|ダイヤ|ハート|スペード)の(エース|[2-9]|10|ジャック|クイーン|キング)$/.test(n)), names.join(' '));
     const down = await page.locator('.seat .hand.down').first().getAttribute('aria-label');
     assert.match(down, /^北の手札:\d+枚、裏向き$/);

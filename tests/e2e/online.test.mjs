@@ -243,7 +243,7 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     assert.equal((await g.evaluate(readTable)).waiting, 'human');
     const before = await host.page.evaluate(() => ({
       moves: document.querySelector('#app').dataset.moves,
-      trick: document.querySelector('#trick').innerText,
+      trick: [...document.querySelectorAll('#trick .card[data-card]')].map((c) => c.dataset.card).join(' '),
       hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
     }));
 
@@ -302,7 +302,7 @@ test('online: a tampering guest is refused and the host\'s game goes on', async 
     // The host's game is as it was, and goes on: the guest plays by clicks.
     const after = await host.page.evaluate(() => ({
       moves: document.querySelector('#app').dataset.moves,
-      trick: document.querySelector('#trick').innerText,
+      trick: [...document.querySelectorAll('#trick .card[data-card]')].map((c) => c.dataset.card).join(' '),
       hand: [...document.querySelectorAll('.seat.pos-bottom .card[data-card]')].map((c) => c.dataset.card).join(' '),
     }));
     assert.deepEqual(after, before);

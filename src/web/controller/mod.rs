@@ -37,7 +37,7 @@ use super::i18n::{Lang, K};
 use super::model::{Action, Dispatch, Player, Setup};
 use super::persist::Saver;
 use super::scene;
-use super::settings::Settings;
+use super::settings::{CardSize, Settings};
 use super::sound::Sound;
 use super::tutorial::Walkthrough;
 use super::view::View;
@@ -591,6 +591,8 @@ impl Controller {
                 embed: self.page.embedded,
                 no_anim: self.page.no_anim,
                 four_colour: self.page.settings.four_colour,
+                large_cards: self.page.settings.card_size == CardSize::Large,
+                theme: self.page.settings.theme,
                 sounds_played: self.page.sound.played(),
             },
         }

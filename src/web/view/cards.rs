@@ -1,8 +1,8 @@
-//! Card elements: a face-up card (named for screen readers, its face drawn
-//! in place and hidden from them), a face-down back that says
-//! nothing about its card, and the face-up hand kept in order by card code.
+//! Card elements: a face-up card (named by its label, its face drawn by the
+//! stylesheet from a few attributes), a face-down back that says nothing
+//! about its card, and the face-up hand kept in order by card code.
 
-use super::super::dom::{append, el, icon, opt_attr, set_text, text_el, toggle_class};
+use super::super::dom::{append, el, opt_attr, set_attr, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
@@ -10,17 +10,15 @@ use crate::web::dom::{get_data, set_command, set_data};
 use crate::web::input::{selector, CardShown, Command};
 use web_sys::Element;
 
-/// A face-down card: nothing about its identity, ever.
+/// A face-down card: one element, nothing about its identity, ever.
 pub fn back_card() -> Element {
     let b = el("span", "card back");
     let _ = b.set_attribute("aria-hidden", "true");
-    append(&b, &el("span", "face"));
     b
 }
 
-/// A suit's shape, drawn in place: an `<svg>` with one path and no `<use>`,
-/// whose clone of a shared symbol would be one more tree to style and lay
-/// out on every card.
+/// A suit's shape, drawn in place (the suit buttons): an `<svg>` with one
+/// path and no `<use>`. A card's suits are the stylesheet's (`--pip`).
 pub fn suit_icon(s: Suit, class: &str) -> String {
     let path = match s {
         Suit::Hearts => "M50 90C46 86 8 61 8 34 8 18 20 8 32 8c9 0 15 5 18 12 3-7 9-12 18-12 12 0 24 10 24 26 0 27-38 52-42 56z",
@@ -33,7 +31,13 @@ pub fn suit_icon(s: Suit, class: &str) -> String {
     )
 }
 
-/// A face-up card (`tag` is "button" for a hand, "div" elsewhere).
+/// A face-up card (`tag` is "button" for a hand, "div" elsewhere): the card,
+/// its face, and for a court card the centre's letter; at most one more
+/// element later, a partnership Ace's mark. A page shows up to 50 faces, and
+/// each is styled and laid out on every change near it, so the corners are
+/// the face's pseudo-elements (`data-rank`) and the suit's shape the
+/// stylesheet's image (`--pip`, from the class suit-X or joker), drawn as
+/// the corners' and the face's own backgrounds.
 pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
     let colour = if card.is_joker() {
         if card.joker_is_red() {
@@ -46,7 +50,7 @@ pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
     } else {
         "black"
     };
-    // suit-X: the four-colour deck (settings.rs) recolours clubs and diamonds.
+    // suit-X: the suit's shape, and the four-colour deck's colours (settings.rs).
     let suit = if card.is_joker() {
         String::new()
     } else {
@@ -54,40 +58,28 @@ pub fn card_el(lang: Lang, card: Card, tag: &str, extra: &str) -> Element {
     };
     let e = el(tag, format!("card {colour}{suit} {extra}").trim());
     set_data(&e, CardShown(card));
-    // As few elements as the face needs: a page shows up to 50 faces, and
-    // each is styled and laid out on every change near it.
-    let html = if card.is_joker() {
-        let d = icon("duck-figure", "pip");
-        format!(
-            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\">{d}</span><span class=\"mid duck-mid\">{}</span><span class=\"idx idx-b\">{d}</span></span>",
-            icon("duck-figure", "big")
-        )
-    } else {
-        let r = lang.rank_index(card.rank());
-        let pip = suit_icon(card.suit(), "pip");
-        let mid = if card.rank() > 10 {
-            let court_pip = suit_icon(card.suit(), "court-pip");
-            format!("<span class=\"mid court\">{r}{court_pip}</span>")
-        } else {
-            let big_pip = suit_icon(card.suit(), "big");
-            format!("<span class=\"mid\">{big_pip}</span>")
-        };
-        format!(
-            "<span class=\"face\" aria-hidden=\"true\"><span class=\"idx\">{r}{pip}</span>{mid}<span class=\"idx idx-b\">{r}{pip}</span></span>"
-        )
-    };
-    e.set_inner_html(&html);
-    // The card's name for screen readers, as text (the face is aria-hidden).
-    let _ = e.insert_adjacent_element(
-        "afterbegin",
-        &text_el("span", "sr-only", &lang.card_name(card)),
-    );
+    // Its name is its label: a button's own, else an image's.
+    if tag != "button" {
+        let _ = e.set_attribute("role", "img");
+    }
+    let _ = e.set_attribute("aria-label", &lang.card_name(card));
+    let court = !card.is_joker() && card.rank() > 10;
+    let face = el("span", if court { "face court" } else { "face" });
+    let _ = face.set_attribute("aria-hidden", "true");
+    if !card.is_joker() {
+        let rank = lang.rank_index(card.rank());
+        let _ = face.set_attribute("data-rank", rank);
+        if court {
+            append(&face, &text_el("span", "mid", rank));
+        }
+    }
+    append(&e, &face);
     e
 }
 
-/// A partnership Ace's "high" or "low": marked on its face and said after
-/// its name (the face is hidden from screen readers).
-pub fn set_ace_mark(lang: Lang, card: &Element, code: Card, ace: Option<&'static str>) {
+/// A partnership Ace's "high" or "low", marked on its face; returns the
+/// mark's word, which its name says too ([`set_card_name`]).
+pub fn set_ace_mark(lang: Lang, card: &Element, ace: Option<&'static str>) -> Option<&'static str> {
     let mark = card.query_selector(".ace-mark").ok().flatten();
     let text = ace.map(|a| lang.t(if a == "high" { K::AceHigh } else { K::AceLow }));
     match (ace, text, mark) {
@@ -106,12 +98,19 @@ pub fn set_ace_mark(lang: Lang, card: &Element, code: Card, ace: Option<&'static
         }
         _ => {}
     }
-    if let Some(name) = card.query_selector(".sr-only").ok().flatten() {
-        let plain = lang.card_name(code);
-        match text {
-            Some(text) => set_text(&name, &format!("{plain} ({text})")),
-            None => set_text(&name, &plain),
-        }
+    text
+}
+
+/// A card's name, with what its face shows besides rank and suit (an Ace's
+/// "high" or "low", the suit a led Duck stands for) after a comma: the word
+/// a person sees must be a word of the name (for speech input, and axe's
+/// label-content-name-mismatch), which "(low)" is not.
+pub fn set_card_name(lang: Lang, card: &Element, code: Card, note: Option<&str>) {
+    let plain = lang.card_name(code);
+    let comma = if lang == Lang::Ja { "、" } else { ", " };
+    match note {
+        Some(note) => set_attr(card, "aria-label", &format!("{plain}{comma}{note}")),
+        None => set_attr(card, "aria-label", &plain),
     }
 }
 
@@ -170,6 +169,7 @@ pub fn render_hand_up(
         opt_attr(&node, "aria-disabled", (!hc.playable).then_some("true"));
         let tabindex = roving.then_some(if hc.tab_stop { "0" } else { "-1" });
         opt_attr(&node, "tabindex", tabindex);
-        set_ace_mark(lang, &node, hc.card, hc.ace);
+        let note = set_ace_mark(lang, &node, hc.ace);
+        set_card_name(lang, &node, hc.card, note);
     }
 }

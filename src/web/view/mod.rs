@@ -38,6 +38,7 @@ use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{Lang, K};
 use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
+use crate::page::model::Theme;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
 use dialogs::Dialogs;
@@ -50,8 +51,9 @@ use toolbar::Toolbar;
 use trick::Centre;
 use web_sys::Element;
 
-/// The Duck and a few icons, drawn once and used by reference (the suits,
-/// on every card, are drawn in place: `cards::suit_icon`).
+/// The Duck and a few icons, drawn once and used by reference (a card's
+/// suit and Duck are the stylesheet's images, `--pip`; the suit buttons'
+/// are drawn in place: `cards::suit_icon`).
 const SPRITE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" focusable="false"><defs>
 <symbol id="duck-figure" viewBox="0 0 100 100"><path d="M30 56c2-6 10-9 19-7 12 2 22 4 36-7 4 8 6 18 2 26-6 14-22 20-38 20-14 0-25-8-27-18-1-6 2-11 8-14z"/><circle cx="38" cy="36" r="15"/><path d="M25 33c-8-1-15 2-19 7 6 3 13 3 20 1z"/><circle cx="35" cy="32" r="3" fill="#fff"/><path d="M47 62c10-6 24-4 30 2-8 10-22 10-30-2z" fill="#fff" fill-opacity=".3"/></symbol>
 <symbol id="i-sound" viewBox="0 0 100 100"><path d="M14 38h18l22-18v60L32 62H14z"/><path d="M64 36c8 8 8 20 0 28M73 26c14 14 14 34 0 48" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/></symbol>
@@ -248,6 +250,9 @@ impl View {
         toggle_class(body, "embed", f.embed);
         toggle_class(body, "no-anim", f.no_anim);
         toggle_class(body, "four-colour", f.four_colour);
+        toggle_class(body, "large-cards", f.large_cards);
+        toggle_class(body, "theme-light", f.theme == Theme::Light);
+        toggle_class(body, "theme-dark", f.theme == Theme::Dark);
         toggle_class(body, "replaying", f.replaying);
         toggle_class(body, "puzzling", f.puzzling);
         toggle_class(body, "net-joining", f.joining);

@@ -7,7 +7,7 @@ use super::super::dom::{
 };
 use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
-use super::cards::{back_card, card_el, set_ace_mark, suit_icon};
+use super::cards::{back_card, card_el, set_ace_mark, set_card_name};
 use super::{with_id, POSITIONS};
 use crate::web::dom::get_data;
 use crate::web::input::{selector, CardShown, DataAttribute};
@@ -136,8 +136,9 @@ impl Centre {
                     }
                 };
                 toggle_class(&card, "quack", tc.quack);
-                set_ace_mark(lang, &card, tc.card, tc.ace);
-                show_named_suit(lang, &card, tc);
+                let ace = set_ace_mark(lang, &card, tc.ace);
+                let named = show_named_suit(lang, &card, tc);
+                set_card_name(lang, &card, tc.card, ace.or(named.as_deref()));
             }
             toggle_class(slot, "winner", s.trick.winner == Some(pos));
             toggle_class(slot, "filled", !wanted.is_empty());
@@ -201,22 +202,27 @@ fn drop_gone(slot: &Element, wanted: &[&TrickCard], collect: Option<Pos>) {
     }
 }
 
-/// A led Duck's chip naming the suit it stands for.
-fn show_named_suit(lang: Lang, card: &Element, tc: &TrickCard) {
+/// A led Duck's chip naming the suit it stands for (its shape the chip's
+/// `::before`, from the class suit-X); returns what the card's name adds.
+fn show_named_suit(lang: Lang, card: &Element, tc: &TrickCard) -> Option<String> {
+    let note = tc
+        .named
+        .map(|suit| lang.tf(K::DuckNamed, &[lang.suit_title(suit)]));
     let named = card.query_selector(".named").ok().flatten();
-    match (tc.named, named) {
-        (Some(suit), None) => {
-            let chip = el(
+    match (tc.named, &note, named) {
+        (Some(suit), Some(note), None) => {
+            let colour = if suit.is_red() { "red" } else { "black" };
+            let chip = text_el(
                 "span",
-                &format!("named {}", if suit.is_red() { "red" } else { "black" }),
+                &format!("named {colour} suit-{}", suit.letter()),
+                lang.suit_title(suit),
             );
-            chip.set_inner_html(&suit_icon(suit, "pip"));
-            append(&chip, &text_el("span", "", lang.suit_title(suit)));
-            let _ = chip.set_attribute("title", &lang.tf(K::DuckNamed, &[lang.suit_title(suit)]));
+            let _ = chip.set_attribute("title", note);
             let _ = chip.set_attribute("data-named", &suit.letter().to_string());
             append(card, &chip);
         }
-        (None, Some(chip)) => chip.remove(),
+        (None, _, Some(chip)) => chip.remove(),
         _ => {}
     }
+    note
 }
