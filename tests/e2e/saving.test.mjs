@@ -159,7 +159,7 @@ test('a short game saved by the previous version resumes exactly where it was', 
     assert.deepEqual({ ...(await snapshot(page)), hand: null }, { ...before, hand: null });
     assert.deepEqual([...(await snapshot(page)).hand].sort(), [...before.hand].sort(), 'the same hand, now sorted by rank');
     assert.ok(await page.evaluate(() => document.body.classList.contains('four-colour')));
-    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('duck-soup.settings'))), { four_colour: true, pace: 'normal', sort: 'rank', auto_play: true }, 'the old keys moved, the only card playing itself by default');
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('duck-soup.settings'))), { four_colour: true, pace: 'normal', sort: 'rank', auto_play: true, card_size: 'normal', theme: 'system' }, 'the old keys moved; the newer settings at their defaults (the only card playing itself, normal cards, the colours the device asks for)');
     assert.equal(await page.evaluate(() => localStorage.getItem('duck-soup.sort')), null, 'the old setting keys are moved');
     await page.click('#share-tool');
     await page.waitForSelector('#share-dialog[open] #stats');
