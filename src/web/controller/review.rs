@@ -83,6 +83,16 @@ struct Run {
     here: Option<Timeout>,
 }
 
+impl Run {
+    /// The judgement of the move asked first, read from an answer's bytes.
+    fn judgement(&self, bytes: Option<&[u8]>) -> Option<Judgement> {
+        self.queue
+            .first()
+            .zip(bytes)
+            .and_then(|(q, b)| read_judgement(q, b))
+    }
+}
+
 /// The review's worker and its listener (the worker stops when dropped).
 struct ReviewWorker {
     worker: Worker,
@@ -377,11 +387,7 @@ impl Controller {
         if run.ticket != ticket {
             return;
         }
-        let judged = run
-            .queue
-            .first()
-            .zip(bytes.as_deref())
-            .and_then(|(q, b)| read_judgement(q, b));
+        let judged = run.judgement(bytes.as_deref());
         match judged {
             Some(j) => self.review_judged(slot, j),
             None => set_run(&mut self.players.reviewer, slot, None),
@@ -397,11 +403,7 @@ impl Controller {
         if ticket.is_some() && ticket != Some(run.ticket) {
             return;
         }
-        let judged = run
-            .queue
-            .first()
-            .zip(bytes.as_deref())
-            .and_then(|(q, b)| read_judgement(q, b));
+        let judged = run.judgement(bytes.as_deref());
         match judged {
             Some(j) => self.review_judged(slot, j),
             None => {
