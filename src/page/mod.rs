@@ -11,6 +11,8 @@
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict in words.
 //! - [`link`]: the viewer links' parameters, and how moves are counted.
 //! - [`positions`]: every position of a record, for the replay viewer.
+//! - [`replay`]: the replay viewer's state and its update (the position on
+//!   show, playing on, a puzzle, the review's marks), on a table of its own.
 //! - [`input`]: the values of the page's data attributes (an enum each,
 //!   named once), and limits on text from outside (records, saved data).
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
@@ -34,6 +36,7 @@ pub mod model;
 pub mod online;
 pub mod positions;
 pub mod puzzle;
+pub mod replay;
 pub mod replay_bar;
 pub mod review;
 pub mod scene;

@@ -393,7 +393,7 @@ impl<const VIEWER: bool> OnlineInput for Page<VIEWER, false> {
 /// What the viewer's own elements say.
 impl<const ONLINE: bool> ViewerInput for Page<true, ONLINE> {
     fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
-        super::records::replay::key(target, key, shift)
+        super::keyboard::viewer_key(target, key, shift)
     }
 
     fn author_form() -> Option<AuthorForm> {

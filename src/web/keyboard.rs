@@ -4,9 +4,9 @@
 //! buttons, and Tab kept inside an open overlay panel. Reads the DOM and
 //! moves the focus; never changes the table.
 
-use super::dom::{doc, focus, get_data};
+use super::dom::{by_id, doc, focus, get_data};
 use super::input::CardShown;
-use super::model::Action;
+use super::model::{Action, RecordsAction, Step};
 use crate::engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
@@ -117,4 +117,31 @@ pub fn trap_tab(k: &KeyboardEvent) -> bool {
         None
     };
     to.inspect(|e| focus(e)).is_some()
+}
+
+/// The viewer's keys, while its bar is up: ← → a move, Shift+← → or
+/// Page Up / Page Down a trick, Home and End the ends, Space plays or
+/// pauses, P plays from here (a reviewed move on show: the controller
+/// decides whether there is one). Not while typing in a field, and Space
+/// not on a button (which it presses).
+pub fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAction> {
+    by_id("replay-bar")?;
+    let tag = target.tag_name().to_ascii_lowercase();
+    if matches!(tag.as_str(), "input" | "select" | "textarea") {
+        return None;
+    }
+    let step = match key {
+        "ArrowLeft" if shift => Step::TrickBack,
+        "ArrowRight" if shift => Step::TrickForward,
+        "ArrowLeft" => Step::Back,
+        "ArrowRight" => Step::Forward,
+        "PageUp" => Step::TrickBack,
+        "PageDown" => Step::TrickForward,
+        "Home" => Step::First,
+        "End" => Step::Last,
+        " " if tag != "button" => return Some(RecordsAction::Play),
+        "p" | "P" => return Some(RecordsAction::PlayFromHere),
+        _ => return None,
+    };
+    Some(RecordsAction::Step(step))
 }

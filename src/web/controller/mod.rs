@@ -333,19 +333,27 @@ impl Controller {
         if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
             self.stop_thinking();
             match *p {
-                Practice::Deal { game_table, .. } => {
-                    self.table = game_table;
-                    self.set_setup(self.table.setup.clone());
-                }
+                Practice::Deal { game_table, .. } => self.put_back(game_table),
                 // (The viewer's table is made again from its record.)
                 Practice::FromReview(r) => {
+                    let table = r.table();
+                    self.put_back(table);
                     self.mode = Mode::Viewing(r);
-                    self.table.practice = false;
                     Parts::back_to_review(self);
                 }
             }
             self.advance();
         }
+    }
+
+    /// A table that waited aside (the game, under the viewer or a
+    /// practice) back on show, with its players.
+    pub(super) fn put_back(&mut self, table: Table) {
+        let scores_open = self.table.ui.scores_open;
+        self.table = table;
+        self.table.ui.scores_open = scores_open;
+        self.set_setup(self.table.setup.clone());
+        self.view.set_table(self.table.game.kind());
     }
 
     /// The game chosen in the new-game dialog (see `Action::StartGame`).

@@ -16,8 +16,9 @@ use super::replay::Replay;
 use super::{with, Controller, Mode, Practice};
 use crate::ai::question::{read_judgement, JudgeQuestion};
 use crate::ai::review::{moves_to_judge, Judgement};
-use crate::engine::{GameRecord, Move};
-use crate::page::review::{self, PracticeWords, Review, ReviewPanel, ReviewShows};
+use crate::engine::GameRecord;
+use crate::page::replay::ViewerMsg;
+use crate::page::review::{PracticeWords, ReviewShows};
 use crate::web::announcer;
 use crate::web::i18n::K;
 use crate::web::model::{Player, RecordsAction, Step};
@@ -154,11 +155,11 @@ impl Controller {
                 self.advance();
             }
             RecordsAction::ReviewOpen(index) => {
-                self.show_reviewed(index);
+                self.viewer_update(ViewerMsg::ShowReviewed(index));
                 self.advance();
             }
             RecordsAction::ReviewIdea(index) => {
-                self.show_reviewed(index);
+                self.viewer_update(ViewerMsg::ShowReviewed(index));
                 self.advance();
                 // The author's tool at that position: its puzzle box asks the move.
                 self.records(RecordsAction::Open);
@@ -199,12 +200,7 @@ impl Controller {
     /// dealt again. Nothing where no marked move is on show.
     pub(super) fn play_from_here(&mut self) {
         let lang = self.page.lang;
-        let Some(r) = self.reviewed() else { return };
-        let from = r
-            .review
-            .as_ref()
-            .and_then(|review| review.practice_at(r.pos));
-        let Some(mut practice) = from.and_then(|f| f.table(&r.at(r.pos)?.game, lang)) else {
+        let Some(mut practice) = self.reviewed().and_then(|r| r.practice_here(lang)) else {
             return;
         };
         self.stop_thinking();
@@ -238,22 +234,6 @@ impl Controller {
         ));
     }
 
-    /// The viewer before the reviewed deal's move `index`, from its mover's seat.
-    fn show_reviewed(&mut self, index: usize) {
-        let Mode::Viewing(r) = &mut self.mode else {
-            return;
-        };
-        let Some(review) = &r.review else { return };
-        let Some(&(seat, _)) = review.moves.get(index) else {
-            return;
-        };
-        let pos = review.start_pos + index;
-        r.playing = false;
-        r.seat = seat;
-        r.go(pos);
-        self.table.ui.call = None;
-    }
-
     /// Reviews the deal just finished (opening it in the viewer, the
     /// moves of every seat a person plays here), or in the viewer the deal
     /// on show, from the seat it is shown from.
@@ -266,7 +246,7 @@ impl Controller {
             if record.deals.is_empty() {
                 return;
             }
-            self.view_record(record, ViewerOptions::default());
+            self.view_record(record, ViewerOptions::default(), None);
             if let Mode::Viewing(r) = &mut self.mode {
                 r.step(Step::Last);
                 r.seat = humans.first().copied().unwrap_or(0);
@@ -285,14 +265,11 @@ impl Controller {
         let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
-        let (deal, upto) = r.place(r.pos);
-        let start_pos = r.pos - upto;
-        let Some(start) = r.at(start_pos).and_then(|p| p.game.deal().copied()) else {
+        let Some((start, moves)) = r.start_review(seats.clone()) else {
             return;
         };
-        let moves = &r.record.deals[deal].moves;
-        let movers = movers(&start, moves);
-        let Ok(questions) = moves_to_judge(&start, moves, &seats) else {
+        let Ok(questions) = moves_to_judge(&start, &moves, &seats) else {
+            r.review = None;
             return;
         };
         let game = start.game();
@@ -307,7 +284,6 @@ impl Controller {
                 seed: SEED,
             })
             .collect();
-        r.review = Some(Review::new(game, deal, start_pos, seats, movers));
         self.start_run(Slot::Review, queue);
     }
 
@@ -449,39 +425,12 @@ impl Controller {
     /// position of the review is practised, the practice's words.
     pub(super) fn review_panel(&self) -> ReviewShows {
         let lang = self.page.lang;
-        let r = match &self.mode {
-            Mode::Viewing(r) => r,
+        match &self.mode {
+            Mode::Viewing(r) => r.review_panel(lang, self.page.embedded),
             Mode::Practice(p) if matches!(**p, Practice::FromReview(_)) => {
-                return ReviewShows::Practice(PracticeWords::from_review(lang));
+                ReviewShows::Practice(PracticeWords::from_review(lang))
             }
-            _ => return ReviewShows::Nothing,
-        };
-        let scene = r.review.as_ref().map(|review| review.scene(lang, r.pos));
-        // A puzzle answered: each move's value there, and after its move.
-        let puzzle = r
-            .puzzle
-            .as_ref()
-            .filter(|p| r.pos == p.pos || r.pos == p.pos + 1)
-            .and_then(|p| p.verdict.as_ref())
-            .map(|v| review::detail_scene(lang, &v.judgement, None));
-        // (A rules page's embed offers none: its author asks with `&review=1`.)
-        ReviewShows::Panel(ReviewPanel {
-            review: scene,
-            puzzle,
-            offer: !self.page.embedded,
-        })
+            _ => ReviewShows::Nothing,
+        }
     }
-}
-
-/// Each move's mover, the deal replayed from `start`.
-fn movers(start: &crate::engine::Deal, moves: &[Move]) -> Vec<(u8, Move)> {
-    let mut d = *start;
-    moves
-        .iter()
-        .map(|&mv| {
-            let seat = d.to_move();
-            d.apply(mv);
-            (seat, mv)
-        })
-        .collect()
 }

@@ -19,7 +19,7 @@
 //!   deal on show, from a copy of the game at that deal's start
 //!   (`page::positions`; entering another deal replays at most
 //!   `CHECKPOINT_DEALS` deals, from a copy kept every that many). Nothing is
-//!   saved while viewing; leaving the viewer puts the saved game back.
+//!   saved while viewing; leaving the viewer puts the game back as it was left.
 //! - Statistics ([`super::persist::stats_rows`]).
 //!
 //! Elements carry a `data-rec` for their action (`input::RecordsCommand`,
@@ -31,7 +31,8 @@
 //!   tool in the dialog copies the position as a link or an embed ([`author`]).
 //!
 //! - [`dialog`]: the dialog, export, import, statistics.
-//! - [`replay`]: the viewer's record of positions and its controls.
+//! - The viewer itself: its state and update are the page core's
+//!   (`page::replay`), its keys `keyboard::viewer_key`.
 //! - [`link`]: the viewer's link parameters, and how moves are counted.
 //! - [`puzzle`]: a puzzle's question and the Expert player's verdict.
 //! - [`author`]: the author's tool (link, embed code, preview).
@@ -44,4 +45,3 @@ pub mod dialog;
 // (`crate::page`, tested natively).
 pub use crate::page::link;
 pub use crate::page::puzzle;
-pub mod replay;
