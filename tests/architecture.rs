@@ -13,6 +13,10 @@
 //! - `the_controller_has_no_field_read_for_it`: nor does it call a DOM
 //!   layer's function that reads a form field (what a person typed or
 //!   chose) for it, which then travels in the `Action` instead.
+//! - `the_controller_writes_the_page_only_through_the_view`: the controller
+//!   reaches no DOM layer's writing function, as a module's function or as
+//!   a method, outside the view it hands the scene (an announcement, the
+//!   coach's panel come with the scene), but for the services listed.
 //! - `the_pages_flags_are_written_only_by_the_view`: `<body>`'s classes and
 //!   `<html lang>` are written only by the view (from the scene's flags).
 //! - `no_function_over_100_lines`: outside the word tables.
@@ -78,7 +82,6 @@ const DOM_LAYERS: &[(&str, &str)] = &[
     ("src/web/dialog.rs", "a dialog builds its own DOM (the new game)"),
     ("src/web/settings.rs", "a dialog builds its own DOM (settings)"),
     ("src/web/help.rs", "a dialog builds its own DOM (help)"),
-    ("src/web/tutorial.rs", "the walkthrough's coach bubble builds its own DOM"),
     ("src/web/records/dialog.rs", "a dialog builds its own DOM (Share and records)"),
     ("src/web/records/author.rs", "the author's tool, a section of the records dialog"),
     ("src/web/net/ui.rs", "online play's dialogs (invites, joining)"),
@@ -1087,6 +1090,219 @@ fn the_dialogs_are_written_only_by_the_view() {
          (the controller sets its `dialog`, a `page::dialog::OpenDialog`; the view, \
          view/dialogs.rs, calls the dialog's own file)"
     );
+}
+
+// ---------------------------------------------------------------------------
+// The controller writes the page only through the view
+
+/// The DOM layers' public functions that write the page outside the view
+/// and that the controller may still call, and why: services doing one
+/// thing outside the table's DOM (the clipboard, a download, the system's
+/// share sheet, the address bar, a worker or a connection's own objects):
+/// (module, function, why).
+const DOM_SERVICES_FOR_THE_CONTROLLER: &[(&str, &str, &str)] = &[(
+    "full_page",
+    "hand_over",
+    "this tab goes to the full page's document (the address bar), the table handed over",
+)];
+
+/// Where each `impl` block of `code` (blanked by `code_of`) starts and ends.
+fn impl_blocks(code: &str) -> Vec<(usize, usize)> {
+    let bytes = code.as_bytes();
+    let mut blocks = Vec::new();
+    for at in offsets(code, "impl") {
+        let next = bytes.get(at + 4).copied().unwrap_or(b' ');
+        if !starts_a_word(code, at) || !(next == b' ' || next == b'<') {
+            continue;
+        }
+        let Some(open) = code[at..].find('{').map(|k| at + k) else {
+            continue;
+        };
+        let mut depth = 0;
+        for (k, &b) in bytes.iter().enumerate().skip(open) {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        blocks.push((at, k + 1));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    blocks
+}
+
+/// A DOM layer's function that writes the page: its module, its name, and
+/// whether it is a method (called as `.name(` on a value).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct DomWriter {
+    module: String,
+    name: String,
+    method: bool,
+}
+
+/// The public functions and methods of the DOM layers outside the view
+/// (`src/web/view/`, which the controller hands the scene) that call the
+/// DOM, or a function of their file that does.
+fn dom_writers_outside_the_view() -> BTreeSet<DomWriter> {
+    let mut writers = BTreeSet::new();
+    let files = rust_files("src/web")
+        .into_iter()
+        .filter(|f| dom_layer(f) && !f.starts_with("src/web/view/") && f != "src/web/dom.rs");
+    for file in files {
+        let code = code_of(&file);
+        let found = functions(&code);
+        let mut touching: BTreeSet<String> = BTreeSet::new();
+        loop {
+            let before = touching.len();
+            for f in &found {
+                let body = &code[f.body_start..f.end];
+                let calls_one = touching.iter().any(|t| {
+                    offsets(body, &format!("{t}("))
+                        .any(|at| starts_a_word(body, at) || body[..at].ends_with('.'))
+                });
+                if !dom_calls(body).is_empty() || calls_one {
+                    touching.insert(f.name.clone());
+                }
+            }
+            if touching.len() == before {
+                break;
+            }
+        }
+        let module = module_path(&file).last().cloned().unwrap_or_default();
+        let blocks = impl_blocks(&code);
+        for f in &found {
+            let public = code[..f.start]
+                .rsplit('\n')
+                .next()
+                .is_some_and(|l| l.contains("pub"));
+            if public && touching.contains(&f.name) {
+                writers.insert(DomWriter {
+                    module: module.clone(),
+                    name: f.name.clone(),
+                    method: blocks.iter().any(|&(a, b)| a < f.start && f.start < b),
+                });
+            }
+        }
+    }
+    writers
+}
+
+/// Where `code` calls `w`: as its module's function (`module::name(`), or,
+/// a method, on any value (`.name(`).
+fn calls_of(code: &str, w: &DomWriter) -> Vec<usize> {
+    let mut at: Vec<usize> = offsets(code, &format!("{}::{}(", w.module, w.name))
+        .filter(|&k| starts_a_word(code, k))
+        .collect();
+    if w.method {
+        at.extend(offsets(code, &format!(".{}(", w.name)));
+    }
+    at
+}
+
+/// Every call the controller's files make to one of `writers`: (file,
+/// line, module, function).
+fn controller_writes(writers: &BTreeSet<DomWriter>) -> Vec<(String, usize, String, String)> {
+    let mut calls = Vec::new();
+    for file in controller_files() {
+        let code = code_of(&file);
+        for w in writers {
+            for at in calls_of(&code, w) {
+                calls.push((
+                    file.clone(),
+                    line_at(&code, at),
+                    w.module.clone(),
+                    w.name.clone(),
+                ));
+            }
+        }
+    }
+    calls
+}
+
+#[test]
+fn the_controller_writes_the_page_only_through_the_view() {
+    let writers = dom_writers_outside_the_view();
+    let found = |module: &str, name: &str, method: bool| {
+        writers.contains(&DomWriter {
+            module: module.to_string(),
+            name: name.to_string(),
+            method,
+        })
+    };
+    // (Methods are found too: `the_dom_write_finder_sees_methods_as_well_as_functions`.)
+    for (module, name, method) in [
+        ("announcer", "announce", false),
+        ("ui", "invites", false),
+        ("dialog", "open", false),
+    ] {
+        assert!(
+            found(module, name, method),
+            "{module}::{name} writes the page: the finder is broken"
+        );
+    }
+    let mut report = String::new();
+    for (file, line, module, name) in controller_writes(&writers) {
+        let service = DOM_SERVICES_FOR_THE_CONTROLLER
+            .iter()
+            .chain(DIALOG_SERVICES_FOR_THE_CONTROLLER)
+            .any(|(m, n, _)| *m == module && *n == name);
+        if !service {
+            report += &format!("\n  {file}:{line}: writes the page through {module}::{name}");
+        }
+    }
+    for (module, name, _) in DOM_SERVICES_FOR_THE_CONTROLLER {
+        assert!(
+            found(module, name, false) || found(module, name, true),
+            "DOM_SERVICES_FOR_THE_CONTROLLER names {module}::{name}, which writes nothing now: strike it off"
+        );
+    }
+    assert!(
+        report.is_empty(),
+        "rule \"only the view writes the page, from the scene\" (docs/architecture.md) broken:{report}\n\
+         (what shows, an announcement, the coach's panel, comes with the scene and the view writes it; \
+         a service that writes outside the table goes in DOM_SERVICES_FOR_THE_CONTROLLER with its reason)"
+    );
+}
+
+#[test]
+fn the_dom_write_finder_sees_methods_as_well_as_functions() {
+    let code = code_of("src/web/announcer.rs");
+    assert!(
+        impl_blocks(&code).is_empty(),
+        "announcer.rs has no impl block"
+    );
+    let sample = "impl Coach {\n    pub fn end(&mut self) { x }\n}\nfn free() {}";
+    let blocks = impl_blocks(sample);
+    assert_eq!(blocks.len(), 1);
+    assert!(blocks[0].0 < sample.find("fn end").unwrap());
+    assert!(blocks[0].1 < sample.find("fn free").unwrap());
+    let function = DomWriter {
+        module: "announcer".into(),
+        name: "announce".into(),
+        method: false,
+    };
+    let method = DomWriter {
+        module: "coach".into(),
+        name: "end".into(),
+        method: true,
+    };
+    let as_function = "fn f(&mut self) { announcer::announce(&words); }";
+    let as_method = "fn f(&mut self) { self.walkthrough.end(); }";
+    let neither = "fn f(&mut self) { self.said.say(words); x.announce_all(); let ending = 1; }";
+    assert_eq!(calls_of(as_function, &function).len(), 1);
+    assert_eq!(calls_of(as_method, &method).len(), 1);
+    assert_eq!(calls_of(as_method, &function).len(), 0);
+    assert_eq!(
+        calls_of(neither, &function).len() + calls_of(neither, &method).len(),
+        0
+    );
+    // A free function is not found as a method of the same name.
+    assert_eq!(calls_of("fn f() { self.announce(x); }", &function).len(), 0);
 }
 
 // ---------------------------------------------------------------------------

@@ -21,11 +21,14 @@
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 //! - [`dialog`]: which dialog is open and what it shows (the scene carries it).
 //! - [`online`]: online play's connections' states and servers, as its dialogs show them.
+//! - [`announce`]: what the screen reader is told of what happened, a move in words.
+//! - [`walkthrough`]: the walkthrough for newcomers and its coach panel.
 
 // Every build compiles all of it: what only the full page uses (a guest's
 // table, the viewer links and positions, puzzles, the review, their words) is reached
 // only from the full page's parts (`web::controller::parts`), and left out
 // of the table alone's wasm.
+pub mod announce;
 pub mod dialog;
 pub mod guest;
 pub mod hint;
@@ -41,3 +44,4 @@ pub mod replay_bar;
 pub mod review;
 pub mod scene;
 pub mod table;
+pub mod walkthrough;

@@ -3,10 +3,12 @@
 //! of the rules; this module knows the rules only through the engine's public
 //! accessors. Hidden cards never enter a scene: another seat's hand is a count.
 
+use super::announce::Said;
 use super::dialog::OpenDialog;
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Chooser, FriendSeat, HintTarget, Player, Setup, Theme, Ui};
 use super::replay_bar::ReplayBarScene;
+use super::walkthrough::CoachScene;
 use crate::engine::partnership_rules::is_high_lead;
 use crate::engine::rules::{Combine, DuckWinner, GameEnd};
 use crate::engine::{
@@ -172,6 +174,11 @@ pub struct Scene {
     pub dialog_error: Option<String>,
     /// The page's marks on `<body>` and `<html>`.
     pub flags: PageFlags,
+    /// What the screen reader is told of what happened, numbered
+    /// (`page::announce::Said`): the view writes each line once.
+    pub said: Vec<(u64, String)>,
+    /// The walkthrough's coach panel, while it runs.
+    pub coach: Option<CoachScene>,
 }
 
 /// The page's marks outside the table, which its styles and the browser
@@ -749,6 +756,8 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         dialog: None,
         dialog_error: None,
         flags: page_flags(ctx),
+        said: Vec::new(),
+        coach: None,
     }
 }
 
@@ -792,6 +801,13 @@ impl Scene {
     /// The scene with the dialog open over the table (`page::dialog`),
     /// which the controller keeps (shared with the scene, not copied), and
     /// what it refuses.
+    /// What the screen reader is told, and the walkthrough's coach panel.
+    pub fn with_said(mut self, said: &Said, coach: Option<CoachScene>) -> Scene {
+        self.said = said.lines().to_vec();
+        self.coach = coach;
+        self
+    }
+
     pub fn with_dialog(mut self, dialog: Option<Rc<OpenDialog>>, error: Option<String>) -> Scene {
         self.dialog = dialog;
         self.dialog_error = error;

@@ -1,12 +1,11 @@
 //! The live announcer: a polite log (`#announcer`, made at start-up: screen
 //! readers watch regions that exist before their content changes) that reads
-//! out plays, calls, trick winners, the change of course and the scores. A
-//! service: the controller says what happened, the view what newly shows.
+//! out plays, calls, trick winners, the change of course and the scores.
+//! Only the view writes to it (`view/readout.rs`): what happened comes with
+//! the scene (`page::announce::Said`), what newly shows the view reads off
+//! the scene itself.
 
 use super::dom::{append, by_id, doc, el, text_el};
-use super::i18n::{Lang, K};
-use super::scene;
-use crate::engine::{Deal, Effect, Move};
 use web_sys::Element;
 
 /// Lines kept in the log (older ones are dropped; they have been read).
@@ -38,23 +37,4 @@ pub fn announce(text: &str) {
             first.remove();
         }
     }
-}
-
-/// One move in words: "West: ten of hearts. Quack!"
-pub fn describe(lang: Lang, deal_before: &Deal, mv: Move, seat: u8, effect: &Effect) -> String {
-    let n = deal_before.seats();
-    let who = lang.seat_name(n, seat);
-    let mut s = match mv {
-        Move::Play(c) => lang.tf(K::AnnPlays, &[who, &lang.card_name(c)]),
-        Move::LeadDuck(c, suit) => lang.tf(
-            K::AnnLedDuck,
-            &[who, &lang.card_name(c), lang.suit_plural(suit)],
-        ),
-        Move::Concede => lang.tf(K::AnnSaysDuck, &[who]),
-    };
-    if let Some(call) = effect.call.filter(|_| mv != Move::Concede) {
-        s.push(' ');
-        s.push_str(scene::call_text(lang, call).1);
-    }
-    s
 }

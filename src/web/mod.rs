@@ -78,7 +78,6 @@ mod share;
 mod sound;
 mod storage;
 mod thinker_here;
-mod tutorial;
 mod view;
 
 // The page's core (`crate::page`: no browser in it, tested natively), under

@@ -3,13 +3,13 @@
 //! which only calls in here).
 
 use super::Controller;
-use crate::engine::{Deal, Effect, GameKind, Move, Turn};
+use crate::engine::{Deal, Effect, GameKind, Move};
+use crate::page::announce::describe;
 use crate::page::dialog::{DialogKind, OpenDialog};
-use crate::web::announcer;
+use crate::page::walkthrough::{self, CoachScene};
 use crate::web::i18n::{self, Lang, K};
 use crate::web::model::{Action, Setup};
 use crate::web::settings;
-use crate::web::tutorial::{self, Situation};
 
 impl Controller {
     pub(super) fn hint_seed(&self) -> u64 {
@@ -46,27 +46,13 @@ impl Controller {
             .is_some_and(|(at, _)| at == self.table.ui.moves)
     }
 
-    fn situation(&self) -> Situation {
-        let (Some(_), Some(d)) = (self.acting_human(), self.table.game.deal()) else {
-            return Situation::Wait;
-        };
-        match d.turn() {
-            Some(Turn::Lead) => Situation::Lead,
-            Some(Turn::Follow { .. }) if !d.quack_cards().is_empty() => Situation::Quack,
-            Some(Turn::Follow { .. }) => Situation::Follow,
-            Some(Turn::AnswerQuacks { .. }) => Situation::Answer,
-            Some(Turn::AnswerQuackQuack { .. } | Turn::AddCard) => Situation::AfterQuackQuack,
-            None => Situation::Wait,
-        }
-    }
-
     /// Before every scene is built: the walkthrough highlights the move it
     /// suggests whenever the person may act (a hint the scene marks).
     pub(super) fn before_render(&mut self) {
         if !self.walkthrough.active() {
             return;
         }
-        if self.table.setup.seed.as_deref() != Some(tutorial::SEED)
+        if self.table.setup.seed.as_deref() != Some(walkthrough::SEED)
             || self.table.setup.rules.game != GameKind::TwoPlayer
         {
             self.walkthrough.end();
@@ -81,16 +67,11 @@ impl Controller {
         }
     }
 
-    /// After every render: the walkthrough's coach panel.
-    pub(super) fn after_render(&mut self) {
-        if self.walkthrough.active() {
-            let situation = if self.walkthrough.in_intro() {
-                Situation::Wait
-            } else {
-                self.situation()
-            };
-            self.walkthrough.after_render(self.page.lang, situation);
-        }
+    /// The walkthrough's coach panel, while it runs (the scene carries it).
+    pub(super) fn coach(&self) -> Option<CoachScene> {
+        let t = &self.table;
+        let situation = walkthrough::situation(&t.game, &t.setup, &t.ui);
+        self.walkthrough.coach(self.page.lang, situation)
     }
 
     /// Called on every move the engine took.
@@ -102,11 +83,12 @@ impl Controller {
         effect: &Effect,
     ) {
         self.table.ui.hint = None;
+        let lang = self.page.lang;
         if let Some(d) = before {
-            announcer::announce(&announcer::describe(self.page.lang, &d, mv, seat, effect));
+            self.said.say(describe(lang, &d, mv, seat, effect));
         }
         if effect.duck_course_ended {
-            announcer::announce(self.page.lang.t(K::SoupBegins));
+            self.said.say(lang.t(K::SoupBegins).to_string());
         }
         if self.walkthrough.active() {
             if self.seat_is_person_here(seat) {
@@ -119,9 +101,8 @@ impl Controller {
     }
 
     fn rebuild_view(&mut self) {
-        // (The dialog open, the Settings panel, is written again in the
-        // new language from the scene.)
-        tutorial::relabel();
+        // (The dialog open, the Settings panel, and the coach's panel are
+        // written again in the new language from the scene.)
         self.view.rebuild(self.page.lang);
         self.view.set_table(self.table.game.kind());
         self.render();
@@ -201,7 +182,7 @@ impl Controller {
             Action::Tutorial => {
                 self.close_dialog(DialogKind::Help);
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
-                setup.seed = Some(tutorial::SEED.to_string());
+                setup.seed = Some(walkthrough::SEED.to_string());
                 self.new_game(setup);
                 // (Its Next takes the focus when the coach first shows.)
                 self.walkthrough.start();

@@ -39,13 +39,14 @@ use super::persist::Saver;
 use super::scene;
 use super::settings::{CardSize, Settings};
 use super::sound::Sound;
-use super::tutorial::Walkthrough;
 use super::view::View;
 use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::Rng;
 use crate::engine::{Call, Deal, Game, Roles, Rules};
+use crate::page::announce::Said;
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
+use crate::page::walkthrough::Walkthrough;
 use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{OnlineOnly, OnlinePlay, Viewer, ViewerOnly};
@@ -164,6 +165,9 @@ pub struct Controller {
     pub(super) online: Option<OnlineOnly<online::Online>>,
     /// The walkthrough for newcomers, when it is running.
     pub(super) walkthrough: Walkthrough,
+    /// What the screen reader is told of what happened (the scene carries
+    /// it; the view writes each line once).
+    pub(super) said: Said,
     /// The language, settings, sound and address facts (see [`Page`]).
     pub(super) page: Page,
     /// A new game chosen in the dialog, and the timer that starts it.
@@ -249,6 +253,7 @@ impl Controller {
             saver,
             online: None,
             walkthrough: Walkthrough::default(),
+            said: Said::default(),
             page,
             starting: None,
             me: Weak::new(),
@@ -520,6 +525,7 @@ impl Controller {
         )
         .with_replay_bar(Parts::replay_bar(self))
         .with_dialog(self.dialog.clone(), self.dialog_error.clone())
+        .with_said(&self.said, self.coach())
         .with_offers(self.table.may_take_back(), self.table.may_play_out());
         // (The full page's parts are written through its views: the
         // viewer's bar, the review's panel, online play's dialogs.)
@@ -528,7 +534,6 @@ impl Controller {
                 &mut scene,
                 Parts::review_panel(self),
             );
-        self.after_render();
     }
 
     /// Closes the dialog of `kind`, if it is the one open.

@@ -19,7 +19,6 @@ use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::GameRecord;
 use crate::page::replay::ViewerMsg;
 use crate::page::review::{PracticeWords, ReviewShows};
-use crate::web::announcer;
 use crate::web::i18n::K;
 use crate::web::model::{Player, RecordsAction, Step};
 use crate::web::records::link::ViewerOptions;
@@ -228,10 +227,9 @@ impl Controller {
         else {
             return;
         };
-        announcer::announce(&lang.tf(
-            K::PracticeBackSaid,
-            &[&(from.deal + 1).to_string(), &(from.moves + 1).to_string()],
-        ));
+        let (deal, moves) = ((from.deal + 1).to_string(), (from.moves + 1).to_string());
+        self.said
+            .say(lang.tf(K::PracticeBackSaid, &[&deal, &moves]));
     }
 
     /// Reviews the deal just finished (opening it in the viewer, the

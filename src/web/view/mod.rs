@@ -11,7 +11,8 @@
 //! [`panels`] (end of deal and game, last trick, pass the device) with
 //! [`sheet`] (the score sheet, written row by row as deals end).
 //! After a render, [`focus`] moves the keyboard focus as the scene asks and
-//! [`readout`] tells the announcer what newly shows. The page's marks
+//! [`readout`] tells the announcer what happened and what newly shows;
+//! [`coach`] writes the walkthrough's coach panel. The page's marks
 //! outside the table (`<body>`'s classes, `<html lang>`, the title) are
 //! written here too, from the scene's `flags`, and nowhere else after start.
 //! [`dialogs`] opens, writes and closes the dialog over the table from the
@@ -22,6 +23,7 @@
 
 mod actionbar;
 mod cards;
+mod coach;
 mod dialogs;
 mod focus;
 pub mod full;
@@ -41,6 +43,7 @@ use crate::engine::GameKind;
 use crate::page::model::Theme;
 use crate::page::replay_bar::ReplayBarScene;
 use actionbar::ActionBar;
+use coach::Coach;
 use dialogs::Dialogs;
 pub use dialogs::{OnlineViews, ViewerViews};
 use panels::Panels;
@@ -77,6 +80,7 @@ pub struct View {
     panels: Panels,
     focus: focus::Focus,
     readout: Readout,
+    coach: Coach,
     replay_bar: ReplayBar,
     dialogs: Dialogs,
     /// The page's marks last written (None: not yet).
@@ -158,6 +162,7 @@ impl View {
             panels,
             focus: focus::Focus::default(),
             readout: Readout::default(),
+            coach: Coach::default(),
             replay_bar: ReplayBar::default(),
             dialogs: Dialogs::default(),
             flags: None,
@@ -169,6 +174,8 @@ impl View {
     /// already been read out so that it is not read twice.
     pub fn rebuild(&mut self, lang: Lang) {
         let readout = std::mem::take(&mut self.readout);
+        // (The coach's panel, outside `#app`, is written again in place.)
+        let coach = std::mem::take(&mut self.coach);
         // (The dialog open is written again in the new language.)
         let dialogs = std::mem::take(&mut self.dialogs);
         // The focus stays on what had it (the language button, say), built again.
@@ -178,6 +185,7 @@ impl View {
             .filter(|id| !id.is_empty());
         *self = View::new(lang, self.embedded);
         self.readout = readout;
+        self.coach = coach;
         self.dialogs = dialogs;
         if let Some(e) = focused.and_then(|id| doc().get_element_by_id(&id)) {
             super::dom::focus(&e);
@@ -230,6 +238,8 @@ impl View {
         let error = scene.dialog_error.as_deref();
         self.dialogs
             .render::<V, O>(scene.lang, scene.dialog.as_ref(), error);
+        // (Last: the intro's Next takes the focus from a dialog closing.)
+        self.coach.render(scene.coach.as_ref());
     }
 
     /// The replay viewer's bar (written through [`ViewerViews`], so that a
