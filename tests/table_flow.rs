@@ -17,7 +17,7 @@ use duck_soup::ai::Level;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
 use duck_soup::page::i18n::Lang;
-use duck_soup::page::model::{Chooser, Player, Setup};
+use duck_soup::page::model::{Chooser, Player, Setup, TableAction};
 use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
 use duck_soup::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use proptest::prelude::*;
@@ -201,9 +201,9 @@ impl Page {
             } else if self.timer.is_some() {
                 self.ring();
             } else if self.table.ui.privacy.is_some() {
-                self.send(Msg::PrivacyContinue);
+                self.send(Msg::Person(TableAction::PrivacyContinue));
             } else if !self.table.game.in_deal() && !self.table.game.is_over() {
-                self.send(Msg::NextDeal);
+                self.send(Msg::Person(TableAction::NextDeal));
             } else {
                 break;
             }
@@ -214,11 +214,11 @@ impl Page {
     /// The person here makes `mv` by the clicks that make it.
     fn person_plays(&mut self, mv: Move) -> Vec<Effect> {
         match mv {
-            Move::Play(c) => self.send(Msg::Play(c)),
-            Move::Concede => self.send(Msg::Duck),
+            Move::Play(c) => self.send(Msg::Person(TableAction::Play(c))),
+            Move::Concede => self.send(Msg::Person(TableAction::Duck)),
             Move::LeadDuck(c, s) => {
-                self.send(Msg::Play(c));
-                self.send(Msg::DuckSuit(s))
+                self.send(Msg::Person(TableAction::Play(c)));
+                self.send(Msg::Person(TableAction::DuckSuit(s)))
             }
         }
     }
@@ -337,7 +337,7 @@ fn the_next_deal_waits_for_the_person_and_comes_by_itself_with_nobody_here() {
         p.timer.is_none(),
         "a person's next deal is theirs to ask for"
     );
-    p.send(Msg::NextDeal);
+    p.send(Msg::Person(TableAction::NextDeal));
     assert_eq!(p.table.game.log().len(), 2);
     assert!(p.table.game.in_deal());
 
@@ -366,7 +366,7 @@ fn pass_and_play_covers_the_table_until_the_next_player_taps() {
     let mut p = Page::new(people, false);
     let first = p.table.game.to_move().unwrap();
     if p.table.ui.privacy.is_some() {
-        p.send(Msg::PrivacyContinue);
+        p.send(Msg::Person(TableAction::PrivacyContinue));
     }
     assert_eq!(p.table.acting(), Some(first));
     let mv = p.table.game.legal_moves().as_slice()[0];
@@ -381,7 +381,7 @@ fn pass_and_play_covers_the_table_until_the_next_player_taps() {
     );
     assert_eq!(p.table.ui.viewer, None, "no hand face up under the cover");
     assert_eq!(p.table.acting(), None);
-    p.send(Msg::PrivacyContinue);
+    p.send(Msg::Person(TableAction::PrivacyContinue));
     assert_eq!(p.table.ui.viewer, Some(next));
     assert_eq!(p.table.acting(), Some(next));
     assert!(!p.table.may_take_back(), "pass-and-play takes nothing back");
@@ -410,7 +410,7 @@ fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move
     p.answer(&mut rng);
     let thinking = p.asked;
     assert!(p.table.may_take_back());
-    let effects = p.send(Msg::TakeBack);
+    let effects = p.send(Msg::Person(TableAction::TakeBack));
     assert!(matches!(effects.first(), Some(Effect::CancelThinking)));
     let deal = p.table.game.deal().unwrap();
     assert_eq!(deal.hand(0), hand, "the hand as before");
@@ -432,7 +432,7 @@ fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move
     // As many times as the person likes, back to the deal's start.
     let mut times = 1;
     while p.table.may_take_back() {
-        p.send(Msg::TakeBack);
+        p.send(Msg::Person(TableAction::TakeBack));
         times += 1;
         assert!(times < 40);
     }
@@ -443,7 +443,7 @@ fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move
         "the person has no move left to take back"
     );
     assert!(left.len() <= 2, "only the computers' opening moves stay");
-    assert!(p.send(Msg::TakeBack).is_empty());
+    assert!(p.send(Msg::Person(TableAction::TakeBack)).is_empty());
 }
 
 #[test]
@@ -465,7 +465,7 @@ fn decision_12_take_back_only_against_the_computers_and_never_in_the_daily_deal(
         });
         let before = p.table.game.log()[0].moves.clone();
         assert!(!p.table.may_take_back(), "{:?}", case.players);
-        assert!(p.send(Msg::TakeBack).is_empty());
+        assert!(p.send(Msg::Person(TableAction::TakeBack)).is_empty());
         assert_eq!(p.table.game.log()[0].moves, before);
     }
     // Against the computers, any level: offered once the person has moved.
@@ -537,7 +537,7 @@ fn a_move_on_a_guests_page_or_a_puzzles_answer_is_submitted_not_played() {
             .any(|e| matches!(e, Effect::Submit(m) if *m == mv));
         assert!(submitted, "{goes:?}: {effects:?}");
         assert_eq!(p.table.game.log()[0].moves.len(), before);
-        assert!(p.send(Msg::NextDeal).is_empty());
+        assert!(p.send(Msg::Person(TableAction::NextDeal)).is_empty());
     }
 }
 
@@ -556,14 +556,14 @@ fn a_led_duck_asks_its_suit_and_quack_asks_which_card_when_more_than_one_would()
             if let Err(duck_soup::engine::IllegalMove::DuckMustNameSuit { .. }) =
                 deal.check(Move::Play(card))
             {
-                let effects = p.send(Msg::Play(card));
+                let effects = p.send(Msg::Person(TableAction::Play(card)));
                 assert!(matches!(effects.as_slice(), [Effect::Render]));
                 assert_eq!(p.table.ui.chooser, Some(Chooser::DuckSuit(card)));
                 let suit = Suit::ALL
                     .into_iter()
                     .find(|&s| deal.check(Move::LeadDuck(card, s)).is_ok())
                     .expect("a suit for the Duck");
-                let effects = p.send(Msg::DuckSuit(suit));
+                let effects = p.send(Msg::Person(TableAction::DuckSuit(suit)));
                 assert_eq!(moved(&effects), Some((0, Move::LeadDuck(card, suit))));
                 return;
             }
@@ -768,7 +768,7 @@ fn play_out_the_rest_is_offered_only_when_no_choice_can_change_a_score() {
             scores.windows(2).all(|w| w[0] == w[1]),
             "a settled deal's scores differ"
         );
-        let effects = p.send(Msg::PlayOut);
+        let effects = p.send(Msg::Person(TableAction::PlayOut));
         assert!(moved(&effects).is_some());
         assert!(!p.table.game.in_deal(), "the deal played out at once");
         assert_eq!(p.table.game.results().last().unwrap().scores, scores[0]);
@@ -789,33 +789,33 @@ fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> 
     match s {
         Step::Click(i) => {
             if let Some(c) = pick(i) {
-                p.send(Msg::Play(c));
+                p.send(Msg::Person(TableAction::Play(c)));
             }
         }
         Step::Quack => {
-            p.send(Msg::Quack);
+            p.send(Msg::Person(TableAction::Quack));
         }
         Step::Duck => {
-            p.send(Msg::Duck);
+            p.send(Msg::Person(TableAction::Duck));
         }
         Step::DuckSuit(i) => {
             let suit = Suit::ALL[i as usize % 4];
-            p.send(Msg::DuckSuit(suit));
+            p.send(Msg::Person(TableAction::DuckSuit(suit)));
         }
         Step::Choice(i) => {
             if let Some(c) = pick(i) {
-                p.send(Msg::Choice(c));
+                p.send(Msg::Person(TableAction::Choice(c)));
             }
         }
         Step::Privacy => {
-            p.send(Msg::PrivacyContinue);
+            p.send(Msg::Person(TableAction::PrivacyContinue));
         }
         Step::NextDeal => {
-            p.send(Msg::NextDeal);
+            p.send(Msg::Person(TableAction::NextDeal));
         }
         Step::TakeBack => {
             let allowed = p.table.may_take_back();
-            let effects = p.send(Msg::TakeBack);
+            let effects = p.send(Msg::Person(TableAction::TakeBack));
             if !allowed {
                 prop_assert!(effects.is_empty());
                 prop_assert_eq!(p.table.game.log(), &before_log[..]);
@@ -861,9 +861,9 @@ fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> 
                 } else if p.timer.is_some() {
                     p.ring();
                 } else if p.table.ui.privacy.is_some() {
-                    p.send(Msg::PrivacyContinue);
+                    p.send(Msg::Person(TableAction::PrivacyContinue));
                 } else if !p.table.game.in_deal() {
-                    p.send(Msg::NextDeal);
+                    p.send(Msg::Person(TableAction::NextDeal));
                 } else {
                     break;
                 }

@@ -173,54 +173,25 @@ pub fn acting_seat(game: &Game, setup: &Setup, ui: &Ui) -> Option<u8> {
     (setup.plays_here(mover) && ui.viewer == Some(mover) && free).then_some(mover)
 }
 
-/// Everything a click or a key can ask for.
+/// Everything a click or a key can ask for, grouped by concern: each
+/// group is handled by one match of its own, every case named.
 #[derive(Clone, Debug)]
 pub enum Action {
-    Play(Card),
-    /// The focus moved to this card of the hand (arrow keys, Home, End, Tab, a click).
-    FocusCard(Card),
-    Quack,
-    Duck,
-    DuckSuit(Suit),
-    Choice(Card),
-    PrivacyContinue,
-    NextDeal,
-    /// Take back the person's last move and the computers' after it.
-    TakeBack,
-    /// Play out the rest of a deal no one's choice can change.
-    PlayOut,
+    /// The person here at the table: the table's own update takes it
+    /// (`page::table::Msg::Person`).
+    Table(TableAction),
     /// Play the deal just finished again, for practice (or, practising, again).
     PractiseDeal,
     /// Leave the practice deal: back to the game.
     PracticeEnd,
-    OpenDialog,
-    /// Start, with what the new game's form holds.
-    StartGame(NewGameForm),
-    CancelDialog,
-    /// A native dialog closed (the table may take the focus back): which.
-    DialogClosed(Closed),
-    /// The new game's dialog: the game chosen in it.
-    DialogChanged(GameKind),
-    /// The new game's dialog: the game and the rules' preset chosen in it.
-    PresetChanged(GameKind, String),
+    /// The new game's dialog, and a dialog the browser closed.
+    Dialog(DialogAction),
     PlayAgain,
     ToggleMute,
-    ToggleScores,
-    ToggleAllScores,
-    ToggleReview,
-    Escape,
-    // Help, hints, settings, languages, the walkthrough (see assist.rs)
-    Hint,
-    Help,
-    /// The help's tab for one game.
-    HelpGame(GameKind),
-    Settings,
-    /// A field of the Settings panel changed: what the panel holds now.
-    SettingChanged(SettingsForm),
-    SwitchLang,
-    Tutorial,
-    TutorialNext,
-    TutorialEnd,
+    /// A panel over or beside the table shown or hidden.
+    Panel(PanelAction),
+    /// Help, hints, settings, languages, the walkthrough (see assist.rs).
+    Assist(AssistAction),
     /// The Share and records dialog and the replay viewer.
     Records(RecordsAction),
     /// A seat's player answers the controller's request `ticket` with a move.
@@ -232,6 +203,76 @@ pub enum Action {
     /// Online play: the connections and their dialogs. (Boxed: its events
     /// are the largest of the actions, and every action is moved about.)
     Net(Box<NetEvent>),
+}
+
+/// What the person here does at the table (the table's update decides
+/// whether it may: `page::table::Table::update`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAction {
+    /// A card of the hand.
+    Play(Card),
+    /// Quack! (the one card, or the chooser of which).
+    Quack,
+    /// Duck (concede the trick).
+    Duck,
+    /// The suit a led Duck stands for.
+    DuckSuit(Suit),
+    /// A card chosen in the chooser.
+    Choice(Card),
+    /// Pass-and-play: the next player took the device.
+    PrivacyContinue,
+    /// The next deal.
+    NextDeal,
+    /// Take back the person's last move and the computers' after it.
+    TakeBack,
+    /// Play out the rest of a deal no one's choice can change.
+    PlayOut,
+}
+
+/// The new game's dialog, and a dialog the browser closed.
+#[derive(Clone, Debug)]
+pub enum DialogAction {
+    Open,
+    /// Start, with what the new game's form holds.
+    Start(NewGameForm),
+    Cancel,
+    /// A native dialog closed (the table may take the focus back): which.
+    Closed(Closed),
+    /// The new game's dialog: the game chosen in it.
+    GameChanged(GameKind),
+    /// The new game's dialog: the game and the rules' preset chosen in it.
+    PresetChanged(GameKind, String),
+}
+
+/// A panel shown or hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelAction {
+    /// The score sheet (on a phone).
+    Scores,
+    /// Every deal on the score sheet, not only the latest.
+    AllScores,
+    /// The last trick again.
+    LastTrick,
+    /// Escape: the overlays and the chooser closed.
+    Escape,
+}
+
+/// Help, hints, settings, languages, the walkthrough (see assist.rs).
+#[derive(Clone, Debug)]
+pub enum AssistAction {
+    /// The focus moved to this card of the hand (arrow keys, Home, End, Tab, a click).
+    FocusCard(Card),
+    Hint,
+    Help,
+    /// The help's tab for one game.
+    HelpGame(GameKind),
+    Settings,
+    /// A field of the Settings panel changed: what the panel holds now.
+    SettingChanged(SettingsForm),
+    SwitchLang,
+    Tutorial,
+    TutorialNext,
+    TutorialEnd,
 }
 
 /// The author's tool (the records dialog's section for rules sites) as the
@@ -580,17 +621,24 @@ pub enum RecordsAction {
     FullPage,
     /// The author's tool, as it is: show its link in an iframe.
     Preview(AuthorForm),
-    /// Review a deal (`page::review`): the deal just finished, or the
-    /// one on show in the viewer from its seat (the table alone hands over).
-    ReviewDeal,
+    /// The deal review's.
+    Review(ReviewAction),
+}
+
+/// The deal review's actions (`page::review`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewAction {
+    /// Review a deal: the deal just finished, or the one on show in the
+    /// viewer from its seat (the table alone hands over).
+    Deal,
     /// Stop the review running.
-    ReviewCancel,
+    Cancel,
     /// Show the reviewed deal's move (its index in the deal) in the viewer,
     /// with its values.
-    ReviewOpen(usize),
+    Open(usize),
     /// Show that move's position in the viewer with the author's tool, to
     /// ask it as a puzzle.
-    ReviewIdea(usize),
+    Idea(usize),
     /// *Play from here*: practise from the position before the reviewed
     /// move on show (`page::review::FromHere`).
     PlayFromHere,

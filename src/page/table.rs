@@ -13,9 +13,9 @@
 //! comfort setting), and takes a person's moves back against the computers.
 
 use super::i18n::{Lang, K};
-use super::model::{acting_seat, Chooser, Player, Setup, Ui};
+use super::model::{acting_seat, Chooser, Player, Setup, TableAction, Ui};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng, SECRET_WORDS};
-use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles, Suit};
+use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 
 /// Fresh randomness for a deal of a game with no seed (a game with friends).
 pub type Words = [u64; SECRET_WORDS];
@@ -67,24 +67,8 @@ pub struct Env<'a> {
 /// Everything that changes the flow of a game on this table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
-    /// The person here: a card of the hand.
-    Play(Card),
-    /// The person here: Quack! (the one card, or the chooser of which).
-    Quack,
-    /// The person here: Duck (concede the trick).
-    Duck,
-    /// The person here: the suit a led Duck stands for.
-    DuckSuit(Suit),
-    /// The person here: a card chosen in the chooser.
-    Choice(Card),
-    /// Pass-and-play: the next player took the device.
-    PrivacyContinue,
-    /// The person asks for the next deal.
-    NextDeal,
-    /// The person here takes back their last move and the computers' after it.
-    TakeBack,
-    /// The person here plays out a deal no one's choice can change.
-    PlayOut,
+    /// The person here: a move, a step (`model::TableAction`).
+    Person(TableAction),
     /// A seat's player answers the request `ticket`.
     Answered { ticket: u64, seat: u8, mv: Move },
     /// The timer of step number `n` is up.
@@ -244,41 +228,7 @@ impl Table {
     /// The one update: the table after `msg`, and what to carry out.
     pub fn update(&mut self, msg: Msg, env: &mut Env) -> Vec<Effect> {
         match msg {
-            Msg::Play(card) => self.play_card(card, env),
-            Msg::Quack => self.quack(env),
-            Msg::Duck => match self.acting() {
-                Some(me) if self.game.legal_moves().contains(Move::Concede) => {
-                    self.ui.message = None;
-                    self.apply(Move::Concede, me, env)
-                }
-                _ => Vec::new(),
-            },
-            Msg::DuckSuit(suit) => match (self.acting(), self.ui.chooser.clone()) {
-                (Some(me), Some(Chooser::DuckSuit(duck))) => {
-                    self.apply(Move::LeadDuck(duck, suit), me, env)
-                }
-                _ => Vec::new(),
-            },
-            Msg::Choice(card) => match (self.acting(), self.ui.chooser.clone()) {
-                (Some(me), Some(Chooser::QuackCard(cards))) if cards.contains(&card) => {
-                    self.ui.message = None;
-                    self.apply(Move::Play(card), me, env)
-                }
-                _ => Vec::new(),
-            },
-            Msg::PrivacyContinue => match self.ui.privacy.take() {
-                Some(seat) => {
-                    self.ui.viewer = Some(seat);
-                    self.ui.bottom = seat;
-                    self.ui.message = None;
-                    // (The one legal move of the player now shown may play itself.)
-                    self.advance(env)
-                }
-                None => Vec::new(),
-            },
-            Msg::NextDeal => self.next_deal(env),
-            Msg::TakeBack => self.take_back(env),
-            Msg::PlayOut => self.play_out(env),
+            Msg::Person(action) => self.person(action, env),
             Msg::Answered { ticket, seat, mv } => {
                 if ticket == self.asked
                     && self.moves_go_to == MovesGoTo::ThisTable
@@ -298,6 +248,47 @@ impl Table {
                 }
                 _ => Vec::new(),
             },
+        }
+    }
+
+    /// What the person here does at the table, if they may.
+    fn person(&mut self, action: TableAction, env: &mut Env) -> Vec<Effect> {
+        match action {
+            TableAction::Play(card) => self.play_card(card, env),
+            TableAction::Quack => self.quack(env),
+            TableAction::Duck => match self.acting() {
+                Some(me) if self.game.legal_moves().contains(Move::Concede) => {
+                    self.ui.message = None;
+                    self.apply(Move::Concede, me, env)
+                }
+                _ => Vec::new(),
+            },
+            TableAction::DuckSuit(suit) => match (self.acting(), self.ui.chooser.clone()) {
+                (Some(me), Some(Chooser::DuckSuit(duck))) => {
+                    self.apply(Move::LeadDuck(duck, suit), me, env)
+                }
+                _ => Vec::new(),
+            },
+            TableAction::Choice(card) => match (self.acting(), self.ui.chooser.clone()) {
+                (Some(me), Some(Chooser::QuackCard(cards))) if cards.contains(&card) => {
+                    self.ui.message = None;
+                    self.apply(Move::Play(card), me, env)
+                }
+                _ => Vec::new(),
+            },
+            TableAction::PrivacyContinue => match self.ui.privacy.take() {
+                Some(seat) => {
+                    self.ui.viewer = Some(seat);
+                    self.ui.bottom = seat;
+                    self.ui.message = None;
+                    // (The one legal move of the player now shown may play itself.)
+                    self.advance(env)
+                }
+                None => Vec::new(),
+            },
+            TableAction::NextDeal => self.next_deal(env),
+            TableAction::TakeBack => self.take_back(env),
+            TableAction::PlayOut => self.play_out(env),
         }
     }
 

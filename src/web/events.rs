@@ -20,7 +20,10 @@ use super::input::{
     HelpTab, NetCommand, RecordsButton, RecordsCommand, SeatOf, SuitChoice,
 };
 use super::keyboard;
-use super::model::{Action, AuthorForm, Closed, Dispatch, NetEvent, NetInput, RecordsAction, Step};
+use super::model::{
+    Action, AssistAction, AuthorForm, Closed, DialogAction, Dispatch, NetEvent, NetInput,
+    PanelAction, RecordsAction, ReviewAction, Step, TableAction,
+};
 use crate::net::invite::Invite;
 use crate::page::dialog::DialogKind;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -67,7 +70,7 @@ pub fn listen(controller: &Shared) {
         // controller is busy meanwhile); by then the focus may have moved on.
         controller::with(&weak, move |c| {
             if keyboard::focused_hand_card() == Some(card) {
-                c.act(Action::FocusCard(card));
+                c.act(Action::Assist(AssistAction::FocusCard(card)));
             }
         });
     })
@@ -89,7 +92,9 @@ pub fn listen(controller: &Shared) {
             Some(kind) => Closed::Dialog(kind),
             None => Closed::Other,
         };
-        controller::with(&weak, |c| c.act(Action::DialogClosed(closed)));
+        controller::with(&weak, |c| {
+            c.act(Action::Dialog(DialogAction::Closed(closed)))
+        });
     })
     .forget();
 
@@ -127,11 +132,16 @@ pub fn listen(controller: &Shared) {
 fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
     let control = target(e)?;
     let action = match data::<ChangedField>(&control)? {
-        ChangedField::Game => Action::DialogChanged(super::dialog::chosen_game()),
-        ChangedField::Preset => {
-            Action::PresetChanged(super::dialog::chosen_game(), super::dialog::chosen_preset())
+        ChangedField::Game => {
+            Action::Dialog(DialogAction::GameChanged(super::dialog::chosen_game()))
         }
-        ChangedField::Setting => Action::SettingChanged(super::settings::form()),
+        ChangedField::Preset => Action::Dialog(DialogAction::PresetChanged(
+            super::dialog::chosen_game(),
+            super::dialog::chosen_preset(),
+        )),
+        ChangedField::Setting => {
+            Action::Assist(AssistAction::SettingChanged(super::settings::form()))
+        }
         ChangedField::Servers => return Parts::servers_changed(),
         ChangedField::RecordFile => {
             // Read here (a file is read in the background), then imported.
@@ -185,7 +195,8 @@ fn clicked(e: &Event) -> Option<Action> {
         return None;
     }
     if let Some(tab) = closest::<HelpTab>(&target) {
-        return data::<HelpTab>(&tab).map(|HelpTab(game)| Action::HelpGame(game));
+        return data::<HelpTab>(&tab)
+            .map(|HelpTab(game)| Action::Assist(AssistAction::HelpGame(game)));
     }
     if let Some(rec) = closest::<RecordsCommand>(&target) {
         return data(&rec).and_then(records_action).map(Action::Records);
@@ -242,46 +253,46 @@ fn records_action(command: RecordsCommand) -> Option<RecordsAction> {
             RecordsButton::FullPage => RecordsAction::FullPage,
             RecordsButton::Reveal => RecordsAction::Reveal,
             RecordsButton::Exit => RecordsAction::Exit,
-            RecordsButton::Review => RecordsAction::ReviewDeal,
-            RecordsButton::ReviewCancel => RecordsAction::ReviewCancel,
-            RecordsButton::PlayFromHere => RecordsAction::PlayFromHere,
+            RecordsButton::Review => RecordsAction::Review(ReviewAction::Deal),
+            RecordsButton::ReviewCancel => RecordsAction::Review(ReviewAction::Cancel),
+            RecordsButton::PlayFromHere => RecordsAction::Review(ReviewAction::PlayFromHere),
         },
         RecordsCommand::Copy(field) => RecordsAction::Copy(field, text(field.name())),
-        RecordsCommand::ReviewOpen(index) => RecordsAction::ReviewOpen(index),
-        RecordsCommand::ReviewIdea(index) => RecordsAction::ReviewIdea(index),
+        RecordsCommand::ReviewOpen(index) => RecordsAction::Review(ReviewAction::Open(index)),
+        RecordsCommand::ReviewIdea(index) => RecordsAction::Review(ReviewAction::Idea(index)),
     })
 }
 
 fn action_of(el: &Element) -> Option<Action> {
     Some(match data::<Command>(el)? {
-        Command::Play => Action::Play(data::<CardShown>(el)?.0),
-        Command::Choice => Action::Choice(data::<CardChoice>(el)?.0),
-        Command::Quack => Action::Quack,
-        Command::Duck => Action::Duck,
-        Command::DuckSuit => Action::DuckSuit(data::<SuitChoice>(el)?.0),
-        Command::Privacy => Action::PrivacyContinue,
-        Command::NextDeal => Action::NextDeal,
-        Command::TakeBack => Action::TakeBack,
-        Command::PlayOut => Action::PlayOut,
+        Command::Play => Action::Table(TableAction::Play(data::<CardShown>(el)?.0)),
+        Command::Choice => Action::Table(TableAction::Choice(data::<CardChoice>(el)?.0)),
+        Command::Quack => Action::Table(TableAction::Quack),
+        Command::Duck => Action::Table(TableAction::Duck),
+        Command::DuckSuit => Action::Table(TableAction::DuckSuit(data::<SuitChoice>(el)?.0)),
+        Command::Privacy => Action::Table(TableAction::PrivacyContinue),
+        Command::NextDeal => Action::Table(TableAction::NextDeal),
+        Command::TakeBack => Action::Table(TableAction::TakeBack),
+        Command::PlayOut => Action::Table(TableAction::PlayOut),
         Command::PractiseDeal => Action::PractiseDeal,
         Command::PracticeEnd => Action::PracticeEnd,
-        Command::NewGame => Action::OpenDialog,
-        Command::StartGame => Action::StartGame(super::dialog::form()),
-        Command::CancelDialog => Action::CancelDialog,
+        Command::NewGame => Action::Dialog(DialogAction::Open),
+        Command::StartGame => Action::Dialog(DialogAction::Start(super::dialog::form())),
+        Command::CancelDialog => Action::Dialog(DialogAction::Cancel),
         // (A dialog's own Close: handled before, in `clicked`.)
         Command::CloseDialog => return None,
         Command::PlayAgain => Action::PlayAgain,
         Command::Mute => Action::ToggleMute,
-        Command::Scores => Action::ToggleScores,
-        Command::ScoresAll => Action::ToggleAllScores,
-        Command::Review => Action::ToggleReview,
-        Command::Hint => Action::Hint,
-        Command::Help => Action::Help,
-        Command::Settings => Action::Settings,
-        Command::Lang => Action::SwitchLang,
-        Command::Tutorial => Action::Tutorial,
-        Command::TutorialNext => Action::TutorialNext,
-        Command::TutorialEnd => Action::TutorialEnd,
+        Command::Scores => Action::Panel(PanelAction::Scores),
+        Command::ScoresAll => Action::Panel(PanelAction::AllScores),
+        Command::Review => Action::Panel(PanelAction::LastTrick),
+        Command::Hint => Action::Assist(AssistAction::Hint),
+        Command::Help => Action::Assist(AssistAction::Help),
+        Command::Settings => Action::Assist(AssistAction::Settings),
+        Command::Lang => Action::Assist(AssistAction::SwitchLang),
+        Command::Tutorial => Action::Assist(AssistAction::Tutorial),
+        Command::TutorialNext => Action::Assist(AssistAction::TutorialNext),
+        Command::TutorialEnd => Action::Assist(AssistAction::TutorialEnd),
         // Online play's dialogs: what, and for which seat.
         Command::Net => return Parts::net_click(el),
     })
@@ -315,14 +326,14 @@ fn key_pressed(k: &KeyboardEvent) -> (Option<Action>, bool) {
     // nothing to undo outside a text field).
     if k.ctrl_key() || k.meta_key() {
         // (Only Ctrl+Z or ⌘Z come this far with a modifier.)
-        return (Some(Action::TakeBack), true);
+        return (Some(Action::Table(TableAction::TakeBack)), true);
     }
     let action = match key.as_str() {
-        "Escape" => Action::Escape,
-        "q" | "Q" => Action::Quack,
-        "d" | "D" => Action::Duck,
-        "h" | "H" => Action::Hint,
-        "?" => Action::Help,
+        "Escape" => Action::Panel(PanelAction::Escape),
+        "q" | "Q" => Action::Table(TableAction::Quack),
+        "d" | "D" => Action::Table(TableAction::Duck),
+        "h" | "H" => Action::Assist(AssistAction::Hint),
+        "?" => Action::Assist(AssistAction::Help),
         _ => return (None, false),
     };
     (Some(action), false)

@@ -6,7 +6,7 @@
 
 use super::dom::{by_id, doc, focus, get_data};
 use super::input::CardShown;
-use super::model::{Action, RecordsAction, Step};
+use super::model::{Action, AssistAction, RecordsAction, ReviewAction, Step};
 use crate::engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
@@ -60,7 +60,7 @@ pub fn move_in_hand(target: &Element, key: &str) -> Option<Action> {
     let i = cards.iter().position(|c| c == target)?;
     let j = step(key, i, cards.len(), true)?;
     let CardShown(card) = get_data(&cards[j])?;
-    Some(Action::FocusCard(card))
+    Some(Action::Assist(AssistAction::FocusCard(card)))
 }
 
 /// Moves between the buttons of the chooser with the arrow keys.
@@ -140,7 +140,7 @@ pub fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAct
         "Home" => Step::First,
         "End" => Step::Last,
         " " if tag != "button" => return Some(RecordsAction::Play),
-        "p" | "P" => return Some(RecordsAction::PlayFromHere),
+        "p" | "P" => return Some(RecordsAction::Review(ReviewAction::PlayFromHere)),
         _ => return None,
     };
     Some(RecordsAction::Step(step))

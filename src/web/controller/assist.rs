@@ -8,7 +8,7 @@ use crate::page::announce::describe;
 use crate::page::dialog::{DialogKind, OpenDialog};
 use crate::page::walkthrough::{self, CoachScene};
 use crate::web::i18n::{self, Lang, K};
-use crate::web::model::{Action, Setup};
+use crate::web::model::{AssistAction, Setup};
 use crate::web::settings;
 
 impl Controller {
@@ -125,36 +125,39 @@ impl Controller {
     }
 
     /// The actions of this module's features.
-    pub(super) fn assist(&mut self, action: Action) {
+    pub(super) fn assist(&mut self, action: AssistAction) {
         let lang = self.page.lang;
         match action {
             // The words come with the answer (see `hinted`).
-            Action::Hint if !self.ask_hint(true) => {
+            AssistAction::Hint if !self.ask_hint(true) => {
                 self.table.ui.message = Some(lang.t(K::HintNone).to_string());
                 self.render();
             }
-            Action::Help => {
+            // (Asked: the answer renders.)
+            AssistAction::Hint => {}
+            AssistAction::Help => {
                 self.show_dialog(OpenDialog::Help(self.table.game.kind()));
                 self.render();
             }
-            Action::HelpGame(game) => {
+            AssistAction::HelpGame(game) => {
                 if let Some(OpenDialog::Help(_)) = self.dialog.as_deref() {
                     self.show_dialog(OpenDialog::Help(game));
                 }
                 self.render();
             }
-            // (Already the stop: nothing to draw again.)
-            Action::FocusCard(card)
+            AssistAction::FocusCard(card)
                 if self.table.ui.tab_stop.map(|(held, _)| held) != Some(card) =>
             {
                 self.table.ui.tab_stop = Some((card, self.table.ui.moves));
                 self.render();
             }
-            Action::Settings => {
+            // (Already the stop: nothing to draw again.)
+            AssistAction::FocusCard(_) => {}
+            AssistAction::Settings => {
                 self.show_dialog(self.settings_dialog());
                 self.render();
             }
-            Action::SettingChanged(form) => {
+            AssistAction::SettingChanged(form) => {
                 let chosen =
                     crate::web::model::chosen_settings(&form, self.page.settings, self.page.lang);
                 if chosen.settings != self.page.settings {
@@ -175,11 +178,11 @@ impl Controller {
                     self.render();
                 }
             }
-            Action::SwitchLang => {
+            AssistAction::SwitchLang => {
                 // (The view keeps the focus on the language button.)
                 self.choose_lang(self.page.lang.other());
             }
-            Action::Tutorial => {
+            AssistAction::Tutorial => {
                 self.close_dialog(DialogKind::Help);
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
                 setup.seed = Some(walkthrough::SEED.to_string());
@@ -188,16 +191,15 @@ impl Controller {
                 self.walkthrough.start();
                 self.render();
             }
-            Action::TutorialNext => {
+            AssistAction::TutorialNext => {
                 self.walkthrough.next();
                 self.render();
             }
-            Action::TutorialEnd => {
+            AssistAction::TutorialEnd => {
                 self.walkthrough.end();
                 self.table.ui.hint = None;
                 self.render();
             }
-            _ => {}
         }
     }
 }

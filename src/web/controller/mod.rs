@@ -34,7 +34,7 @@ pub use parts::Parts;
 pub use saving::start;
 
 use super::i18n::{Lang, K};
-use super::model::{Action, Dispatch, Player, Setup};
+use super::model::{Action, AssistAction, DialogAction, Dispatch, PanelAction, Player, Setup};
 use super::persist::Saver;
 use super::scene;
 use super::settings::{CardSize, Settings};
@@ -723,10 +723,9 @@ impl Controller {
             return false;
         };
         let at = self.table.ui.moves;
-        match self.players.hint_asked {
-            // Already asked here: the answer is coming (words too, now).
-            Some((k, _)) if k == at && !say => return true,
-            _ => {}
+        // Already asked here: the answer is coming (words too, now).
+        if matches!(self.players.hint_asked, Some((k, _)) if k == at && !say) {
+            return true;
         }
         self.players.hint_asked = Some((at, say));
         let turn = MoveRequest {
@@ -740,12 +739,12 @@ impl Controller {
         let me = self.me.clone();
         let answer: Dispatch = Rc::new(move |action| {
             if let Action::SeatMoved { ticket, mv, .. } = action {
-                with(&me, move |c| match c.players.hint_asked {
-                    Some((at, say)) if at as u64 == ticket => {
+                with(&me, move |c| {
+                    let asked = c.players.hint_asked;
+                    if let Some((at, say)) = asked.filter(|&(at, _)| at as u64 == ticket) {
                         c.players.hint_asked = None;
                         c.hinted(at, mv, say);
                     }
-                    _ => {}
                 })
             }
         });
@@ -802,50 +801,55 @@ impl Controller {
 
     /// The score sheet (on a phone), every deal on it, or the last trick:
     /// shown or not.
-    fn toggle_panel(&mut self, action: &Action) {
+    fn toggle_panel(&mut self, action: PanelAction) {
         let ui = &mut self.table.ui;
         match action {
-            Action::ToggleScores => ui.scores_open = !ui.scores_open,
-            Action::ToggleAllScores => ui.scores_all = !ui.scores_all,
-            _ => ui.last_trick_open = !ui.last_trick_open,
+            PanelAction::Scores => ui.scores_open = !ui.scores_open,
+            PanelAction::AllScores => ui.scores_all = !ui.scores_all,
+            PanelAction::LastTrick => ui.last_trick_open = !ui.last_trick_open,
+            PanelAction::Escape => {
+                ui.last_trick_open = false;
+                ui.scores_open = false;
+                ui.chooser = None;
+            }
         }
         self.render();
     }
 
     /// The new game's dialog's actions, and a dialog the browser closed.
-    fn dialog_action(&mut self, action: Action) {
+    fn dialog_action(&mut self, action: DialogAction) {
         match action {
-            Action::OpenDialog => {
+            DialogAction::Open => {
                 let from = super::share::shown(&self.table.setup);
                 self.show_dialog(OpenDialog::NewGame(NewGameDialog::new(from)));
                 self.render();
             }
-            Action::CancelDialog => {
+            DialogAction::Cancel => {
                 self.close_dialog(DialogKind::NewGame);
                 self.render();
             }
-            Action::DialogClosed(closed) => {
+            DialogAction::Closed(closed) => {
                 if let Some(kind) = closed.kind() {
                     self.close_dialog(kind);
                 }
                 Parts::online_dialog_closed(self, closed);
                 self.render();
             }
-            Action::DialogChanged(game) => {
+            DialogAction::GameChanged(game) => {
                 self.change_new_game(|n| {
                     n.game = game;
                     n.preset = None;
                 });
                 self.render();
             }
-            Action::PresetChanged(game, preset) => {
+            DialogAction::PresetChanged(game, preset) => {
                 self.change_new_game(|n| {
                     n.game = game;
                     n.preset = Some(preset);
                 });
                 self.render();
             }
-            Action::StartGame(form) => match form.setup(self.page.lang) {
+            DialogAction::Start(form) => match form.setup(self.page.lang) {
                 Ok(setup) => {
                     // In a task of its own, after the click's and most
                     // likely after the frame that answers it: the new
@@ -859,29 +863,15 @@ impl Controller {
                 }
                 Err(e) => self.dialog_refuses(DialogKind::NewGame, e),
             },
-            _ => {}
         }
     }
 
     pub fn act(&mut self, action: Action) {
         match action {
-            Action::Play(c) => self.flow(Msg::Play(c)),
-            Action::Quack => self.flow(Msg::Quack),
-            Action::Duck => self.flow(Msg::Duck),
-            Action::DuckSuit(s) => self.flow(Msg::DuckSuit(s)),
-            Action::Choice(c) => self.flow(Msg::Choice(c)),
-            Action::PrivacyContinue => self.flow(Msg::PrivacyContinue),
-            Action::NextDeal => self.flow(Msg::NextDeal),
-            Action::TakeBack => self.flow(Msg::TakeBack),
-            Action::PlayOut => self.flow(Msg::PlayOut),
+            Action::Table(a) => self.flow(Msg::Person(a)),
             Action::PractiseDeal => Parts::practise(self),
             Action::PracticeEnd => self.end_practice(),
-            Action::OpenDialog
-            | Action::CancelDialog
-            | Action::DialogClosed(_)
-            | Action::DialogChanged(_)
-            | Action::PresetChanged(..)
-            | Action::StartGame(_) => self.dialog_action(action),
+            Action::Dialog(a) => self.dialog_action(a),
             Action::PlayAgain => {
                 let setup = super::share::shown(&self.table.setup);
                 self.new_game(setup);
@@ -892,30 +882,13 @@ impl Controller {
                 sound.unlock();
                 self.render();
             }
-            Action::ToggleScores | Action::ToggleAllScores | Action::ToggleReview => {
-                self.toggle_panel(&action)
-            }
+            Action::Panel(a) => self.toggle_panel(a),
             // A puzzle's answer is the person's own.
-            Action::Hint if self.is_viewing() => {}
-            Action::FocusCard(_)
-            | Action::Hint
-            | Action::Help
-            | Action::HelpGame(_)
-            | Action::Settings
-            | Action::SettingChanged(_)
-            | Action::SwitchLang
-            | Action::Tutorial
-            | Action::TutorialNext
-            | Action::TutorialEnd => self.assist(action),
+            Action::Assist(AssistAction::Hint) if self.is_viewing() => {}
+            Action::Assist(a) => self.assist(a),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.flow(Msg::Answered { ticket, seat, mv }),
             Action::Net(event) => Parts::net(self, *event),
-            Action::Escape => {
-                self.table.ui.last_trick_open = false;
-                self.table.ui.scores_open = false;
-                self.table.ui.chooser = None;
-                self.render();
-            }
         }
     }
 }

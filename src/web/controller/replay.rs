@@ -28,7 +28,7 @@ use crate::page::replay_bar::ReplayBarScene;
 use crate::page::review::ReviewShows;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
-use crate::web::model::RecordsAction;
+use crate::web::model::{RecordsAction, ReviewAction};
 use crate::web::records::author;
 use crate::web::records::dialog;
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
@@ -103,7 +103,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
             // (Online play's: `OnlinePlay::take_table`.)
             Then::Table => {}
             Then::Records => c.records(RecordsAction::Open),
-            Then::Review => c.records(RecordsAction::ReviewDeal),
+            Then::Review => c.records(RecordsAction::Review(ReviewAction::Deal)),
             Then::Practice => c.practise(),
             // (In the dialog, where an import's refusal is shown.)
             Then::Import(text) => {
@@ -145,11 +145,7 @@ impl Controller {
             RecordsAction::Speed(i) => ViewerMsg::Speed(i),
             RecordsAction::Seat(s) => ViewerMsg::Seat(s),
             RecordsAction::Reveal => ViewerMsg::Reveal,
-            RecordsAction::ReviewDeal
-            | RecordsAction::ReviewCancel
-            | RecordsAction::ReviewOpen(_)
-            | RecordsAction::ReviewIdea(_)
-            | RecordsAction::PlayFromHere => return self.review_action(action),
+            RecordsAction::Review(a) => return self.review_action(a),
             RecordsAction::AuthorChanged(form) => {
                 self.change_records(|r| r.author = Some(form));
                 return self.render();

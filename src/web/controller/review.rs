@@ -20,7 +20,7 @@ use crate::engine::GameRecord;
 use crate::page::replay::ViewerMsg;
 use crate::page::review::{PracticeWords, ReviewShows};
 use crate::web::i18n::K;
-use crate::web::model::{Player, RecordsAction, Step};
+use crate::web::model::{Player, RecordsAction, ReviewAction, Step};
 use crate::web::records::link::ViewerOptions;
 use crate::web::thinker_here;
 use gloo::timers::callback::Timeout;
@@ -141,10 +141,10 @@ fn start_worker(
 
 impl Controller {
     /// The review's buttons: start, stop, a mark, a puzzle idea.
-    pub(super) fn review_action(&mut self, action: RecordsAction) {
+    pub(super) fn review_action(&mut self, action: ReviewAction) {
         match action {
-            RecordsAction::ReviewDeal => self.start_review(),
-            RecordsAction::ReviewCancel => {
+            ReviewAction::Deal => self.start_review(),
+            ReviewAction::Cancel => {
                 set_run(&mut self.players.reviewer, Slot::Review, None);
                 if let Mode::Viewing(r) = &mut self.mode {
                     if let Some(review) = &mut r.review {
@@ -153,18 +153,17 @@ impl Controller {
                 }
                 self.advance();
             }
-            RecordsAction::ReviewOpen(index) => {
+            ReviewAction::Open(index) => {
                 self.viewer_update(ViewerMsg::ShowReviewed(index));
                 self.advance();
             }
-            RecordsAction::ReviewIdea(index) => {
+            ReviewAction::Idea(index) => {
                 self.viewer_update(ViewerMsg::ShowReviewed(index));
                 self.advance();
                 // The author's tool at that position: its puzzle box asks the move.
                 self.records(RecordsAction::Open);
             }
-            RecordsAction::PlayFromHere => self.play_from_here(),
-            _ => {}
+            ReviewAction::PlayFromHere => self.play_from_here(),
         }
     }
 

@@ -21,7 +21,7 @@ use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
-use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
+use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction, ReviewAction};
 use crate::web::records::link::LinkParams;
 use crate::web::view::full::{NoReview, NoWriters};
 use gloo::timers::callback::Timeout;
@@ -62,8 +62,25 @@ impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
         let then = match action {
             RecordsAction::FullPage => Then::Records,
             // (The viewer's page reviews the deal just finished.)
-            RecordsAction::ReviewDeal => Then::Review,
-            _ => return,
+            RecordsAction::Review(ReviewAction::Deal) => Then::Review,
+            // (Nothing else of the viewer's shows here.)
+            RecordsAction::Review(_)
+            | RecordsAction::Open
+            | RecordsAction::Close
+            | RecordsAction::Copy(..)
+            | RecordsAction::Download(_)
+            | RecordsAction::TooLarge(_)
+            | RecordsAction::Daily
+            | RecordsAction::Import(_)
+            | RecordsAction::Step(_)
+            | RecordsAction::Reveal
+            | RecordsAction::Exit
+            | RecordsAction::Play
+            | RecordsAction::Speed(_)
+            | RecordsAction::Seat(_)
+            | RecordsAction::Jump(_)
+            | RecordsAction::AuthorChanged(_)
+            | RecordsAction::Preview(_) => return,
         };
         if let Err(e) = full_page::hand_over(c.page.lang, then) {
             c.records_refused(e);
