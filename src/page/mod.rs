@@ -21,6 +21,7 @@
 //! - [`guest`]: the table a host sends a guest, as the guest's page shows it.
 //! - [`dialog`]: which dialog is open and what it shows (the scene carries it).
 //! - [`online`]: online play's connections' states and servers, as its dialogs show them.
+//! - [`saved`]: the saved game's format and its check.
 //! - [`announce`]: what the screen reader is told of what happened, a move in words.
 //! - [`walkthrough`]: the walkthrough for newcomers and its coach panel.
 
@@ -42,6 +43,7 @@ pub mod puzzle;
 pub mod replay;
 pub mod replay_bar;
 pub mod review;
+pub mod saved;
 pub mod scene;
 pub mod table;
 pub mod walkthrough;

@@ -5,7 +5,8 @@
 //!
 //! All prefixed `duck-soup.` by [`storage`]:
 //!
-//! - `game`: the game in progress, format version 2 ([`VERSION`]):
+//! - `game`: the game in progress, format version 2 (`page::saved`, the
+//!   format and its check, tested natively by `tests/saved_games.rs`):
 //!   `{"v":2,"id":"5f0c3e9a1b2d4c6e","players":["human","normal"],"seed":"TEXT",
 //!   "ai_seed":"12345","bottom":0,"earlier":41,"record":{"game":"two-player",
 //!   "rules":"parlett","first_dealer":1,"deals":[{"seed":"TEXT/42","moves":"7H 2H …"}]}}`.
@@ -54,16 +55,15 @@ use super::i18n::{Lang, K};
 use super::input::one_line;
 use super::model::{Player, Setup};
 use super::{serial, share, storage};
-use crate::ai::Level;
-use crate::engine::record::{DealFile, RulesFile};
-use crate::engine::{Game, GameKind, GameRecord, RecordFile};
+use crate::engine::record::DealFile;
+use crate::engine::Game;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use wasm_bindgen::JsValue;
 
-pub const VERSION: u32 = 2;
+use crate::page::saved::{id_ok, Problem, Saved, SavedGame, TableState, VERSION};
 const GAME_KEY: &str = "game";
 const STATS_KEY: &str = "stats";
 const ASIDE_KEY: &str = "game.set-aside";
@@ -94,17 +94,6 @@ pub struct Saver {
     /// Not saving: an embedded table, the replay viewer, or while a saved
     /// game is being put back on the table.
     paused: bool,
-}
-
-/// What a save holds beyond the engine's game: the table's set-up and state.
-pub struct TableState<'a> {
-    pub setup: &'a Setup,
-    pub ai_seed: u64,
-    pub bottom: u8,
-    /// Moves made in this game.
-    pub moves: usize,
-    /// Moves taken back in this game.
-    pub take_backs: usize,
 }
 
 impl Saver {
@@ -158,113 +147,10 @@ fn new_id() -> String {
     format!("{:016x}", super::entropy())
 }
 
-/// Whether a token is one this page writes (it becomes part of key names).
-fn id_ok(id: &str) -> bool {
-    (1..=32).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
-// ---- the saved form ----
-
-/// Who plays a seat, as saved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum SavedPlayer {
-    Human,
-    Random,
-    Easy,
-    Normal,
-    Hard,
-    Expert,
-    /// A friend on another device: the host's reload makes new invites.
-    Friend,
-}
-
-impl From<Player> for SavedPlayer {
-    fn from(p: Player) -> SavedPlayer {
-        match p {
-            Player::Human => SavedPlayer::Human,
-            Player::Friend => SavedPlayer::Friend,
-            Player::Computer(Level::Random) => SavedPlayer::Random,
-            Player::Computer(Level::Easy) => SavedPlayer::Easy,
-            Player::Computer(Level::Normal) => SavedPlayer::Normal,
-            Player::Computer(Level::Hard) => SavedPlayer::Hard,
-            Player::Computer(Level::Expert) => SavedPlayer::Expert,
-        }
-    }
-}
-
-impl From<SavedPlayer> for Player {
-    fn from(p: SavedPlayer) -> Player {
-        match p {
-            SavedPlayer::Human => Player::Human,
-            SavedPlayer::Friend => Player::Friend,
-            SavedPlayer::Random => Player::Computer(Level::Random),
-            SavedPlayer::Easy => Player::Computer(Level::Easy),
-            SavedPlayer::Normal => Player::Computer(Level::Normal),
-            SavedPlayer::Hard => Player::Computer(Level::Hard),
-            SavedPlayer::Expert => Player::Computer(Level::Expert),
-        }
-    }
-}
-
-/// The `game` key (versions 1 and 2; see the module's documentation).
-#[derive(Serialize, Deserialize)]
-struct SavedGame {
-    v: u32,
-    /// Version 2: the game's token.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    id: Option<String>,
-    players: Vec<SavedPlayer>,
-    #[serde(default)]
-    seed: Option<String>,
-    /// A u64 as text: JS numbers hold only 53 bits.
-    ai_seed: String,
-    #[serde(default)]
-    bottom: u64,
-    /// Version 2: how many deals come before `record`'s, each in its own key.
-    #[serde(default)]
-    earlier: usize,
-    /// Moves taken back in this game (none in a save from before take-backs).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    take_backs: usize,
-    record: RecordFile,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-/// A saved game, checked and replayed.
-pub struct Saved {
-    pub setup: Setup,
-    pub game: Game,
-    pub ai_seed: u64,
-    pub bottom: u8,
-    pub moves: usize,
-    pub take_backs: usize,
-    /// Its token, if it has one (version 2), and how many deals are in their keys.
-    id: Option<String>,
-    earlier: usize,
-}
-
-/// Why saved data could not be used.
-pub enum Problem {
-    /// A format this version does not know (set aside, kept).
-    Version(String),
-    /// Unreadable or inconsistent data (set aside, kept).
-    Corrupt(String),
-}
-
-/// Replays a record through the engine (its error is the engine's one
-/// line); also counts the moves made.
-pub fn replay(record: &GameRecord) -> Result<(Game, usize), String> {
-    let game = record.replay().map_err(|e| e.to_string())?;
-    let moves = record.deals.iter().map(|d| d.moves.len()).sum();
-    Ok((game, moves))
-}
-
 /// Reads saved text (any version this code knows) into a resumable game;
-/// a version 2 game's earlier deals come from their keys.
+/// a version 2 game's earlier deals come from their keys. The format and
+/// its check are the page core's (`page::saved`); here the browser's JSON
+/// reads it.
 pub fn parse(text: &str) -> Result<Saved, Problem> {
     let value = serial::parse(text).map_err(Problem::Corrupt)?;
     if !value.is_object() || js_sys::Array::is_array(&value) {
@@ -276,83 +162,18 @@ pub fn parse(text: &str) -> Result<Saved, Problem> {
             return Err(Problem::Corrupt("no format version".into()));
         }
         // Version 0: a bare record.
-        let record: RecordFile = serial::from_js(value).map_err(Problem::Corrupt)?;
-        let mut players = vec![SavedPlayer::Normal; players_for(&record.game)];
-        players[0] = SavedPlayer::Human;
-        SavedGame {
-            v: 0,
-            id: None,
-            players,
-            seed: None,
-            ai_seed: "1".into(),
-            bottom: 0,
-            earlier: 0,
-            take_backs: 0,
-            record,
-        }
+        SavedGame::bare(serial::from_js(value).map_err(Problem::Corrupt)?)
     } else if v.as_f64() == Some(1.0) || v.as_f64() == Some(f64::from(VERSION)) {
         serial::from_js(value).map_err(Problem::Corrupt)?
     } else {
         let shown = serial::stringify(&v).unwrap_or_default();
         return Err(Problem::Version(one_line(&shown)));
     };
-    let id = match saved.id {
-        Some(id) if id_ok(&id) => Some(id),
-        Some(_) => return Err(Problem::Corrupt("id: not a game token".into())),
-        None if saved.earlier > 0 => return Err(Problem::Corrupt("id: missing".into())),
-        None => None,
-    };
-    let mut file = saved.record;
-    if let Some(id) = &id {
-        let mut deals = Vec::with_capacity(saved.earlier + file.deals.len());
-        for k in 1..=saved.earlier {
-            let text = storage::get(&deal_key(id, k))
-                .ok_or_else(|| Problem::Corrupt(format!("deal {k}: missing")))?;
-            let deal =
-                serial::from_text(&text).map_err(|e| Problem::Corrupt(format!("deal {k}: {e}")))?;
-            deals.push(deal);
-        }
-        deals.append(&mut file.deals);
-        file.deals = deals;
-    }
-    let record = GameRecord::try_from(file).map_err(|e| Problem::Corrupt(e.to_string()))?;
-    let kind = record.rules.game;
-    if saved.players.len() != kind.seats() {
-        return Err(Problem::Corrupt("players: not one per seat".into()));
-    }
-    let ai_seed = saved
-        .ai_seed
-        .parse::<u64>()
-        .map_err(|_| Problem::Corrupt("ai_seed: not a number".into()))?;
-    let bottom = if saved.bottom < kind.seats() as u64 {
-        saved.bottom as u8
-    } else {
-        0
-    };
-    let (game, moves) = replay(&record).map_err(Problem::Corrupt)?;
-    if game.log().is_empty() {
-        return Err(Problem::Corrupt("no deal".into()));
-    }
-    Ok(Saved {
-        setup: Setup {
-            rules: record.rules,
-            players: saved.players.into_iter().map(Player::from).collect(),
-            seed: saved.seed,
-        },
-        game,
-        ai_seed,
-        bottom,
-        moves,
-        take_backs: saved.take_backs,
-        id,
-        earlier: saved.earlier,
+    let id = saved.id.clone();
+    saved.check(&mut |k| {
+        let text = storage::get(&deal_key(id.as_deref()?, k))?;
+        Some(serial::from_text(&text))
     })
-}
-
-/// Seats in a version 0 record's game (two if it names none we know: the
-/// record check then says what is wrong).
-fn players_for(game: &str) -> usize {
-    GameKind::from_name(game).map_or(2, GameKind::seats)
 }
 
 /// What the page starts with: the saved game (if any, and usable), or a
@@ -580,27 +401,7 @@ fn save(saving: &mut Saver, game: &Game, c: &TableState) -> Result<(), storage::
         storage::set(&deal_key(&saving.id, saving.stored + 1), &deal)?;
         saving.stored += 1;
     }
-    let head = SavedGame {
-        v: VERSION,
-        id: Some(saving.id.clone()),
-        players: c
-            .setup
-            .players
-            .iter()
-            .map(|p| SavedPlayer::from(*p))
-            .collect(),
-        seed: c.setup.seed.clone(),
-        ai_seed: c.ai_seed.to_string(),
-        bottom: c.bottom.into(),
-        earlier: saving.stored,
-        take_backs: c.take_backs,
-        record: RecordFile {
-            game: game.kind().name().to_string(),
-            rules: RulesFile::of(game.rules()),
-            first_dealer: Some(game.first_dealer().into()),
-            deals: log[saving.stored..].iter().map(DealFile::of).collect(),
-        },
-    };
+    let head = SavedGame::of(game, c, &saving.id, saving.stored);
     let text = serial::to_text(&head).map_err(|_| storage::Refused)?;
     storage::set(GAME_KEY, &text)?;
     if let Some((old, count)) = saving.replaced.take() {

@@ -5,10 +5,11 @@
 use super::parts::{Parts, Viewer};
 use super::{Controller, PaceScale, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
+use crate::page::saved::{Saved, TableState};
 use crate::web::i18n::K;
 use crate::web::model::{Setup, Ui};
 use crate::web::params::PageParams;
-use crate::web::persist::{self, Saved, Saver, TableState};
+use crate::web::persist::{self, Saver};
 use crate::web::view::View;
 use crate::web::{embed, share};
 
