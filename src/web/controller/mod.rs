@@ -519,6 +519,7 @@ impl Controller {
             .render::<<Parts as Viewer>::Views, <Parts as OnlinePlay>::Views>(
                 &mut scene,
                 Parts::review_panel(self),
+                Parts::fair_mark(self),
             );
         self.after_render();
     }
@@ -858,7 +859,7 @@ impl Controller {
             Action::DuckSuit(s) => self.flow(Msg::DuckSuit(s)),
             Action::Choice(c) => self.flow(Msg::Choice(c)),
             Action::PrivacyContinue => self.flow(Msg::PrivacyContinue),
-            Action::NextDeal => self.flow(Msg::NextDeal),
+            Action::NextDeal => Parts::next_deal(self),
             Action::TakeBack => self.flow(Msg::TakeBack),
             Action::PlayOut => self.flow(Msg::PlayOut),
             Action::PractiseDeal => Parts::practise(self),

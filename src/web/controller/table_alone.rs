@@ -23,7 +23,7 @@ use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
 use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction};
 use crate::web::records::link::LinkParams;
-use crate::web::view::full::{NoReview, NoWriters};
+use crate::web::view::full::{NoMark, NoReview, NoWriters};
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -176,6 +176,14 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
     }
 
     fn enter_guest(_: &mut Controller, _: Invite) {}
+
+    fn next_deal(c: &mut Controller) {
+        c.flow(crate::page::table::Msg::NextDeal);
+    }
+
+    fn fair_mark(_: &Controller) -> NoMark {
+        NoMark
+    }
 
     /// A hand-over that did not happen: online play's files could not be
     /// loaded, and the table runs in its document.
