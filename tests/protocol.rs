@@ -200,7 +200,7 @@ fn cut_changed_and_random_bytes_are_refused_never_a_panic() {
         let mut b: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         if i % 2 == 0 && len >= 2 {
             b[0] = VERSION;
-            b[1] = [1, 2, 3, 0x11, 0x12, 0x13][i % 6];
+            b[1] = [1, 2, 3, 4, 0x11, 0x12, 0x13, 0x14, 0x15][i % 9];
         }
         let _ = ToGuest::decode(&b);
         let _ = ToHost::decode(&b);

@@ -86,6 +86,13 @@ pub fn fair_deck(
     secret: &Random,
     guests: &[Contribution],
 ) -> Vec<Card> {
+    secret_deck(game, &fair_words(id, secret, guests))
+}
+
+/// The words of deal `id`'s shuffle ([`fair_deck`]): what the host's page
+/// deals through the engine (`engine::rng::secret_deck`), as every guest's
+/// page does again to check it.
+pub fn fair_words(id: DealId, secret: &Random, guests: &[Contribution]) -> [u64; SECRET_WORDS] {
     let mut parts: Vec<&[u8]> = vec![DECK_TAG, id.game];
     let deal = id.deal.to_le_bytes();
     parts.push(&deal);
@@ -104,7 +111,7 @@ pub fn fair_deck(
         let block = hash(&[&key, &(i as u32).to_le_bytes()]);
         *w = u64::from_le_bytes(block[..8].try_into().expect("eight bytes"));
     }
-    secret_deck(game, &words)
+    words
 }
 
 /// What a guest's page kept of a deal to check it once the secret comes.
@@ -127,7 +134,7 @@ pub struct DealSeen {
 }
 
 /// What the host reveals when the deal is over.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reveal {
     pub secret: Random,
     /// Every guest seat's contribution, in seat order, as the host used them.
@@ -149,8 +156,11 @@ pub enum Unfair {
     /// A move the guest saw is not legal in the deck's deal: the deal it
     /// was shown cannot have come from this deck.
     IllegalMove { at: usize },
-    /// The record of the deal is not whole (views and moves do not match).
+    /// The record of the deal is not whole (views and moves do not match,
+    /// or a table of the deal was missing).
     Incomplete,
+    /// The deal was played to its end and its secret never came.
+    NotRevealed,
 }
 
 impl std::fmt::Display for Unfair {
@@ -174,6 +184,7 @@ impl std::fmt::Display for Unfair {
                 write!(f, "move {at} is not legal with the revealed deck")
             }
             Unfair::Incomplete => write!(f, "the deal's record is not whole"),
+            Unfair::NotRevealed => write!(f, "the host never revealed the deal's secret"),
         }
     }
 }

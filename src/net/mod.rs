@@ -5,11 +5,14 @@
 //!   and the description rebuilt from them.
 //! - [`fair`]: fair deals with friends: the host's commitment, the deck
 //!   made of every device's randomness, and the guest's check of a deal.
+//! - [`fair_flow`]: the steps of a fair deal on the host and on a guest,
+//!   driven by the messages.
 //! - [`invite`]: invites and replies packed into a link's fragment.
 //! - [`protocol`]: the typed messages of online play and their checks.
 //! - [`wire`]: those messages as bytes, written and read.
 
 pub mod fair;
+pub mod fair_flow;
 pub mod invite;
 pub mod protocol;
 pub mod sdp;

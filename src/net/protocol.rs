@@ -8,6 +8,7 @@
 //! What fails is dropped and counted, never a panic; a peer that floods is
 //! slowed down by [`Flood`] so it cannot stall the table.
 
+use super::fair::{Commitment, Random, Reveal};
 use crate::codec;
 use crate::engine::deal_view::{DealView, ViewError};
 use crate::engine::rules::GameEnd;
@@ -18,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The protocol's version: a message of another version is refused by name.
-/// (2: a hello carries the guest's secret instead of a name.)
-pub const VERSION: u8 = 2;
+/// (2: a hello carries the guest's secret instead of a name; 3: fair deals,
+/// whose host waits for its guests' randomness before a deal.)
+pub const VERSION: u8 = 3;
 
 /// The largest message either side accepts, in bytes. A table message with
 /// a seat's view is a few hundred bytes; anything far larger is not ours.
@@ -48,6 +50,12 @@ pub enum ToHost {
     Ping {
         n: u32,
     },
+    /// The guest's fresh randomness for deal `deal`, answering the host's
+    /// commitment to it (`net::fair_flow`).
+    Randomness {
+        deal: u32,
+        random: Random,
+    },
 }
 
 /// Host to guest (its bytes: `net::wire`).
@@ -64,6 +72,17 @@ pub enum ToGuest {
     },
     Pong {
         n: u32,
+    },
+    /// The host's commitment to its secret for deal `deal` (counted from 0
+    /// in the game), before the deal.
+    Commit {
+        deal: u32,
+        commitment: Commitment,
+    },
+    /// Deal `deal` is over: the host's secret and the parts it used.
+    Reveal {
+        deal: u32,
+        reveal: Reveal,
     },
 }
 

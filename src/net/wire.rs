@@ -12,6 +12,7 @@
 //! [`Error`] naming what was wrong, never a panic, and nothing may follow
 //! the message's last field.
 
+use super::fair::{Contribution, Reveal, RANDOM_LEN};
 use super::protocol::{
     Dropped, GuestTable, LastMove, Reason, ToGuest, ToHost, MAX_MESSAGE_BYTES, VERSION,
 };
@@ -22,9 +23,15 @@ use crate::engine::Call;
 const HELLO: u8 = 1;
 const MOVE: u8 = 2;
 const PING: u8 = 3;
+const RANDOMNESS: u8 = 4;
 const TABLE: u8 = 0x11;
 const REFUSED: u8 = 0x12;
 const PONG: u8 = 0x13;
+const COMMIT: u8 = 0x14;
+const REVEAL: u8 = 0x15;
+
+/// The most parts a reveal names: a table's friend seats.
+const MAX_PARTS: usize = 3;
 
 /// The longest text a message carries, in bytes (a name of 24 characters
 /// in any script, a level's name).
@@ -207,6 +214,12 @@ impl ToHost {
                 w.varint((*n).into());
                 w.into_bytes()
             }
+            ToHost::Randomness { deal, random } => {
+                let mut w = message(RANDOMNESS);
+                w.varint((*deal).into());
+                w.bytes(random);
+                w.into_bytes()
+            }
         }
     }
 
@@ -226,6 +239,10 @@ impl ToHost {
             },
             PING => ToHost::Ping {
                 n: r.u32("the ping")?,
+            },
+            RANDOMNESS => ToHost::Randomness {
+                deal: r.u32("the randomness's deal")?,
+                random: r.array::<RANDOM_LEN>("the randomness")?,
             },
             _ => return Err(Error::Invalid("message type").into()),
         };
@@ -252,6 +269,28 @@ impl ToGuest {
                 w.varint((*n).into());
                 w.into_bytes()
             }
+            ToGuest::Commit { deal, commitment } => {
+                let mut w = message(COMMIT);
+                w.varint((*deal).into());
+                w.bytes(&commitment.0);
+                w.into_bytes()
+            }
+            ToGuest::Reveal { deal, reveal } => {
+                let mut w = message(REVEAL);
+                w.varint((*deal).into());
+                w.bytes(&reveal.secret);
+                w.count(reveal.guests.len());
+                for part in &reveal.guests {
+                    match part {
+                        Contribution::Absent => w.byte(0),
+                        Contribution::Sent(r) => {
+                            w.byte(1);
+                            w.bytes(r);
+                        }
+                    }
+                }
+                w.into_bytes()
+            }
         }
     }
 
@@ -273,6 +312,22 @@ impl ToGuest {
             },
             PONG => ToGuest::Pong {
                 n: r.u32("the pong")?,
+            },
+            COMMIT => ToGuest::Commit {
+                deal: r.u32("the commitment's deal")?,
+                commitment: super::fair::Commitment(r.array("the commitment")?),
+            },
+            REVEAL => ToGuest::Reveal {
+                deal: r.u32("the reveal's deal")?,
+                reveal: Reveal {
+                    secret: r.array("the secret")?,
+                    guests: r.list(MAX_PARTS, "the parts", |r| {
+                        Ok(match r.bool("a part's mark")? {
+                            false => Contribution::Absent,
+                            true => Contribution::Sent(r.array("a part")?),
+                        })
+                    })?,
+                },
             },
             _ => return Err(Error::Invalid("message type").into()),
         };

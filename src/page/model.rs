@@ -678,6 +678,11 @@ pub enum NetEvent {
     Input(NetInput),
     /// The connection for a seat did not open in time.
     Timeout(u8),
+    /// A guest's randomness for a fair deal: its seat, the deal, the bytes
+    /// (`net::fair_flow`).
+    FairPart(u8, u32, crate::net::fair::Random),
+    /// The host's wait for a fair deal's randomness is over.
+    FairTimeout(u32),
 }
 
 /// What a person does in online play's dialogs (a `data-net`, read by the

@@ -4,6 +4,9 @@
 //! themselves are the browser's (`web::net`); these are their states, which
 //! the controller keeps and the dialogs' scenes carry (`page::dialog`).
 
+use super::i18n::{Lang, K};
+use crate::net::fair::Unfair;
+use crate::net::fair_flow::Verdict;
 use crate::net::stun::Relay;
 
 /// The servers setting of the online dialogs (`crate::net::stun`): a list of
@@ -56,4 +59,40 @@ pub enum GuestState {
     /// The connection to the host is gone.
     Lost,
     Failed,
+}
+
+/// The fair deals' mark on a guest's table (`net::fair_flow::Verdict`):
+/// "Deal checked" after a deal that checked, or the alarm, kept for the
+/// rest of the game, naming the deal and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FairMark {
+    pub alarm: bool,
+    pub words: String,
+}
+
+impl FairMark {
+    /// The mark for `verdict` in `lang`.
+    pub fn of(lang: Lang, verdict: &Verdict) -> FairMark {
+        match verdict {
+            Verdict::Checked { .. } => FairMark {
+                alarm: false,
+                words: lang.t(K::FairChecked).to_string(),
+            },
+            Verdict::Unfair { deal, why } => {
+                let why = lang.t(match why {
+                    Unfair::NotCommitted => K::FairWhySecret,
+                    Unfair::OwnRandomnessLeftOut => K::FairWhyOwnLeftOut,
+                    Unfair::NoDeal(_) | Unfair::OtherCards { .. } | Unfair::IllegalMove { .. } => {
+                        K::FairWhyCards
+                    }
+                    Unfair::Incomplete => K::FairWhyIncomplete,
+                    Unfair::NotRevealed => K::FairWhyNotRevealed,
+                });
+                FairMark {
+                    alarm: true,
+                    words: lang.tf(K::FairAlarm, &[&(deal + 1).to_string(), why]),
+                }
+            }
+        }
+    }
 }

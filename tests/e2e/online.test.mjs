@@ -634,7 +634,7 @@ test('online: a guest\'s card on its way waits for the host: marked, nothing els
 });
 
 /**
- * An init script for a guest's page: its hellos (version 2, type 1) are lost
+ * An init script for a guest's page: its hellos (version 3, type 1) are lost
  * on the way, though its page sees them sent: the first one only, or
  * (`untilMove`) every one until the guest's first move has gone. The first
  * two bytes of each lost message are kept in `window.lostOnTheWay`, and the
@@ -646,9 +646,9 @@ function loseHellos(untilMove) {
   let moved = false;
   RTCDataChannel.prototype.send = function (data) {
     const head = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
-    if (head[0] === 2 && head[1] === 2) moved = true;
-    if (head[0] === 2 && head[1] === 1) window.hellosSent = (window.hellosSent ?? 0) + 1;
-    const lose = head[0] === 2 && head[1] === 1 && (untilMove ? !moved : window.lostOnTheWay.length === 0);
+    if (head[0] === 3 && head[1] === 2) moved = true;
+    if (head[0] === 3 && head[1] === 1) window.hellosSent = (window.hellosSent ?? 0) + 1;
+    const lose = head[0] === 3 && head[1] === 1 && (untilMove ? !moved : window.lostOnTheWay.length === 0);
     if (lose) {
       window.lostOnTheWay.push(head);
       return undefined;
@@ -663,7 +663,7 @@ const movesBeforeHello = (host) => host.problems.warnings.filter((w) => /a move 
 test('online: a guest\'s first hello lost on its way is said again when the host\'s table shows its seat unheard', async () => {
   await withTwoDevices(async ({ host, guest }) => {
     const pages = [host.page, guest.page];
-    assert.deepEqual(await guest.page.evaluate(() => window.lostOnTheWay), [[2, 1]], 'the first hello was lost');
+    assert.deepEqual(await guest.page.evaluate(() => window.lostOnTheWay), [[3, 1]], 'the first hello was lost');
     // The host's table showed the seat unheard, and the guest said its hello
     // again (waited for: the table that brings it may come a moment after the
     // first one); the host heard it before the guest's first move.
@@ -677,9 +677,9 @@ test('online: a guest\'s first hello lost on its way is said again when the host
 test('online: a guest\'s hellos lost until its first move: the host refuses it for want of a hello, the guest says it again with the move, and the deal is played', async () => {
   await withTwoDevices(async ({ host, guest }) => {
     const pages = [host.page, guest.page];
-    // Version 2, type 1: only hellos were lost.
+    // Version 3, type 1: only hellos were lost.
     const lost = await guest.page.evaluate(() => window.lostOnTheWay);
-    assert.ok(lost.length >= 1 && lost.every((h) => h[0] === 2 && h[1] === 1), JSON.stringify(lost));
+    assert.ok(lost.length >= 1 && lost.every((h) => h[0] === 3 && h[1] === 1), JSON.stringify(lost));
     // The guest's first move is refused for want of a hello; the guest says
     // it again and sends the move once more, and nothing waits on it: every
     // click of the deal is taken (act fails on a lost one).
@@ -696,14 +696,14 @@ test('online: a guest\'s move its channel does not take is said, not shown on it
     const host = await device(browser, server, '?pace=0&lang=en');
     await ready(host.page);
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
-    // The guest's channel refuses the bytes of its first move (version 2,
+    // The guest's channel refuses the bytes of its first move (version 3,
     // type 2; the hello and anything else go through): `send` throws, as a
     // browser's may.
     const refuseFirstMove = () => {
       const send = RTCDataChannel.prototype.send;
       RTCDataChannel.prototype.send = function (data) {
         const head = Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, 2));
-        if (head[0] === 2 && head[1] === 2 && !window.moveRefused) {
+        if (head[0] === 3 && head[1] === 2 && !window.moveRefused) {
           window.moveRefused = true;
           throw new DOMException('Failure to send data', 'OperationError');
         }

@@ -80,8 +80,12 @@ export const PAGE_CEILING_BYTES = {
   viewer: 197_806 + 2_132 + 2 * 1024,
   // 219,339 bytes (2026-11-28): the table alone plus about 58 KB. +2,135
   // (measured) for the table's card of three elements, large cards and the
-  // dark table.
-  online: 219_339 + 2_135 + 2 * 1024,
+  // dark table. +10,796 (measured, 2026-11-28) for fair deals on the wire:
+  // SHA-256 (the sha2 crate), the guest's check of a deal replayed through
+  // the engine, the host's and the guest's steps (net::fair_flow), the
+  // three messages, the mark and its words (BENCHMARKS.md, "Fair deals on
+  // the wire: weight").
+  online: 219_339 + 2_135 + 10_796 + 2 * 1024,
 };
 /**
  * The computers' own build (src/thinker.rs: the engine, the players' search

@@ -108,6 +108,14 @@ pub enum FullKey {
     WaitHost,
     MoveSent,
     MoveNotSent,
+    FairWaiting,
+    FairChecked,
+    FairAlarm,
+    FairWhySecret,
+    FairWhyOwnLeftOut,
+    FairWhyCards,
+    FairWhyIncomplete,
+    FairWhyNotRevealed,
     Reconnecting,
     ConnTimeout,
     RecordAfterFriends,
@@ -252,6 +260,14 @@ impl K {
     pub const WaitHost: FullKey = FullKey::WaitHost;
     pub const MoveSent: FullKey = FullKey::MoveSent;
     pub const MoveNotSent: FullKey = FullKey::MoveNotSent;
+    pub const FairWaiting: FullKey = FullKey::FairWaiting;
+    pub const FairChecked: FullKey = FullKey::FairChecked;
+    pub const FairAlarm: FullKey = FullKey::FairAlarm;
+    pub const FairWhySecret: FullKey = FullKey::FairWhySecret;
+    pub const FairWhyOwnLeftOut: FullKey = FullKey::FairWhyOwnLeftOut;
+    pub const FairWhyCards: FullKey = FullKey::FairWhyCards;
+    pub const FairWhyIncomplete: FullKey = FullKey::FairWhyIncomplete;
+    pub const FairWhyNotRevealed: FullKey = FullKey::FairWhyNotRevealed;
     pub const Reconnecting: FullKey = FullKey::Reconnecting;
     pub const ConnTimeout: FullKey = FullKey::ConnTimeout;
     pub const RecordAfterFriends: FullKey = FullKey::RecordAfterFriends;
@@ -395,6 +411,14 @@ pub(super) fn en(key: FullKey) -> &'static str {
         WaitHost => "Waiting for the host",
         MoveSent => "Your move is on its way to the host.",
         MoveNotSent => "Your move could not be sent to the host. Play it again.",
+        FairWaiting => "Waiting for the friends' devices to add their randomness to the deal…",
+        FairChecked => "Deal checked",
+        FairAlarm => "Alarm: deal {0} was not dealt fairly: {1}. The host could have chosen or changed the cards.",
+        FairWhySecret => "the host revealed another secret than the one it committed to before the deal",
+        FairWhyOwnLeftOut => "the deck was not made with this device's randomness",
+        FairWhyCards => "the cards you were shown are not those of the deck the host committed to",
+        FairWhyIncomplete => "a table of the deal was missing, so it could not be checked",
+        FairWhyNotRevealed => "the host never revealed the deal's secret",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
         RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
         DealtFresh => "Every deal of a game with friends is shuffled at random on this device: no seed or link can tell anyone the cards.",
@@ -542,6 +566,14 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         WaitHost => "ホストを待っています",
         MoveSent => "手をホストに送りました。",
         MoveNotSent => "手をホストに送れませんでした。もう一度出してください。",
+        FairWaiting => "友だちの端末の乱数を待っています…",
+        FairChecked => "配り札を確認済み",
+        FairAlarm => "警告: 第{0}ディールは公正に配られていません（{1}）。ホストが札を選んだか変えた可能性があります。",
+        FairWhySecret => "ホストが明かした秘密が、ディール前に約束したものと違います",
+        FairWhyOwnLeftOut => "この端末の乱数が使われていません",
+        FairWhyCards => "表示された札が、ホストが約束したデッキのものと違います",
+        FairWhyIncomplete => "ディールの途中の卓が届かず、確認できませんでした",
+        FairWhyNotRevealed => "ホストがディールの秘密を明かしませんでした",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
         RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",
         DealtFresh => "友だちとのゲームは、毎回この端末でランダムに配られます。シードやリンクから札を知ることはできません。",

@@ -34,7 +34,9 @@ pub use parts::Parts;
 pub use saving::start;
 
 use super::i18n::{Lang, K};
-use super::model::{Action, AssistAction, DialogAction, Dispatch, PanelAction, Player, Setup};
+use super::model::{
+    Action, AssistAction, DialogAction, Dispatch, PanelAction, Player, Setup, TableAction,
+};
 use super::persist::Saver;
 use super::scene;
 use super::settings::{CardSize, Settings};
@@ -533,6 +535,7 @@ impl Controller {
             .render::<<Parts as Viewer>::Views, <Parts as OnlinePlay>::Views>(
                 &mut scene,
                 Parts::review_panel(self),
+                Parts::fair_mark(self),
             );
     }
 
@@ -868,6 +871,9 @@ impl Controller {
 
     pub fn act(&mut self, action: Action) {
         match action {
+            // (A game with friends deals fairly: online play's page waits
+            // for their randomness first.)
+            Action::Table(TableAction::NextDeal) => Parts::next_deal(self),
             Action::Table(a) => self.flow(Msg::Person(a)),
             Action::PractiseDeal => Parts::practise(self),
             Action::PracticeEnd => self.end_practice(),

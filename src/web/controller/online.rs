@@ -17,10 +17,12 @@ use crate::page::dialog::{
     ServersNotes,
 };
 use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
+use crate::page::online::FairMark;
 use crate::page::table::Delay;
+use crate::page::table::Msg;
 use crate::web::i18n::K;
 use crate::web::model::{
-    Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, Ui,
+    Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, TableAction, Ui,
 };
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
@@ -33,6 +35,9 @@ use gloo::timers::callback::Timeout;
 
 /// How long a connection may take to open once the reply is in.
 const CONNECT_MS: u32 = 20_000;
+
+/// How long the host waits for its guests' randomness before a deal.
+const FAIR_WAIT_MS: u32 = crate::net::fair_flow::WAIT_MS;
 
 #[derive(Default)]
 pub struct Online {
@@ -91,7 +96,9 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     }
 
     fn new_game(c: &mut Controller) {
-        hosting(&mut c.online).handed = [false; 4];
+        let online = hosting(&mut c.online);
+        online.handed = [false; 4];
+        online.host.fair_forget();
     }
 
     fn played(c: &mut Controller, last: LastMove) {
@@ -137,6 +144,18 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
 
     fn enter_guest(c: &mut Controller, invite: Invite) {
         c.enter_guest(invite);
+    }
+
+    fn next_deal(c: &mut Controller) {
+        c.fair_next_deal();
+    }
+
+    fn fair_mark(c: &Controller) -> Option<FairMark> {
+        let Mode::Guest(g) = &c.mode else {
+            return None;
+        };
+        let verdict = g.fair.shown()?;
+        Some(FairMark::of(c.page.lang, &verdict))
     }
 
     /// (Nothing more: the saved game came back with its friends' seats,
@@ -307,6 +326,11 @@ impl Controller {
                 hosting(&mut self.online)
                     .host
                     .event(seat, ev, &self.table.game, "");
+                if lost {
+                    // Nothing more is awaited from it for a fair deal.
+                    let words = hosting(&mut self.online).host.fair_lost(seat);
+                    self.deal_fairly(words);
+                }
                 self.online_broadcast();
                 if lost || self.invites_open() {
                     self.show_invites();
@@ -345,6 +369,14 @@ impl Controller {
             }
             NetEvent::Guest(ev) => self.guest_event(ev),
             NetEvent::Input(input) => self.net_input(input),
+            NetEvent::FairPart(seat, deal, random) => {
+                let words = hosting(&mut self.online).host.fair_part(seat, deal, random);
+                self.deal_fairly(words);
+            }
+            NetEvent::FairTimeout(deal) => {
+                let words = hosting(&mut self.online).host.fair_timeout(deal);
+                self.deal_fairly(words);
+            }
         }
     }
 
@@ -370,6 +402,8 @@ impl Controller {
                 // The seat goes on with a computer; the game is not interrupted.
                 hosting(&mut self.online).handed[s as usize & 3] = true;
                 self.computer_takes(|seat, _| seat == s as usize);
+                let words = hosting(&mut self.online).host.fair_lost(s);
+                self.deal_fairly(words);
                 self.show_invites();
                 self.advance();
             }
@@ -447,6 +481,55 @@ impl Controller {
         self.show_invites();
         self.render();
         result.is_ok()
+    }
+
+    /// The next deal of a game with friends, dealt fairly: the host
+    /// commits to a fresh secret, each connected guest answers with its
+    /// randomness, and the deck is made of them all once they are in or the
+    /// wait is over (`net::fair_flow`). A game without friends deals at once.
+    fn fair_next_deal(&mut self) {
+        let friends: Vec<u8> = (0..self.table.game.kind().seats() as u8)
+            .filter(|&s| self.table.setup.players.get(s as usize) == Some(&Player::Friend))
+            .collect();
+        let between_deals = !self.table.game.in_deal() && !self.table.game.is_over();
+        let plain = friends.is_empty() || !matches!(self.mode, Mode::Playing) || !between_deals;
+        if plain {
+            return self.flow(Msg::Person(TableAction::NextDeal));
+        }
+        if hosting(&mut self.online).host.fair_awaiting() {
+            // (Asked again while the guests' parts come: one deal at a time.)
+            return;
+        }
+        let Some(secret) = net::secure_random_bytes() else {
+            return self.flow(Msg::Person(TableAction::NextDeal));
+        };
+        let deal = self.table.game.log().len() as u32;
+        let words = hosting(&mut self.online)
+            .host
+            .begin_fair(deal, secret, &friends);
+        if words.is_some() {
+            return self.deal_fairly(words);
+        }
+        let dispatch = self.dispatch();
+        Timeout::new(FAIR_WAIT_MS, move || {
+            dispatch(Action::Net(Box::new(NetEvent::FairTimeout(deal))))
+        })
+        .forget();
+        self.table.ui.message = Some(self.page.lang.t(K::FairWaiting).to_string());
+        self.render();
+    }
+
+    /// Deals the fair deal's deck (`words`, if the wait is over), through
+    /// the table's own deal (`Table::start_deal`, the engine's shuffle).
+    fn deal_fairly(&mut self, words: Option<crate::net::fair_flow::Words>) {
+        let Some(words) = words else { return };
+        if self.table.game.in_deal() || self.table.game.is_over() {
+            return;
+        }
+        let mut fresh = move || Some(words);
+        let mut env = self.env(&mut fresh);
+        self.table.start_deal(&mut env);
+        self.advance();
     }
 
     // ---- a guest's device ----
@@ -578,6 +661,31 @@ impl Controller {
                     g.table_came(&table);
                     self.show_table(*table);
                 }
+                Ok(ToGuest::Commit { deal, commitment }) => {
+                    // This device's part of the deal, fresh from its crypto randomness.
+                    let Some(fresh) = net::secure_random_bytes() else {
+                        return;
+                    };
+                    match g.fair.commit(deal, commitment, fresh) {
+                        Ok(answer) => {
+                            if !g.send_fair(&answer) {
+                                web_sys::console::warn_1(
+                                    &"this device's randomness not sent: the channel did not take it"
+                                        .into(),
+                                );
+                            }
+                        }
+                        Err(why) => self.fair_ignored(why),
+                    }
+                    self.render();
+                }
+                Ok(ToGuest::Reveal { deal, reveal }) => {
+                    match g.fair.reveal(deal, reveal) {
+                        Ok(_) => {}
+                        Err(why) => self.fair_ignored(why),
+                    }
+                    self.render();
+                }
                 // The host had not read this guest's hello: said again, and
                 // the move with it; still on its way, nothing to show.
                 Ok(ToGuest::Refused { turn, reason })
@@ -615,6 +723,16 @@ impl Controller {
         }
     }
 
+    /// A fair deal's message from the host that changed nothing (another
+    /// deal's, a second commitment): counted, and said on the console.
+    fn fair_ignored(&mut self, why: crate::net::fair_flow::Ignored) {
+        if let Mode::Guest(g) = &mut self.mode {
+            g.dropped += 1;
+        }
+        let text = format!("a message from the host changed nothing: {why}");
+        web_sys::console::warn_1(&text.as_str().into());
+    }
+
     /// A message from the host that this page refused (damaged, forged, too
     /// large, another version): counted, and said on the table, which goes
     /// on showing the host's latest table this page could read. (Said once
@@ -645,6 +763,8 @@ impl Controller {
             Ok(seen) => seen,
             Err(why) => return self.host_message_refused(why),
         };
+        // Recorded for the fair deal's check (its verdict shows at once).
+        g.fair.table(&table, &seen.game);
         let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
         let first = g.table.is_none();
         let GuestView {

@@ -210,6 +210,13 @@ pub trait OnlinePlay {
     fn net(c: &mut Controller, event: NetEvent);
     /// The page was opened from an invite: join the friend's table.
     fn enter_guest(c: &mut Controller, invite: Invite);
+    /// The person asks for the next deal: a game with friends deals it
+    /// fairly once its guests' randomness is in (`net::fair_flow`); the
+    /// stand-ins' (no friends there) deal it at once.
+    fn next_deal(c: &mut Controller);
+    /// The fair deals' mark on a guest's table ("Deal checked", or the
+    /// alarm), which online play's view writes (the stand-ins': nothing).
+    fn fair_mark(c: &Controller) -> <Self::Views as OnlineViews>::Mark;
     /// The table handed this tab over for its game with friends
     /// (`Then::Table`): online play's page connects the friends' seats as
     /// the saved game comes back; the stand-ins say in one line that the

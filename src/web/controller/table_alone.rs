@@ -19,11 +19,14 @@ use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
 use crate::page::dialog::Author;
 use crate::page::replay_bar::ReplayBarScene;
+use crate::page::table::Msg;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
-use crate::web::model::{Closed, Dispatch, NetEvent, Player, RecordsAction, ReviewAction};
+use crate::web::model::{
+    Closed, Dispatch, NetEvent, Player, RecordsAction, ReviewAction, TableAction,
+};
 use crate::web::records::link::LinkParams;
-use crate::web::view::full::{NoReview, NoWriters};
+use crate::web::view::full::{NoMark, NoReview, NoWriters};
 use gloo::timers::callback::Timeout;
 use std::convert::Infallible;
 
@@ -193,6 +196,14 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
     }
 
     fn enter_guest(_: &mut Controller, _: Invite) {}
+
+    fn next_deal(c: &mut Controller) {
+        c.flow(Msg::Person(TableAction::NextDeal));
+    }
+
+    fn fair_mark(_: &Controller) -> NoMark {
+        NoMark
+    }
 
     /// A hand-over that did not happen: online play's files could not be
     /// loaded, and the table runs in its document.

@@ -6,6 +6,7 @@
 use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
+use crate::net::fair_flow::GuestFair;
 use crate::net::invite::{clean_name, Invite, Reply};
 use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
 use crate::net::stun::Ice;
@@ -33,6 +34,9 @@ pub struct Guest {
     pub refusal_shown: bool,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
+    /// The fair deals: the commitment held, the randomness sent, what the
+    /// seat was shown, and every deal's verdict (`net::fair_flow`).
+    pub fair: GuestFair,
     /// The latest move was sent again after the host said it had not read
     /// this guest's hello (once only: a second such refusal is shown).
     resent: bool,
@@ -87,6 +91,7 @@ impl Guest {
     pub fn new(invite: Invite) -> Option<Guest> {
         let secret = table_secret(&invite.to.table)?;
         let token = super::secure_random()?.to_le_bytes();
+        let fair = GuestFair::new(invite.to.table, invite.to.seat);
         Some(Guest {
             invite,
             state: GuestState::Joining,
@@ -95,6 +100,7 @@ impl Guest {
             dropped: 0,
             refusal_shown: false,
             sent: None,
+            fair,
             resent: false,
             token,
             secret,
@@ -220,6 +226,11 @@ impl Guest {
             }
             None => false,
         }
+    }
+
+    /// Sends the guest's part of a fair deal (`GuestFair::commit`'s answer).
+    pub fn send_fair(&self, message: &ToHost) -> bool {
+        self.send(message)
     }
 
     fn send(&self, message: &ToHost) -> bool {

@@ -28,6 +28,16 @@ pub fn secure_random() -> Option<u64> {
     getrandom::u64().ok()
 }
 
+/// 32 bytes of the browser's crypto randomness ([`secure_random`]): a
+/// host's secret for a fair deal, a guest's part of it (`net::fair_flow`).
+pub fn secure_random_bytes() -> Option<crate::net::fair::Random> {
+    let mut out = [0u8; crate::net::fair::RANDOM_LEN];
+    for chunk in out.chunks_mut(8) {
+        chunk.copy_from_slice(&secure_random()?.to_le_bytes());
+    }
+    Some(out)
+}
+
 const STUN_KEY: &str = "stun";
 const RELAY_KEY: &str = "relay";
 

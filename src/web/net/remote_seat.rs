@@ -8,6 +8,8 @@
 use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
 use crate::engine::{Game, Move};
+use crate::net::fair::Random;
+use crate::net::fair_flow::{HostDeal, HostStage, Words};
 use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
 use crate::net::protocol::{
     self, Dropped, Flood, Judged, LastMove, Refusal, SeatAwaits, ToGuest, ToHost,
@@ -66,6 +68,9 @@ pub struct Link {
     handing: Option<(u64, Move)>,
     /// The last table sent (sent again when the channel opens).
     table: Option<Vec<u8>>,
+    /// A fair deal's randomness read from the guest, for the host's
+    /// `HostDeal` (handed to the controller once this link is not borrowed).
+    fair_part: Option<(u32, Random)>,
 }
 
 impl Link {
@@ -90,6 +95,7 @@ impl Link {
             early: None,
             handing: None,
             table: None,
+            fair_part: None,
         }
     }
 
@@ -140,6 +146,16 @@ impl Link {
                 None
             }
             ToHost::Move { seat, turn, mv } => self.guest_move(seat, turn, mv),
+            ToHost::Randomness { deal, random } => {
+                // (Only a channel whose hello named the reply speaks for the seat.)
+                if self.greeted {
+                    self.fair_part = Some((deal, random));
+                } else {
+                    self.dropped += 1;
+                    self.say_dropped("randomness before the guest's hello");
+                }
+                None
+            }
         }
     }
 
@@ -283,6 +299,8 @@ pub struct Host {
     table: Option<[u8; 6]>,
     links: Vec<Option<Rc<RefCell<Link>>>>,
     next_peer: u32,
+    /// The fair deal in hand (`net::fair_flow`): committed, dealt or revealed.
+    fair: Option<HostDeal>,
 }
 
 impl Default for Host {
@@ -291,6 +309,7 @@ impl Default for Host {
             table: None,
             links: vec![None, None, None, None],
             next_peer: 1,
+            fair: None,
         }
     }
 }
@@ -368,6 +387,12 @@ impl Host {
             let out = link.borrow_mut().receive(message);
             if let Some((answer, action)) = out {
                 answer(action);
+            }
+            let part = link.borrow_mut().fair_part.take();
+            if let Some((deal, random)) = part {
+                d(Action::Net(Box::new(NetEvent::FairPart(
+                    seat, deal, random,
+                ))));
             }
             if !greeted && link.borrow().greeted {
                 // The guest is greeted (and, back, named as before): the
@@ -531,6 +556,82 @@ impl Host {
                 p.send(&bytes);
             }
             l.table = Some(bytes);
+        }
+        self.reveal_if_over(news.game);
+    }
+
+    /// Begins deal number `deal` fairly (`net::fair_flow::HostDeal`): the
+    /// commitment to `secret` goes to every connected friend of `friends`
+    /// (their seats, in order). The deck's words if nothing is awaited.
+    pub fn begin_fair(&mut self, deal: u32, secret: Random, friends: &[u8]) -> Option<Words> {
+        let seats: Vec<(u8, bool)> = friends
+            .iter()
+            .map(|&s| {
+                let connected = self.links[s as usize & 3].as_ref().is_some_and(|l| {
+                    let l = l.borrow();
+                    l.state == LinkState::Connected && l.greeted
+                });
+                (s, connected)
+            })
+            .collect();
+        let (fair, sends, words) =
+            HostDeal::begin(self.table.unwrap_or_default(), deal, secret, &seats);
+        for (seat, message) in sends {
+            if let Some(l) = &self.links[seat as usize & 3] {
+                l.borrow().send(&message);
+            }
+        }
+        self.fair = Some(fair);
+        words
+    }
+
+    /// Whether the host waits for its guests' randomness.
+    pub fn fair_awaiting(&self) -> bool {
+        self.fair
+            .as_ref()
+            .is_some_and(|f| f.stage() == HostStage::Awaiting)
+    }
+
+    /// A guest's randomness: the deck's words once the last one awaited is in.
+    pub fn fair_part(&mut self, seat: u8, deal: u32, random: Random) -> Option<Words> {
+        let fair = self.fair.as_mut()?;
+        match fair.randomness(seat, deal, random) {
+            Ok(words) => words,
+            Err(why) => {
+                let text = format!("seat {seat}: a guest's message changed nothing: {why}");
+                web_sys::console::warn_1(&text.as_str().into());
+                None
+            }
+        }
+    }
+
+    /// The wait for deal `deal`'s randomness is over: the deck's words.
+    pub fn fair_timeout(&mut self, deal: u32) -> Option<Words> {
+        self.fair.as_mut()?.timeout(deal)
+    }
+
+    /// `seat`'s guest is gone: the deck's words if it was the last awaited.
+    pub fn fair_lost(&mut self, seat: u8) -> Option<Words> {
+        self.fair.as_mut()?.lost(seat)
+    }
+
+    /// A new game: no fair deal in hand.
+    pub fn fair_forget(&mut self) {
+        self.fair = None;
+    }
+
+    /// Once the fair deal is over, its reveal goes to every guest (after
+    /// its last table: the channel keeps the order).
+    fn reveal_if_over(&mut self, game: &Game) {
+        let Some(fair) = &mut self.fair else { return };
+        let over = game.log().len() == fair.deal() as usize + 1 && !game.in_deal();
+        if !over {
+            return;
+        }
+        if let Some(reveal) = fair.over() {
+            for l in self.links.iter().flatten() {
+                l.borrow().send(&reveal);
+            }
         }
     }
 

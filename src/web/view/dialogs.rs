@@ -44,9 +44,14 @@ pub trait ViewerViews {
 /// a build without online play writes nothing, as it never shows them
 /// (`controller::parts::OnlinePlay::Views`).
 pub trait OnlineViews {
+    /// What online play shows on the table itself: the fair deals' mark.
+    type Mark;
     /// Online play's dialog `now` (`before`: the same dialog as last
     /// written, in the same language, still open).
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>);
+    /// The fair deals' mark on a guest's table, after the action bar's
+    /// message (`home`: the bar).
+    fn fair_mark(home: &web_sys::Element, mark: Self::Mark);
 }
 
 /// What the dialogs last wrote: the dialog, in which language, and its

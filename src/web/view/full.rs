@@ -9,12 +9,16 @@ use super::dialogs::{OnlineViews, ViewerViews};
 use super::{review, Scene, View};
 use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
+use crate::page::online::FairMark;
 use crate::page::review::{PracticeWords, ReviewShows};
-use crate::web::dom::by_id;
+use crate::web::dom::{self, by_id};
 use crate::web::i18n::Lang;
 use crate::web::net::ui;
 use crate::web::records::author;
 use web_sys::Element;
+
+/// The fair deals' mark on a guest's table.
+const FAIR_MARK: &str = "fair-mark";
 
 /// The viewer's writers.
 pub enum ViewerWriters {}
@@ -27,6 +31,9 @@ pub enum NoWriters {}
 
 /// A build without the viewer has no deal review.
 pub struct NoReview;
+
+/// A build without online play shows no fair deal's mark.
+pub struct NoMark;
 
 impl ViewerViews for ViewerWriters {
     type Review = ReviewShows;
@@ -67,6 +74,35 @@ impl ViewerViews for ViewerWriters {
 }
 
 impl OnlineViews for OnlineWriters {
+    type Mark = Option<FairMark>;
+
+    /// Written where it changed only: `#fair-mark` in the action bar,
+    /// after its message, an alarm as an alert (`data-fair`: `checked` or
+    /// `alarm`, for the styles and the tests).
+    fn fair_mark(home: &Element, mark: Option<FairMark>) {
+        let shown = by_id(FAIR_MARK);
+        let Some(mark) = mark else {
+            if let Some(e) = shown {
+                e.remove();
+            }
+            return;
+        };
+        let e = shown.unwrap_or_else(|| {
+            let e = dom::el("p", "fair-mark");
+            dom::set_attr(&e, "id", FAIR_MARK);
+            dom::append(home, &e);
+            e
+        });
+        let kind = if mark.alarm { "alarm" } else { "checked" };
+        if e.get_attribute("data-fair").as_deref() != Some(kind) {
+            dom::set_attr(&e, "data-fair", kind);
+            dom::set_attr(&e, "role", if mark.alarm { "alert" } else { "status" });
+        }
+        if e.text_content().as_deref() != Some(&mark.words) {
+            dom::set_text(&e, &mark.words);
+        }
+    }
+
     fn net_dialog(lang: Lang, now: &OpenDialog, before: Option<&OpenDialog>) {
         let OpenDialog::Online(d, notes) = now else {
             return;
@@ -110,5 +146,8 @@ impl ViewerViews for NoWriters {
 }
 
 impl OnlineViews for NoWriters {
+    type Mark = NoMark;
+
     fn net_dialog(_: Lang, _: &OpenDialog, _: Option<&OpenDialog>) {}
+    fn fair_mark(_: &Element, _: NoMark) {}
 }

@@ -210,7 +210,12 @@ impl View {
     /// Renders the scene `s`: the table, the page's marks, the viewer's
     /// parts through `V` (its bar and the review's panel), and the dialog
     /// open over the table (online play's through `O`).
-    pub fn render<V: ViewerViews, O: OnlineViews>(&mut self, scene: &mut Scene, review: V::Review) {
+    pub fn render<V: ViewerViews, O: OnlineViews>(
+        &mut self,
+        scene: &mut Scene,
+        review: V::Review,
+        mark: O::Mark,
+    ) {
         let s = &*scene;
         let r = &self.root;
         set_attr(r, "data-phase", s.phase.name());
@@ -231,6 +236,7 @@ impl View {
         }
         self.centre.render(s);
         self.bar.render(s);
+        O::fair_mark(&self.bar.home, mark);
         self.panels.render(s);
         self.readout.read(s);
         self.move_focus(s);
