@@ -156,3 +156,103 @@ fn decision_15_a_code_is_six_digits_in_two_groups_made_by_sha_256() {
     // About a tenth start with a zero, which stays shown.
     assert!((1_500..2_500).contains(&small), "{small}");
 }
+
+/// The host's panel: a connected seat's code, and "New device" for a
+/// device that has not played the seat before; nothing before the
+/// connection opens or once it is gone.
+#[test]
+fn the_hosts_panel_words_a_connected_seats_code_and_a_new_device() {
+    use duck_soup::page::i18n::Lang;
+    use duck_soup::page::online::{LinkState, SeatStatus};
+    let code = Code::of_descriptions(CHROMIUM_OFFER_MDNS, FIREFOX_ANSWER).unwrap();
+    let seat = |state: LinkState, new_device: bool| SeatStatus {
+        seat: 1,
+        state,
+        name: "Ann".into(),
+        code: Some(code),
+        new_device,
+    };
+    for (lang, shown, new) in [
+        (Lang::En, "Code 471 388", "New device"),
+        (Lang::Ja, "確認コード 471 388", "初めての端末"),
+    ] {
+        let words = seat(LinkState::Connected, true)
+            .device_words(lang)
+            .expect("a connected seat's words");
+        assert_eq!(words.code, shown);
+        assert!(words.code_name.contains("471 388"), "{}", words.code_name);
+        assert_ne!(words.code_name, words.code);
+        assert_eq!(words.new_device, Some(new));
+        // A device back with its secret: its code, no mark.
+        let back = seat(LinkState::Connected, false)
+            .device_words(lang)
+            .unwrap();
+        assert_eq!((back.code.as_str(), back.new_device), (shown, None));
+        for state in [LinkState::Connecting, LinkState::Lost, LinkState::Failed] {
+            assert_eq!(seat(state, true).device_words(lang), None);
+        }
+        let no_code = SeatStatus {
+            code: None,
+            ..seat(LinkState::Connected, true)
+        };
+        assert_eq!(no_code.device_words(lang), None);
+    }
+}
+
+/// The guest's table: its connection's code on the host's name plate, in
+/// the words of the host's panel, and on no other seat's.
+#[test]
+fn a_guests_table_shows_its_code_on_the_hosts_plate() {
+    use duck_soup::engine::rng::shuffled_deck;
+    use duck_soup::engine::{Game, Rules};
+    use duck_soup::net::protocol::{guest_table, turn_of};
+    use duck_soup::page::guest::{read_table, show_code};
+    use duck_soup::page::i18n::Lang;
+    use duck_soup::page::model::{Setup, Ui};
+    use duck_soup::page::online::code_words;
+    use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+    let code = Code::of_descriptions(CHROMIUM_OFFER_MDNS, FIREFOX_ANSWER).unwrap();
+    let kind = GameKind::ThreePlayer;
+    let mut game = Game::new(Rules::parlett(kind), 0);
+    game.start_deal(shuffled_deck(kind, "code"), None).unwrap();
+    for (host, guest) in [(0u8, 1u8), (2, 0)] {
+        let mut table = guest_table(&game, guest, turn_of(&game), &[], &[]);
+        table.who = (0..3)
+            .map(|s| if s == host { "host" } else { "friend" }.to_string())
+            .collect();
+        for lang in [Lang::En, Lang::Ja] {
+            let mut seen = read_table(lang, &table, guest).unwrap();
+            show_code(&mut seen.friends, &table, lang, code);
+            let ui = Ui {
+                bottom: guest,
+                viewer: Some(guest),
+                friends: seen.friends,
+                hand_lens: Some(seen.hand_lens),
+                ..Ui::default()
+            };
+            let setup = Setup {
+                rules: *seen.game.rules(),
+                players: seen.players,
+                seed: None,
+            };
+            let ctx = Context {
+                lang,
+                sort_by_rank: false,
+                muted: false,
+                may_share: false,
+                invites: false,
+                guest: true,
+                joining: false,
+                may_practise: false,
+                practising: false,
+                page: PageFacts::default(),
+            };
+            let scene = scene::build(&seen.game, &setup, &ui, &ctx, &mut SheetRows::default());
+            let shown = code_words(lang, code).0;
+            for seat in &scene.seats {
+                let has = seat.badges.contains(&(shown.clone(), "code"));
+                assert_eq!(has, seat.seat == host, "seat {} ({lang:?})", seat.seat);
+            }
+        }
+    }
+}

@@ -650,9 +650,12 @@ impl Controller {
         let GuestView {
             game,
             players,
-            friends,
+            mut friends,
             hand_lens: lens,
         } = seen;
+        if let Some(code) = g.code {
+            guest::show_code(&mut friends, &table, lang, code);
+        }
         let kind = game.kind();
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;

@@ -9,6 +9,7 @@ use crate::engine::Move;
 use crate::net::invite::{clean_name, Invite, Reply};
 use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
 use crate::net::stun::Ice;
+use crate::net::verify::Code;
 use crate::web::model::{Action, Dispatch, PeerEvent};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -31,6 +32,9 @@ pub struct Guest {
     pub dropped: u64,
     /// Whether the table says a message was refused (until a table is read).
     pub refusal_shown: bool,
+    /// The verification code of the connection (`net::verify`), from the
+    /// reply on: shown once the host's table is in over it.
+    pub code: Option<Code>,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
     /// The latest move was sent again after the host said it had not read
@@ -94,6 +98,7 @@ impl Guest {
             table: None,
             dropped: 0,
             refusal_shown: false,
+            code: None,
             sent: None,
             resent: false,
             token,
@@ -131,8 +136,10 @@ impl Guest {
         }
     }
 
-    /// The reply link's fragment for this guest's answer.
-    pub fn reply(&self, connection: crate::net::sdp::Connection) -> String {
+    /// The reply link's fragment for this guest's answer (whose
+    /// certificate makes the connection's code with the invite's).
+    pub fn reply(&mut self, connection: crate::net::sdp::Connection) -> String {
+        self.code = Some(Code::of(&self.invite.connection, &connection));
         Reply {
             to: self.invite.to,
             token: self.token,
