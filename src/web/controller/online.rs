@@ -608,6 +608,8 @@ impl Controller {
                 if was == GuestState::Connected {
                     self.table.ui.message = Some(lang.t(K::HostLost).to_string());
                 }
+                // (That connection's code is no longer worth comparing.)
+                ui::connection_code(None);
                 let name = g.name.clone();
                 self.show_join(name);
                 self.render();
@@ -647,15 +649,15 @@ impl Controller {
         };
         let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
         let first = g.table.is_none();
+        let code = g
+            .code
+            .and_then(|c| guest::code_on_host_plate(lang, &table, c));
         let GuestView {
             game,
             players,
-            mut friends,
+            friends,
             hand_lens: lens,
         } = seen;
-        if let Some(code) = g.code {
-            guest::show_code(&mut friends, &table, lang, code);
-        }
         let kind = game.kind();
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;
@@ -718,6 +720,7 @@ impl Controller {
             self.table.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
+        ui::connection_code(code);
     }
 }
 
