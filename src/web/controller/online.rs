@@ -315,6 +315,11 @@ impl Controller {
             }
             NetEvent::Status => {
                 self.online_broadcast();
+                // (A guest's hello heard: the invites dialog names it as
+                // before, or marks its device new.)
+                if self.invites_open() {
+                    self.show_invites();
+                }
                 self.render();
             }
             NetEvent::Reply(text) => {
