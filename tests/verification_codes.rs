@@ -204,34 +204,60 @@ fn the_hosts_panel_words_a_connected_seats_code_and_a_new_device() {
     }
 }
 
-/// The guest's table: its connection's code goes on the name plate of the
-/// host's seat, wherever the host sits, in the host's panel's words; a
-/// table that names no host's seat shows none.
+/// The guest's table: its connection's code on the host's name plate, in
+/// the words of the host's panel, and on no other seat's.
 #[test]
 fn a_guests_table_shows_its_code_on_the_hosts_plate() {
     use duck_soup::engine::rng::shuffled_deck;
     use duck_soup::engine::{Game, Rules};
     use duck_soup::net::protocol::{guest_table, turn_of};
-    use duck_soup::page::guest::code_on_host_plate;
+    use duck_soup::page::guest::{read_table, show_code};
     use duck_soup::page::i18n::Lang;
+    use duck_soup::page::model::{Setup, Ui};
     use duck_soup::page::online::code_words;
+    use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
     let code = Code::of_descriptions(CHROMIUM_OFFER_MDNS, FIREFOX_ANSWER).unwrap();
     let kind = GameKind::ThreePlayer;
     let mut game = Game::new(Rules::parlett(kind), 0);
     game.start_deal(shuffled_deck(kind, "code"), None).unwrap();
-    for (host, guest) in [(0u8, 1u8), (2, 0), (1, 2)] {
+    for (host, guest) in [(0u8, 1u8), (2, 0)] {
         let mut table = guest_table(&game, guest, turn_of(&game), &[], &[]);
         table.who = (0..3)
             .map(|s| if s == host { "host" } else { "friend" }.to_string())
             .collect();
         for lang in [Lang::En, Lang::Ja] {
-            let (shown, name) = code_words(lang, code);
-            assert_eq!(
-                code_on_host_plate(lang, &table, code),
-                Some((host, shown, name))
-            );
+            let mut seen = read_table(lang, &table, guest).unwrap();
+            show_code(&mut seen.friends, &table, lang, code);
+            let ui = Ui {
+                bottom: guest,
+                viewer: Some(guest),
+                friends: seen.friends,
+                hand_lens: Some(seen.hand_lens),
+                ..Ui::default()
+            };
+            let setup = Setup {
+                rules: *seen.game.rules(),
+                players: seen.players,
+                seed: None,
+            };
+            let ctx = Context {
+                lang,
+                sort_by_rank: false,
+                muted: false,
+                may_share: false,
+                invites: false,
+                guest: true,
+                joining: false,
+                may_practise: false,
+                practising: false,
+                page: PageFacts::default(),
+            };
+            let scene = scene::build(&seen.game, &setup, &ui, &ctx, &mut SheetRows::default());
+            let shown = code_words(lang, code).0;
+            for seat in &scene.seats {
+                let has = seat.badges.contains(&(shown.clone(), "code"));
+                assert_eq!(has, seat.seat == host, "seat {} ({lang:?})", seat.seat);
+            }
         }
-        table.who = vec!["friend".to_string(); 3];
-        assert_eq!(code_on_host_plate(Lang::En, &table, code), None);
     }
 }

@@ -46,22 +46,25 @@ pub fn friend_seat(lang: Lang, name: String, away: Option<Absence>) -> FriendSea
             status: lang.tf(status, &[&name]),
         }
     });
-    FriendSeat { name, away }
+    FriendSeat {
+        name,
+        away,
+        code: None,
+    }
 }
 
-/// A connection's code on a guest's table: on the name plate of the host's
-/// seat (`table.who`), in the host's panel's words (shown, and named to
-/// screen readers). None where the table names no host's seat. (Written by
-/// online play's view beside the plate's badges, so that the table alone,
-/// which has no guests, carries none of it.)
-pub fn code_on_host_plate(
-    lang: Lang,
+/// The host's seat on a guest's table shows the code of the guest's
+/// connection (`net::verify`), once the host's table is in over it.
+pub fn show_code(
+    friends: &mut [Option<FriendSeat>; 4],
     table: &GuestTable,
+    lang: Lang,
     code: Code,
-) -> Option<(u8, String, String)> {
-    let host = table.who.iter().position(|w| w == "host")?;
-    let (shown, name) = super::online::code_words(lang, code);
-    Some((host as u8, shown, name))
+) {
+    let host = table.who.iter().position(|w| w == "host");
+    if let Some(seat) = host.and_then(|s| friends.get_mut(s)?.as_mut()) {
+        seat.code = Some(super::online::code_words(lang, code).0);
+    }
 }
 
 /// A host's table read for the guest at `seat`: what its page shows.

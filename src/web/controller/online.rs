@@ -614,7 +614,9 @@ impl Controller {
                     self.table.ui.message = Some(lang.t(K::HostLost).to_string());
                 }
                 // (That connection's code is no longer worth comparing.)
-                ui::connection_code(None);
+                for friend in self.table.ui.friends.iter_mut().flatten() {
+                    friend.code = None;
+                }
                 let name = g.name.clone();
                 self.show_join(name);
                 self.render();
@@ -654,15 +656,15 @@ impl Controller {
         };
         let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
         let first = g.table.is_none();
-        let code = g
-            .code
-            .and_then(|c| guest::code_on_host_plate(lang, &table, c));
         let GuestView {
             game,
             players,
-            friends,
+            mut friends,
             hand_lens: lens,
         } = seen;
+        if let Some(code) = g.code {
+            guest::show_code(&mut friends, &table, lang, code);
+        }
         let kind = game.kind();
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;
@@ -725,7 +727,6 @@ impl Controller {
             self.table.ui.message = Some(lang.t(K::WaitHost).to_string());
         }
         self.render();
-        ui::connection_code(code);
     }
 }
 

@@ -473,41 +473,6 @@ fn state_name(s: &LinkState) -> &'static str {
     }
 }
 
-/// A guest's connection code on the name plate of the host's seat, beside
-/// the badges the table's view writes there (`on`: the seat, the words
-/// shown and their name for screen readers, `page::guest::code_on_host_plate`),
-/// or none. Written by online play's view alone, so that the table alone,
-/// which has no guests, carries none of it; written again with every table
-/// (a plate made anew, for a new game, has none).
-pub fn connection_code(on: Option<(u8, String, String)>) {
-    let old = by_id("connection-code");
-    let plate = on.as_ref().and_then(|(seat, _, _)| {
-        let at = format!(".seat{} .plate", selector(&SeatOf(*seat)));
-        crate::web::dom::doc().query_selector(&at).ok().flatten()
-    });
-    let (Some((_, shown, name)), Some(plate)) = (on, plate) else {
-        if let Some(old) = old {
-            old.remove();
-        }
-        return;
-    };
-    let badge = match old {
-        Some(old) if plate.contains(Some(&old)) => old,
-        old => {
-            if let Some(old) = old {
-                old.remove();
-            }
-            let badge = el("span", "badge badge-code");
-            badge.set_id("connection-code");
-            let _ = badge.set_attribute("role", "note");
-            append(&plate, &badge);
-            badge
-        }
-    };
-    badge.set_text_content(Some(&shown));
-    let _ = badge.set_attribute("aria-label", &name);
-}
-
 /// The guest's join page: what it is invited to, a name, Join; then the reply link.
 pub fn join(lang: Lang, invite: &Invited, state: &GuestState, name: &str, stun: &super::Stun) {
     let d = crate::web::dom::dialog("join-dialog", "newgame join");
