@@ -106,6 +106,8 @@ fn every_dialog(game: &Game) -> Vec<OpenDialog> {
                     seat: 1,
                     state: LinkState::Invited("payload".into()),
                     name: String::new(),
+                    code: None,
+                    new_device: false,
                 }],
                 handed: Vec::new(),
                 error: Some("a reply from another table".into()),

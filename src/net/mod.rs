@@ -10,6 +10,7 @@
 //! - [`invite`]: invites and replies packed into a link's fragment.
 //! - [`protocol`]: the typed messages of online play and their checks.
 //! - [`wire`]: those messages as bytes, written and read.
+//! - [`verify`]: a connection's verification code, read aloud over a call.
 
 pub mod fair;
 pub mod fair_flow;
@@ -17,4 +18,5 @@ pub mod invite;
 pub mod protocol;
 pub mod sdp;
 pub mod stun;
+pub mod verify;
 pub mod wire;

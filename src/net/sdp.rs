@@ -126,13 +126,7 @@ impl Connection {
         if !is_ice_text(pwd, 22) {
             return Err(SdpError::Malformed("ICE password"));
         }
-        let fingerprint = sdp
-            .lines()
-            .find_map(|l| l.trim_end().strip_prefix("a=fingerprint:"))
-            .ok_or(SdpError::Missing("certificate fingerprint"))?;
-        let fingerprint = parse_fingerprint(fingerprint).ok_or(SdpError::Malformed(
-            "certificate fingerprint (SHA-256 expected)",
-        ))?;
+        let fingerprint = fingerprint_of(sdp)?;
         let role = match attribute("setup:").ok_or(SdpError::Missing("DTLS role"))? {
             "actpass" => DtlsRole::ActPass,
             "active" => DtlsRole::Active,
@@ -190,6 +184,20 @@ impl Connection {
         );
         s
     }
+}
+
+/// The SHA-256 fingerprint of an SDP's DTLS certificate (`a=fingerprint:`),
+/// or why there is none: what a connection's verification code
+/// (`net::verify`) is made of, and what the browser checks the peer's
+/// certificate against.
+pub fn fingerprint_of(sdp: &str) -> Result<[u8; 32], SdpError> {
+    let value = sdp
+        .lines()
+        .find_map(|l| l.trim_end().strip_prefix("a=fingerprint:"))
+        .ok_or(SdpError::Missing("certificate fingerprint"))?;
+    parse_fingerprint(value).ok_or(SdpError::Malformed(
+        "certificate fingerprint (SHA-256 expected)",
+    ))
 }
 
 fn parse_fingerprint(value: &str) -> Option<[u8; 32]> {

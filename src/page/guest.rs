@@ -10,6 +10,7 @@ use super::model::{Away, FriendSeat, Player};
 use crate::ai::Level;
 use crate::engine::Game;
 use crate::net::protocol::GuestTable;
+use crate::net::verify::Code;
 
 /// How a person on another device is named on the table: a chosen name
 /// always beside what that person is (the host, a friend), so that no
@@ -45,7 +46,25 @@ pub fn friend_seat(lang: Lang, name: String, away: Option<Absence>) -> FriendSea
             status: lang.tf(status, &[&name]),
         }
     });
-    FriendSeat { name, away }
+    FriendSeat {
+        name,
+        away,
+        code: None,
+    }
+}
+
+/// The host's seat on a guest's table shows the code of the guest's
+/// connection (`net::verify`), once the host's table is in over it.
+pub fn show_code(
+    friends: &mut [Option<FriendSeat>; 4],
+    table: &GuestTable,
+    lang: Lang,
+    code: Code,
+) {
+    let host = table.who.iter().position(|w| w == "host");
+    if let Some(seat) = host.and_then(|s| friends.get_mut(s)?.as_mut()) {
+        seat.code = Some(super::online::code_words(lang, code).0);
+    }
 }
 
 /// A host's table read for the guest at `seat`: what its page shows.

@@ -98,6 +98,9 @@ pub struct FriendSeat {
     pub name: String,
     /// While its device is not connected (None when it is).
     pub away: Option<Away>,
+    /// On a guest's table, the host's seat: the code of this device's
+    /// connection to the host ("Code 482 019"), to compare with the host's.
+    pub code: Option<String>,
 }
 
 /// A seat's device not connected, in words: a short one for its name plate,

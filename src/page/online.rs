@@ -8,6 +8,7 @@ use super::i18n::{Lang, K};
 use crate::net::fair::Unfair;
 use crate::net::fair_flow::Verdict;
 use crate::net::stun::Relay;
+use crate::net::verify::Code;
 
 /// The servers setting of the online dialogs (`crate::net::stun`): a list of
 /// STUN servers (a well-known public one by default), a relay (TURN) server
@@ -44,6 +45,46 @@ pub struct SeatStatus {
     pub seat: u8,
     pub state: LinkState,
     pub name: String,
+    /// The verification code of the seat's latest connection (from its
+    /// reply on): `net::verify`.
+    pub code: Option<Code>,
+    /// The device that answered has not played this seat before: its hello
+    /// did not carry the secret of the guest who held it.
+    pub new_device: bool,
+}
+
+/// What the host's panel says of a seat's connected device: the
+/// connection's code as shown and as named to screen readers, and whether
+/// the device is new to the seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeviceWords {
+    pub code: String,
+    pub code_name: String,
+    pub new_device: Option<&'static str>,
+}
+
+impl SeatStatus {
+    /// The words for the seat's device, once it is connected (a code is
+    /// only worth comparing over an open connection).
+    pub fn device_words(&self, lang: Lang) -> Option<DeviceWords> {
+        let code = self.code.filter(|_| self.state == LinkState::Connected)?;
+        let (shown, name) = code_words(lang, code);
+        Some(DeviceWords {
+            code: shown,
+            code_name: name,
+            new_device: self.new_device.then(|| lang.t(K::NewDevice)),
+        })
+    }
+}
+
+/// A connection's code in words, as shown ("Code 482 019") and as named
+/// to screen readers; the same on the host's panel and the guest's table.
+pub fn code_words(lang: Lang, code: Code) -> (String, String) {
+    let digits = code.to_string();
+    (
+        lang.tf(K::ConnectionCode, &[&digits]),
+        lang.tf(K::ConnectionCodeName, &[&digits]),
+    )
 }
 
 /// Where a guest's connection to its host stands.

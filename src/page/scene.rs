@@ -894,6 +894,10 @@ fn seat_scene(f: &Facts, s: u8) -> SeatScene {
     if let Some(away) = friend.and_then(|f| f.away.as_ref()) {
         badges.push((away.badge.clone(), "away"));
     }
+    // (A guest's table: its connection's code, on the host's plate.)
+    if let Some(code) = friend.and_then(|f| f.code.as_ref()) {
+        badges.push((code.clone(), "code"));
+    }
     let mut hand = hand_scene(f, s);
     let roving = pos == Pos::Bottom && matches!(hand, HandScene::Up(_));
     if let (true, HandScene::Up(cards)) = (roving, &mut hand) {
@@ -1675,6 +1679,7 @@ mod tests {
                 badge: "offline".into(),
                 status: "Waiting for Ann to reconnect".into(),
             }),
+            code: None,
         });
         let scene = build(
             &game,

@@ -102,6 +102,10 @@ pub enum FullKey {
     WaitingFor,
     AwayWaiting,
     AwayOffline,
+    ConnectionCode,
+    ConnectionCodeName,
+    CodeHint,
+    NewDevice,
     HostLost,
     MoveRefused,
     HostMessageRefused,
@@ -254,6 +258,10 @@ impl K {
     pub const WaitingFor: FullKey = FullKey::WaitingFor;
     pub const AwayWaiting: FullKey = FullKey::AwayWaiting;
     pub const AwayOffline: FullKey = FullKey::AwayOffline;
+    pub const ConnectionCode: FullKey = FullKey::ConnectionCode;
+    pub const ConnectionCodeName: FullKey = FullKey::ConnectionCodeName;
+    pub const CodeHint: FullKey = FullKey::CodeHint;
+    pub const NewDevice: FullKey = FullKey::NewDevice;
     pub const HostLost: FullKey = FullKey::HostLost;
     pub const MoveRefused: FullKey = FullKey::MoveRefused;
     pub const HostMessageRefused: FullKey = FullKey::HostMessageRefused;
@@ -465,6 +473,10 @@ pub(super) fn en(key: FullKey) -> &'static str {
         WaitingFor => "{0} to play. Waiting for the connection.",
         AwayWaiting => "Waiting",
         AwayOffline => "Offline",
+        ConnectionCode => "Code {0}",
+        ConnectionCodeName => "Verification code of this connection: {0}",
+        CodeHint => "Read your codes to each other (on a call, or side by side): the same code on both devices means nobody sits between them. A new device has not played this seat before.",
+        NewDevice => "New device",
         Reconnecting => "{0} to play. Waiting for the device to reconnect.",
     }
 }
@@ -620,6 +632,10 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         WaitingFor => "{0}の番です。接続を待っています。",
         AwayWaiting => "待機中",
         AwayOffline => "切断中",
+        ConnectionCode => "確認コード {0}",
+        ConnectionCodeName => "この接続の確認コード：{0}",
+        CodeHint => "確認コードを電話や対面で読み合わせてください。両方の端末で同じなら、間に入った人はいません。「初めての端末」は、この席で遊んだことのない端末です。",
+        NewDevice => "初めての端末",
         Reconnecting => "{0}の番です。再接続を待っています。",
     }
 }

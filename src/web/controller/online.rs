@@ -339,6 +339,11 @@ impl Controller {
             }
             NetEvent::Status => {
                 self.online_broadcast();
+                // (A guest's hello heard: the invites dialog names it as
+                // before, or marks its device new.)
+                if self.invites_open() {
+                    self.show_invites();
+                }
                 self.render();
             }
             NetEvent::Reply(text) => {
@@ -716,6 +721,10 @@ impl Controller {
                 if was == GuestState::Connected {
                     self.table.ui.message = Some(lang.t(K::HostLost).to_string());
                 }
+                // (That connection's code is no longer worth comparing.)
+                for friend in self.table.ui.friends.iter_mut().flatten() {
+                    friend.code = None;
+                }
                 let name = g.name.clone();
                 self.show_join(name);
                 self.render();
@@ -770,9 +779,12 @@ impl Controller {
         let GuestView {
             game,
             players,
-            friends,
+            mut friends,
             hand_lens: lens,
         } = seen;
+        if let Some(code) = g.code {
+            guest::show_code(&mut friends, &table, lang, code);
+        }
         let kind = game.kind();
         let last = table.last.filter(|_| newer && !first);
         g.state = GuestState::Connected;

@@ -10,6 +10,7 @@ use crate::net::fair_flow::GuestFair;
 use crate::net::invite::{clean_name, Invite, Reply};
 use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
 use crate::net::stun::Ice;
+use crate::net::verify::Code;
 use crate::web::model::{Action, Dispatch, PeerEvent};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -32,6 +33,9 @@ pub struct Guest {
     pub dropped: u64,
     /// Whether the table says a message was refused (until a table is read).
     pub refusal_shown: bool,
+    /// The verification code of the connection (`net::verify`), from the
+    /// reply on: shown once the host's table is in over it.
+    pub code: Option<Code>,
     /// The latest move sent (to word the host's refusal of it).
     pub sent: Option<Move>,
     /// The fair deals: the commitment held, the randomness sent, what the
@@ -99,6 +103,7 @@ impl Guest {
             table: None,
             dropped: 0,
             refusal_shown: false,
+            code: None,
             sent: None,
             fair,
             resent: false,
@@ -137,8 +142,10 @@ impl Guest {
         }
     }
 
-    /// The reply link's fragment for this guest's answer.
-    pub fn reply(&self, connection: crate::net::sdp::Connection) -> String {
+    /// The reply link's fragment for this guest's answer (whose
+    /// certificate makes the connection's code with the invite's).
+    pub fn reply(&mut self, connection: crate::net::sdp::Connection) -> String {
+        self.code = Some(Code::of(&self.invite.connection, &connection));
         Reply {
             to: self.invite.to,
             token: self.token,

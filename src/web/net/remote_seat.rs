@@ -16,6 +16,7 @@ use crate::net::protocol::{
 };
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
+use crate::net::verify::Code;
 use crate::web::model::{Action, Dispatch};
 use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
@@ -52,6 +53,13 @@ pub struct Link {
     /// The channel's first words carried that token: only then are its
     /// moves heard (a channel that cannot name the reply plays nothing).
     greeted: bool,
+    /// The certificate fingerprint of the latest invite's offer, and the
+    /// verification code it makes with the reply taken (`net::verify`).
+    offered: Option<[u8; 32]>,
+    code: Option<Code>,
+    /// The device greeted did not carry the secret of the seat's earlier
+    /// guest: it has not played this seat before.
+    new_device: bool,
     flood: Flood,
     turn: u32,
     pending: Option<(MoveRequest, Dispatch)>,
@@ -89,6 +97,9 @@ impl Link {
             secret: None,
             held_by: None,
             greeted: false,
+            offered: None,
+            code: None,
+            new_device: false,
             flood: Flood::new(20, 10),
             turn: 0,
             pending: None,
@@ -179,7 +190,9 @@ impl Link {
         }
         self.greeted = true;
         self.secret = Some(secret);
-        if let Some((_, name)) = self.held_by.take().filter(|(s, _)| *s == secret) {
+        let back = self.held_by.take().filter(|(s, _)| *s == secret);
+        self.new_device = back.is_none();
+        if let Some((_, name)) = back {
             self.name = name;
         }
     }
@@ -405,6 +418,8 @@ impl Host {
         let mut l = link.borrow_mut();
         l.peer = None;
         l.peer_id = id;
+        // (The old connection's code goes with it.)
+        (l.offered, l.code) = (None, None);
         (l.heard_here, l.dropped_here) = (0, 0);
         // A fresh random nonce for every invite (never the last one), so a
         // reply to an older invite for the seat is told from the latest; and
@@ -450,6 +465,7 @@ impl Host {
                     host_name: clean_name(host_name),
                     connection: trimmed(connection),
                 };
+                l.offered = Some(invite.connection.fingerprint);
                 l.state = LinkState::Invited(invite.pack());
             }
             PeerEvent::Open => {
@@ -504,6 +520,10 @@ impl Host {
             return Err(ReplyError::Stale);
         };
         peer.accept(&reply.connection);
+        l.code = l
+            .offered
+            .map(|host| Code::between(&host, &reply.connection.fingerprint));
+        l.new_device = false;
         // Named as the reply says until its hello proves whether it is the
         // guest who held the seat before (then named as before).
         if let Some(secret) = l.secret.take() {
@@ -645,6 +665,8 @@ impl Host {
                     seat: l.seat,
                     state: l.state.clone(),
                     name: l.name.clone(),
+                    code: l.code,
+                    new_device: l.new_device && l.greeted,
                 }
             })
             .collect()

@@ -9,6 +9,7 @@ use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::page::dialog::Invited;
+use crate::page::online::DeviceWords;
 use crate::web::dom::{
     append, by_id, dialog_form, el, get_data, labelled_input, set_data, text_el,
 };
@@ -358,7 +359,10 @@ pub fn invites(
             }
             LinkState::Connecting => append(&f, &text_el("p", "hint", lang.t(K::SeatConnecting))),
             LinkState::Connected => {
-                append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])))
+                append(&f, &text_el("p", "ok", &lang.tf(K::SeatConnected, &[&who])));
+                if let Some(words) = s.device_words(lang) {
+                    device_marks(&f, s.seat, &words);
+                }
             }
             LinkState::Lost => append(&f, &text_el("p", "warn", lang.t(K::SeatLost))),
             LinkState::Failed => append(
@@ -401,6 +405,11 @@ pub fn invites(
         append(&f, &row);
         append(&form, &f);
     }
+    if seats.iter().any(|s| s.device_words(lang).is_some()) {
+        let hint = text_el("p", "hint", lang.t(K::CodeHint));
+        hint.set_id("code-hint");
+        append(&form, &hint);
+    }
     let paste = el("label", "field reply");
     append(&paste, &text_el("span", "", lang.t(K::ReplyPaste)));
     let area = kept_paste.unwrap_or_else(|| {
@@ -436,6 +445,21 @@ pub fn invites(
     append(&form, &row);
     append(&d, &form);
     show(&d, was);
+}
+
+/// A connected seat's verification code (to compare with the friend's
+/// table) and, for a device new to the seat, its mark.
+fn device_marks(f: &Element, seat: u8, words: &DeviceWords) {
+    let code = text_el("p", "code", &words.code);
+    code.set_id(&format!("seat-code-{seat}"));
+    let _ = code.set_attribute("role", "note");
+    let _ = code.set_attribute("aria-label", &words.code_name);
+    append(f, &code);
+    if let Some(new) = words.new_device {
+        let mark = text_el("p", "new-device", new);
+        mark.set_id(&format!("seat-new-{seat}"));
+        append(f, &mark);
+    }
 }
 
 fn state_name(s: &LinkState) -> &'static str {
