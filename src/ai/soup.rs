@@ -1256,8 +1256,8 @@ fn pattern(h: [Cards; 2], base: [Cards; 2]) -> [Cards; 2] {
     let empty = SUIT_BITS & !(held[0] | held[1]);
     let empty0 = empty & (EVEN | !orders(base[1]));
     let slots = [
-        base[0] & (alone[0] | empty0) * SAME_ORDER,
-        base[1] & (alone[1] | (empty & !empty0)) * SAME_ORDER,
+        base[0] & ((alone[0] | empty0) * SAME_ORDER),
+        base[1] & ((alone[1] | (empty & !empty0)) * SAME_ORDER),
     ];
     let mut out = [h[0] & !dead[0], h[1] & !dead[1]];
     let present = h[0] | h[1];
