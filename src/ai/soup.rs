@@ -1112,11 +1112,11 @@ impl Search<'_> {
 
 /// The nodes a decision at a trick's start takes with an empty table, by
 /// cards in the mover's hand (index): about the 95th percentile measured by
-/// `duck-soup bench --soup 12` (BENCHMARKS.md), rounded up. Each card more
+/// `duck-soup bench --soup 20` (BENCHMARKS.md), rounded up. Each card more
 /// costs about four times as much.
 const EXPECTED_NODES: [u64; 14] = [
-    10, 10, 40, 100, 300, 1_000, 6_000, 15_000, 60_000, 250_000, 1_200_000, 6_000_000, 25_000_000,
-    80_000_000,
+    10, 10, 40, 100, 300, 1_000, 4_000, 12_000, 40_000, 150_000, 600_000, 3_000_000, 12_000_000,
+    40_000_000,
 ];
 
 /// Whether a decision of `d`'s mover is worth solving within `allowance`
@@ -1140,7 +1140,7 @@ pub fn worth_solving(d: &Deal, allowance: u64) -> bool {
 pub const EXPERT_NODES_PER_PLAYOUT: u64 = 150;
 
 /// Nodes the deal review allows per play-out of its budget: at the default
-/// budget from 11 cards a hand, and at four times the Expert's budget
+/// budget from 12 cards a hand, and at four times the Expert's budget
 /// (40,000 play-outs) the whole Soup course, 13 cards a hand.
 pub const REVIEW_NODES_PER_PLAYOUT: u64 = 2_000;
 
