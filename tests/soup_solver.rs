@@ -193,6 +193,9 @@ fn a_table_kept_through_the_course_gives_the_same_values() {
                 .unwrap();
             if fresh[preferred_at] == top {
                 assert_eq!(best, preferred, "the preferred move among equals");
+            } else {
+                let first_best = fresh.iter().position(|&v| v == top).unwrap();
+                assert_eq!(at, first_best, "the first best move in order");
             }
             let mv = quacky_move(&d, &mut rng);
             d.apply(mv);

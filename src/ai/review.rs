@@ -23,7 +23,7 @@
 //! **Exact values.** In the two-player Soup course every card's place is
 //! known, and the exact solver of that course ([`super::soup`]) values
 //! every legal move where the mover's cards are few enough for the budget
-//! ([`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out: from 11 cards a
+//! ([`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out: from 12 cards a
 //! hand at the default budget, the whole course, 13 cards, at four times
 //! it), with the table kept through the course (a review judges a deal's
 //! moves in order). Where it does not, and in the last
