@@ -5,13 +5,14 @@
 
 mod common;
 
+use common::scenes::context;
 use duck_soup::ai::Level;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Deal, Game, GameKind, Move, Rules};
 use duck_soup::page::announce::{describe, Said, KEPT_LINES};
 use duck_soup::page::i18n::{Lang, K};
 use duck_soup::page::model::{Player, Setup};
-use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+use duck_soup::page::scene::{self, SheetRows};
 use duck_soup::page::table::{Env, Table, Words};
 use duck_soup::page::walkthrough::{self, Situation, Walkthrough, SEED};
 
@@ -160,18 +161,7 @@ fn a_move_is_said_with_its_seat_card_and_call_in_both_languages() {
 #[test]
 fn the_scene_carries_what_was_said_and_the_coach() {
     let table = walkthrough_table();
-    let ctx = Context {
-        lang: Lang::En,
-        sort_by_rank: false,
-        muted: true,
-        may_share: true,
-        invites: false,
-        guest: false,
-        joining: false,
-        may_practise: false,
-        practising: false,
-        page: PageFacts::default(),
-    };
+    let ctx = context(Lang::En);
     let mut said = Said::default();
     said.say("South: two of clubs.".into());
     let mut w = Walkthrough::default();

@@ -12,13 +12,13 @@
 
 mod common;
 
-use common::scenes::{assert_shows_only, visible};
+use common::scenes::{assert_shows_only, context, visible};
 use duck_soup::ai::Level;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::model::{Chooser, Player, Setup, TableAction};
-use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+use duck_soup::page::scene::{self, SheetRows};
 use duck_soup::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use proptest::prelude::*;
 
@@ -146,18 +146,7 @@ impl Page {
         };
         let ui = &self.table.ui;
         let seat = ui.viewer.unwrap_or(ui.bottom);
-        let ctx = Context {
-            lang: self.lang,
-            sort_by_rank: false,
-            muted: true,
-            may_share: true,
-            invites: false,
-            guest: false,
-            joining: false,
-            may_practise: false,
-            practising: false,
-            page: PageFacts::default(),
-        };
+        let ctx = context(self.lang);
         let sc = scene::build(game, &self.table.setup, ui, &ctx, &mut SheetRows::default());
         let seen = match ui.viewer {
             Some(v) => visible(deal, v),

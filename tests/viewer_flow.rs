@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::scenes::{assert_shows_only, visible};
+use common::scenes::{assert_shows_only, context, visible};
 use duck_soup::ai::review::{Judgement, MoveValue};
 use duck_soup::ai::Level;
 use duck_soup::engine::playout::random_game;
@@ -18,7 +18,7 @@ use duck_soup::page::link::{self, ViewerOptions};
 use duck_soup::page::model::{Player, Step};
 use duck_soup::page::replay::{Aside, Replay, ViewerEffect, ViewerMsg, PLAY_MS};
 use duck_soup::page::replay_bar::SPEEDS;
-use duck_soup::page::scene::{self, Context, PageFacts, SheetRows};
+use duck_soup::page::scene::{self, Context, SheetRows};
 use duck_soup::page::table::{MovesGoTo, Table};
 
 fn viewer(record: GameRecord, o: ViewerOptions) -> (Replay, Table) {
@@ -153,16 +153,8 @@ fn the_table_shows_the_position_from_the_seat_chosen_and_no_card_it_cannot_see()
                 continue;
             };
             let ctx = Context {
-                lang: Lang::En,
-                sort_by_rank: false,
-                muted: true,
                 may_share: false,
-                invites: false,
-                guest: false,
-                joining: false,
-                may_practise: false,
-                practising: false,
-                page: PageFacts::default(),
+                ..context(Lang::En)
             };
             let sc = scene::build(
                 &table.game,

@@ -3,7 +3,25 @@
 
 use duck_soup::engine::deal_view::{DealView, TrickView};
 use duck_soup::engine::{Card, CardSet, Deal};
-use duck_soup::page::scene::{HandScene, Scene};
+use duck_soup::page::i18n::Lang;
+use duck_soup::page::scene::{Context, HandScene, PageFacts, Scene};
+
+/// The scene's context of a table on this device with the sound off: a
+/// test changes what it needs (`Context { may_share: false, ..context(lang) }`).
+pub fn context(lang: Lang) -> Context {
+    Context {
+        lang,
+        sort_by_rank: false,
+        muted: true,
+        may_share: true,
+        invites: false,
+        guest: false,
+        joining: false,
+        may_practise: false,
+        practising: false,
+        page: PageFacts::default(),
+    }
+}
 
 /// Every card `seat` may see now: every card of the engine's view of the
 /// deal for that seat (its hand, the trick, the last trick, the cards shown,
