@@ -15,6 +15,8 @@
 //!   show, playing on, a puzzle, the review's marks), on a table of its own.
 //! - [`input`]: the values of the page's data attributes (an enum each,
 //!   named once), and limits on text from outside (records, saved data).
+//! - [`judging`]: the deal review's and a puzzle's judging: which move is
+//!   asked, where, and which answer is taken.
 //! - [`review`]: the deal review's state and scene (the strip of marks, the
 //!   summary, the values at the position on show).
 //! - [`replay_bar`]: the replay viewer's bar as the view writes it.
@@ -35,6 +37,7 @@ pub mod guest;
 pub mod hint;
 pub mod i18n;
 pub mod input;
+pub mod judging;
 pub mod link;
 pub mod model;
 pub mod online;

@@ -11,12 +11,13 @@
 //! thread by that build loaded there (`web/thinker_here.rs`), one move a
 //! step, as the computers then think.
 
-use super::parts::{Holds, ViewerOnly, WithViewer};
+use super::parts::{Holds, WithViewer};
 use super::replay::Replay;
 use super::{with, Controller, Mode, Practice};
-use crate::ai::question::{read_judgement, JudgeQuestion};
+use crate::ai::question::JudgeQuestion;
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::GameRecord;
+use crate::page::judging::{JudgeEffect, JudgeMsg, Judging, Slot};
 use crate::page::replay::ViewerMsg;
 use crate::page::review::{PracticeWords, ReviewShows};
 use crate::web::i18n::K;
@@ -33,63 +34,87 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 /// a deal always gets the same figures (as `duck-soup review --seed`).
 pub const SEED: u64 = 0x7265_7669_6577;
 
-/// The review's work: the moves still to judge and where they are judged;
-/// and a puzzle's answer being judged, apart (each with its worker).
+/// The review's work (`page::judging` decides it) and what carries it out:
+/// each run's worker, and its step on this thread where it has none.
 #[derive(Default)]
 pub struct Reviewer {
-    run: Option<Run>,
-    puzzle: Option<Run>,
+    judging: Judging,
+    workers: [Option<ReviewWorker>; 2],
+    here: [Option<Timeout>; 2],
 }
 
-/// Which of the two a worker's answer is for.
-#[derive(Clone, Copy, PartialEq)]
-enum Slot {
-    Review,
-    Puzzle,
+fn index(slot: Slot) -> usize {
+    match slot {
+        Slot::Review => 0,
+        Slot::Puzzle => 1,
+    }
+}
+
+/// What carrying out one of the judging's effects gave back.
+enum Carried {
+    Done,
+    /// Tell the judging this (a worker would not take a question).
+    Again(JudgeMsg),
+    Judged(Slot, Judgement),
 }
 
 impl Reviewer {
-    fn slot(&mut self, slot: Slot) -> &mut Option<Run> {
-        match slot {
-            Slot::Review => &mut self.run,
-            Slot::Puzzle => &mut self.puzzle,
+    /// Carries out what the judging asks of the workers and this thread;
+    /// their answers come back to the controller as messages.
+    fn carry_out(
+        &mut self,
+        effect: JudgeEffect,
+        files: &Result<super::WorkerFiles, String>,
+        me: &Weak<RefCell<Controller>>,
+    ) -> Carried {
+        let me = me.clone();
+        match effect {
+            JudgeEffect::Post {
+                slot,
+                ticket,
+                request,
+            } => {
+                let posted = self.workers[index(slot)].as_ref().is_some_and(|w| {
+                    let message = js_sys::Array::of4(
+                        &ticket.into(),
+                        &js_sys::Uint8Array::from(&request[..]),
+                        &0.into(),
+                        &"judge".into(),
+                    );
+                    w.worker.post_message(&message).is_ok()
+                });
+                if !posted {
+                    return Carried::Again(JudgeMsg::NotPosted { slot, ticket });
+                }
+            }
+            JudgeEffect::StepHere { slot, ticket } => {
+                self.here[index(slot)] = Some(Timeout::new(0, move || {
+                    with(&me, move |c| c.judge(JudgeMsg::HereStep { slot, ticket }))
+                }));
+            }
+            JudgeEffect::JudgeHere {
+                slot,
+                ticket,
+                request,
+            } => {
+                // (The computers' build loaded on this thread.)
+                let args = js_sys::Array::of1(&js_sys::Uint8Array::from(&request[..]));
+                thinker_here::call(files, "judge", args, move |bytes| {
+                    let answered = JudgeMsg::HereAnswered {
+                        slot,
+                        ticket,
+                        bytes,
+                    };
+                    with(&me, move |c| c.judge(answered));
+                });
+            }
+            JudgeEffect::StopWorker(slot) => self.workers[index(slot)] = None,
+            JudgeEffect::WorkerFailed(_) => web_sys::console::warn_1(&JsValue::from_str(
+                "the review's worker gave no judgement: the page judges the rest",
+            )),
+            JudgeEffect::Judged { slot, judgement } => return Carried::Judged(slot, judgement),
         }
-    }
-}
-
-/// The work of `slot`, if any.
-fn run_of(reviewer: &mut Option<ViewerOnly<Reviewer>>, slot: Slot) -> Option<&mut Run> {
-    reviewer.as_deref_mut()?.slot(slot).as_mut()
-}
-
-/// Sets the work of `slot`; the reviewer is made when first needed, and
-/// only where the build holds one (the viewer's page: `ViewerOnly`).
-fn set_run(reviewer: &mut Option<ViewerOnly<Reviewer>>, slot: Slot, run: Option<Run>) {
-    if reviewer.is_none() {
-        *reviewer = WithViewer::hold(Reviewer::default());
-    }
-    if let Some(reviewer) = reviewer.as_deref_mut() {
-        *reviewer.slot(slot) = run;
-    }
-}
-
-struct Run {
-    /// The moves still to judge, the one asked first.
-    queue: Vec<JudgeQuestion>,
-    /// Counts the questions asked: an answer to another is dropped.
-    ticket: u32,
-    worker: Option<ReviewWorker>,
-    /// Main thread only: the step that judges the next move.
-    here: Option<Timeout>,
-}
-
-impl Run {
-    /// The judgement of the move asked first, read from an answer's bytes.
-    fn judgement(&self, bytes: Option<&[u8]>) -> Option<Judgement> {
-        self.queue
-            .first()
-            .zip(bytes)
-            .and_then(|(q, b)| read_judgement(q, b))
+        Carried::Done
     }
 }
 
@@ -130,7 +155,13 @@ fn start_worker(
         let bytes = reply
             .and_then(|a| a.get(1).dyn_into::<js_sys::Uint8Array>().ok())
             .map(|b| b.to_vec());
-        with(&me, move |c| c.review_answered(slot, ticket, bytes));
+        with(&me, move |c| {
+            c.judge(JudgeMsg::WorkerAnswered {
+                slot,
+                ticket,
+                bytes,
+            })
+        });
     });
     worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
     Some(ReviewWorker {
@@ -145,7 +176,7 @@ impl Controller {
         match action {
             ReviewAction::Deal => self.start_review(),
             ReviewAction::Cancel => {
-                set_run(&mut self.players.reviewer, Slot::Review, None);
+                self.judge(JudgeMsg::Stop(Slot::Review));
                 if let Mode::Viewing(r) = &mut self.mode {
                     if let Some(review) = &mut r.review {
                         review.cancelled = true;
@@ -287,14 +318,19 @@ impl Controller {
     /// Starts judging `queue` for `slot` (whatever it was judging stops).
     fn start_run(&mut self, slot: Slot, queue: Vec<JudgeQuestion>) {
         let worker = start_worker(&self.page, &self.me, slot);
-        let run = Run {
+        let in_worker = worker.is_some();
+        // (Made when first needed, and only where the build holds one.)
+        if self.players.reviewer.is_none() {
+            self.players.reviewer = WithViewer::hold(Reviewer::default());
+        }
+        if let Some(reviewer) = self.players.reviewer.as_deref_mut() {
+            reviewer.workers[index(slot)] = worker;
+        }
+        self.judge(JudgeMsg::Start {
+            slot,
             queue,
-            ticket: 0,
-            worker,
-            here: None,
-        };
-        set_run(&mut self.players.reviewer, slot, Some(run));
-        self.ask_next_move(slot);
+            in_worker,
+        });
     }
 
     /// Judges a puzzle's answer (`replay.rs`): every move's value there;
@@ -303,113 +339,36 @@ impl Controller {
         self.start_run(Slot::Puzzle, vec![question]);
     }
 
-    /// Asks for the judgement of the next move in the queue (none left:
-    /// the review is done and its worker stops).
-    fn ask_next_move(&mut self, slot: Slot) {
-        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
-            return;
-        };
-        let Some(q) = run.queue.first() else {
-            set_run(&mut self.players.reviewer, slot, None);
-            return;
-        };
-        run.ticket += 1;
-        let ticket = run.ticket;
-        let posted = run.worker.as_ref().is_some_and(|w| {
-            let message = js_sys::Array::of4(
-                &ticket.into(),
-                &js_sys::Uint8Array::from(&q.request()[..]),
-                &0.into(),
-                &"judge".into(),
-            );
-            w.worker.post_message(&message).is_ok()
-        });
-        if !posted {
-            // No worker: the main thread judges it, in a step of its own.
-            run.worker = None;
-            let me = self.me.clone();
-            run.here = Some(Timeout::new(0, move || {
-                with(&me, move |c| c.judge_here(slot, ticket));
-            }));
-        }
-    }
-
-    /// The main thread judges the move asked as `ticket` (the computers'
-    /// build loaded there: `thinker_here`).
-    fn judge_here(&mut self, slot: Slot, ticket: u32) {
-        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
-            return;
-        };
-        let Some(q) = run.queue.first().filter(|_| run.ticket == ticket) else {
-            return;
-        };
-        let args = js_sys::Array::of1(&js_sys::Uint8Array::from(&q.request()[..]));
-        let me = self.me.clone();
-        thinker_here::call(&self.page.worker_files, "judge", args, move |bytes| {
-            with(&me, move |c| c.judged_here(slot, ticket, bytes));
-        });
-    }
-
-    /// The main thread's judgement of `ticket`; with none (the question
-    /// refused, or no computers' build), the run stops: asking again
-    /// would fail again.
-    fn judged_here(&mut self, slot: Slot, ticket: u32, bytes: Option<Vec<u8>>) {
-        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
-            return;
-        };
-        if run.ticket != ticket {
-            return;
-        }
-        let judged = run.judgement(bytes.as_deref());
-        match judged {
-            Some(j) => self.review_judged(slot, j),
-            None => set_run(&mut self.players.reviewer, slot, None),
-        }
-    }
-
-    /// The worker's answer to question `ticket`: the judgement's bytes, or
-    /// none (it failed or could not start: the main thread judges it).
-    fn review_answered(&mut self, slot: Slot, ticket: Option<u32>, bytes: Option<Vec<u8>>) {
-        let Some(run) = run_of(&mut self.players.reviewer, slot) else {
-            return;
-        };
-        if ticket.is_some() && ticket != Some(run.ticket) {
-            return;
-        }
-        let judged = run.judgement(bytes.as_deref());
-        match judged {
-            Some(j) => self.review_judged(slot, j),
-            None => {
-                // (Said once: the rest of the review is judged on this thread.)
-                if run.worker.take().is_some() {
-                    web_sys::console::warn_1(&JsValue::from_str(
-                        "the review's worker gave no judgement: the page judges the rest",
-                    ));
+    /// The judging's update with `msg`: its effects carried out, a move
+    /// judged taken into the review or the puzzle.
+    fn judge(&mut self, msg: JudgeMsg) {
+        let mut messages = vec![msg];
+        while let Some(msg) = messages.pop() {
+            let Some(reviewer) = self.players.reviewer.as_deref_mut() else {
+                return;
+            };
+            let mut judged = Vec::new();
+            for effect in reviewer.judging.update(msg) {
+                match reviewer.carry_out(effect, &self.page.worker_files, &self.me) {
+                    Carried::Done => {}
+                    Carried::Again(msg) => messages.push(msg),
+                    Carried::Judged(slot, judgement) => judged.push((slot, judgement)),
                 }
-                self.ask_next_move(slot);
+            }
+            for (slot, judgement) in judged {
+                match slot {
+                    Slot::Puzzle => self.puzzle_valued(judgement),
+                    Slot::Review => {
+                        // (A review goes on while a position of it is practised.)
+                        if let Some(review) = self.reviewed_mut().and_then(|r| r.review.as_mut()) {
+                            review.judged.push(judgement);
+                        }
+                        // (The review's panel comes with the scene.)
+                        self.render();
+                    }
+                }
             }
         }
-    }
-
-    /// One more move judged: into the review, then the next is asked.
-    fn review_judged(&mut self, slot: Slot, judgement: Judgement) {
-        if let Some(run) = run_of(&mut self.players.reviewer, slot) {
-            if !run.queue.is_empty() {
-                run.queue.remove(0);
-            }
-            run.here = None;
-        }
-        if slot == Slot::Puzzle {
-            set_run(&mut self.players.reviewer, Slot::Puzzle, None);
-            return self.puzzle_valued(judgement);
-        }
-        // (A review goes on while a position of it is practised.)
-        if let Some(review) = self.reviewed_mut().and_then(|r| r.review.as_mut()) {
-            review.judged.push(judgement);
-        }
-        self.ask_next_move(slot);
-        // (The review's panel comes with the scene.)
-        self.render();
     }
 
     /// Stops the review's and the puzzle's work (leaving the viewer, another record).
