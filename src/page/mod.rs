@@ -13,6 +13,8 @@
 //! - [`positions`]: every position of a record, for the replay viewer.
 //! - [`replay`]: the replay viewer's state and its update (the position on
 //!   show, playing on, a puzzle, the review's marks), on a table of its own.
+//! - [`modes`]: what the page is doing, one mode at a time, and the moves
+//!   between them (the viewer, a practice, a guest's table), each table kept.
 //! - [`input`]: the values of the page's data attributes (an enum each,
 //!   named once), and limits on text from outside (records, saved data).
 //! - [`judging`]: the deal review's and a puzzle's judging: which move is
@@ -40,6 +42,7 @@ pub mod input;
 pub mod judging;
 pub mod link;
 pub mod model;
+pub mod modes;
 pub mod online;
 pub mod positions;
 pub mod puzzle;

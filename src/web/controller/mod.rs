@@ -33,7 +33,7 @@ mod thinker;
 pub use parts::Parts;
 pub use saving::start;
 
-use super::i18n::{Lang, K};
+use super::i18n::Lang;
 use super::model::{
     Action, AssistAction, DialogAction, Dispatch, PanelAction, Player, Setup, TableAction,
 };
@@ -47,6 +47,7 @@ use crate::engine::rng::Rng;
 use crate::engine::{Call, Deal, Game, Roles, Rules};
 use crate::page::announce::Said;
 use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
+use crate::page::modes::{self, Back, Practised};
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use crate::page::walkthrough::Walkthrough;
 use gloo::timers::callback::Timeout;
@@ -105,36 +106,9 @@ pub struct Thinking {
     pub expert_playouts: Option<u32>,
 }
 
-/// What the controller is doing: one mode at a time, each owning its own
-/// state. The flow (`advance`) matches on it once.
-// (In each build at most one of the two modes holds a state, made once as
-// the page enters it: a box would only add an allocation.)
-#[allow(clippy::large_enum_variant)]
-pub(super) enum Mode {
-    /// A game of this device's: against computers, between people passing
-    /// the device, and with friends' devices, whose host this device is.
-    Playing,
-    /// The replay viewer shows a record; the saved game waits, unsaved.
-    Viewing(ViewerOnly<Replay>),
-    /// A guest at a friend's table: the host runs the game; this device
-    /// shows its seat's table, saves and deals nothing, and sends its moves.
-    Guest(OnlineOnly<Guest>),
-    /// A deal played again for practice, on a table of its own
-    /// (`Table::practice`): what it was entered from waits aside, unchanged.
-    Practice(Box<Practice>),
-}
-
-/// What a practice left aside, which its end puts back.
-// (Boxed in its mode already, and one at a time.)
-#[allow(clippy::large_enum_variant)]
-pub(super) enum Practice {
-    /// *Play this deal again*: the game's table, and which deal of it.
-    Deal { game_table: Table, deal: usize },
-    /// *Play from here* in the deal review (`review.rs`): the viewer with
-    /// its review, at the move practised (its table is made again from
-    /// the record on the way back).
-    FromReview(ViewerOnly<Replay>),
-}
+/// What the controller is doing: one mode at a time (`page::modes`), the
+/// viewer's and a guest's state held only where the build has the part.
+pub(super) type Mode = modes::Mode<ViewerOnly<Replay>, OnlineOnly<Guest>>;
 
 /// The controller: the game on the table and what it shows, grouped by
 /// concern.
@@ -288,15 +262,10 @@ impl Controller {
             None => (self.table.rng.below(n) as u8, self.table.rng.next_u64()),
         };
         self.clock.step = None;
-        if let Mode::Practice(_) = self.mode {
-            // (The practice deal's game gives way to the new one; a
-            // practice from the review leaves the viewer too, as its Exit.)
-            if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
-                if let Practice::FromReview(r) = *p {
-                    self.mode = Mode::Viewing(r);
-                    Parts::stop_viewing(self);
-                }
-            }
+        // (A practice gives way to the new game; one from the review
+        // leaves the viewer too, as its Exit.)
+        if self.mode.practice_gives_way() {
+            Parts::stop_viewing(self);
         }
         self.table.new_game(setup.clone(), dealer, ai_seed);
         self.set_setup(setup);
@@ -305,60 +274,38 @@ impl Controller {
         self.advance();
     }
 
-    /// The deal just finished played again for practice (or, practising,
-    /// the practice deal dealt again): the same cards, seats and levels,
-    /// on a table of its own, neither saved nor counted.
-    pub(super) fn practise(&mut self) {
-        let practice = match &self.mode {
-            Mode::Practice(p) => match &**p {
-                Practice::Deal { game_table, deal } => game_table.practice_of(*deal),
-                // (Again from the review's position.)
-                Practice::FromReview(_) => return self.play_from_here(),
-            },
-            Mode::Playing if self.table.may_practise() => {
-                self.table.practice_of(self.table.game.log().len() - 1)
-            }
-            _ => None,
+    /// The deal just finished played again for practice, or a position
+    /// of the review (`page::modes`): neither saved nor counted.
+    pub(super) fn practise(&mut self, from_here: bool) {
+        let lang = self.page.lang;
+        let practised = match from_here {
+            true => self.mode.play_from_here(&mut self.table, lang),
+            false => self.mode.practise(&mut self.table, lang),
         };
-        let Some(mut practice) = practice else {
-            return;
-        };
-        self.stop_thinking();
-        practice.ui.message = Some(self.page.lang.t(K::PracticeStarted).to_string());
-        let game_table = std::mem::replace(&mut self.table, practice);
-        if let Mode::Playing = self.mode {
-            let deal = game_table.game.log().len() - 1;
-            self.mode = Mode::Practice(Box::new(Practice::Deal { game_table, deal }));
+        if practised == Practised::Started {
+            self.stop_thinking();
+            self.set_setup(self.table.setup.clone());
+            self.advance();
         }
-        self.set_setup(self.table.setup.clone());
-        self.advance();
     }
 
     /// Back from practice: the game's table as it was left, or the deal
     /// review at the move practised from (docs/decisions.md, 14).
     fn end_practice(&mut self) {
-        if let Mode::Practice(p) = std::mem::replace(&mut self.mode, Mode::Playing) {
-            self.stop_thinking();
-            match *p {
-                Practice::Deal { game_table, .. } => self.put_back(game_table),
-                // (The viewer's table is made again from its record.)
-                Practice::FromReview(r) => {
-                    let table = r.table();
-                    self.put_back(table);
-                    self.mode = Mode::Viewing(r);
-                    Parts::back_to_review(self);
-                }
-            }
-            self.advance();
+        let Some(back) = self.mode.end_practice(&mut self.table) else {
+            return;
+        };
+        self.stop_thinking();
+        self.table_put_back();
+        if back == Back::Review {
+            Parts::back_to_review(self);
         }
+        self.advance();
     }
 
     /// A table that waited aside (the game, under the viewer or a
-    /// practice) back on show, with its players.
-    pub(super) fn put_back(&mut self, table: Table) {
-        let scores_open = self.table.ui.scores_open;
-        self.table = table;
-        self.table.ui.scores_open = scores_open;
+    /// practice) is back on show: its players and its view.
+    pub(super) fn table_put_back(&mut self) {
         self.set_setup(self.table.setup.clone());
         self.view.set_table(self.table.game.kind());
     }
@@ -408,18 +355,9 @@ impl Controller {
         }
     }
 
-    /// Where a move made here goes, by the mode.
-    fn moves_go_to(&self) -> MovesGoTo {
-        match self.mode {
-            Mode::Playing | Mode::Practice(_) => MovesGoTo::ThisTable,
-            Mode::Viewing(_) => MovesGoTo::Judge,
-            Mode::Guest(_) => MovesGoTo::Host,
-        }
-    }
-
     /// The table's one update with `msg`, and what it asks carried out.
     pub(super) fn flow(&mut self, msg: Msg) {
-        self.table.moves_go_to = self.moves_go_to();
+        self.table.moves_go_to = self.mode.moves_go_to();
         let mut fresh = super::secret_words;
         let mut env = self.env(&mut fresh);
         let effects = self.table.update(msg, &mut env);
@@ -514,7 +452,7 @@ impl Controller {
 
     pub(super) fn render(&mut self) {
         // (What the table offers, take-backs and practice, follows the mode.)
-        self.table.moves_go_to = self.moves_go_to();
+        self.table.moves_go_to = self.mode.moves_go_to();
         self.before_render();
         let ctx = self.scene_context();
         let rows = &mut self.sheet_rows;

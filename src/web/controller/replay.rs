@@ -15,13 +15,14 @@
 //! to be judged instead of played.
 
 use super::parts::{Holds, Linked, Page, Viewer, WithViewer};
-use super::{Controller, Mode, Practice};
+use super::{Controller, Mode};
 use crate::ai::question::JudgeQuestion;
 use crate::ai::review::Judgement;
 use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::page::dialog::{Author, DialogKind};
+use crate::page::modes::Left;
 pub use crate::page::replay::Replay;
 use crate::page::replay::{Aside, ViewerEffect, ViewerMsg};
 use crate::page::replay_bar::ReplayBarScene;
@@ -83,7 +84,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
     }
 
     fn practise(c: &mut Controller) {
-        c.practise();
+        c.practise(false);
     }
 
     fn back_to_review(c: &mut Controller) {
@@ -104,7 +105,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
             Then::Table => {}
             Then::Records => c.records(RecordsAction::Open),
             Then::Review => c.records(RecordsAction::Review(ReviewAction::Deal)),
-            Then::Practice => c.practise(),
+            Then::Practice => c.practise(false),
             // (In the dialog, where an import's refusal is shown.)
             Then::Import(text) => {
                 c.records(RecordsAction::Open);
@@ -232,27 +233,11 @@ impl Controller {
         self.stop_review();
         self.stop_thinking();
         self.saver.pause(true);
-        let Some(mut r) = WithViewer::hold(r) else {
+        let Some(r) = WithViewer::hold(r) else {
             return;
         };
-        let mut table = r.table();
-        table.ui.scores_open = self.table.ui.scores_open;
-        let left = std::mem::replace(&mut self.table, table);
-        r.aside = match (aside, std::mem::replace(&mut self.mode, Mode::Playing)) {
-            (Some(aside), _) => aside,
-            (None, Mode::Viewing(mut before)) => {
-                std::mem::replace(&mut before.aside, Aside::SavedGame)
-            }
-            (None, Mode::Practice(p)) => match *p {
-                Practice::Deal { game_table, .. } => Aside::Game(Box::new(game_table)),
-                Practice::FromReview(mut before) => {
-                    std::mem::replace(&mut before.aside, Aside::SavedGame)
-                }
-            },
-            (None, Mode::Playing | Mode::Guest(_)) => Aside::Game(Box::new(left)),
-        };
         let seat = r.seat;
-        self.mode = Mode::Viewing(r);
+        self.mode.enter_viewer(&mut self.table, r, aside);
         self.view.set_table(self.table.game.kind());
         // `&review=1`: the deal on show reviewed from the seat shown.
         if review {
@@ -266,25 +251,20 @@ impl Controller {
     /// record): then the viewer's table stays until a game is put there.
     pub(super) fn stop_viewing(&mut self) -> bool {
         self.stop_review();
-        let Mode::Viewing(mut r) = std::mem::replace(&mut self.mode, Mode::Playing) else {
+        let left = self.mode.leave_viewer(&mut self.table);
+        if left == Left::NotViewing {
             return false;
-        };
+        }
         self.saver.pause(self.page.embedded);
         if !self.page.embedded {
             // A reload then shows the game, not the link's record
             // again, and a hand-over to online play takes no record.
             leave_link_address();
         }
-        match std::mem::replace(&mut r.aside, Aside::SavedGame) {
-            Aside::Game(table) => {
-                self.put_back(*table);
-                true
-            }
-            Aside::SavedGame => {
-                self.table.ui.reveal = false;
-                false
-            }
+        if left == Left::Game {
+            self.table_put_back();
         }
+        left == Left::Game
     }
 
     /// The viewer's timer: one step forward, until the end or a puzzle.

@@ -12,12 +12,12 @@
 //! step, as the computers then think.
 
 use super::parts::{Holds, WithViewer};
-use super::replay::Replay;
-use super::{with, Controller, Mode, Practice};
+use super::{with, Controller, Mode};
 use crate::ai::question::JudgeQuestion;
 use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::GameRecord;
 use crate::page::judging::{JudgeEffect, JudgeMsg, Judging, Slot};
+use crate::page::modes::Practice;
 use crate::page::replay::ViewerMsg;
 use crate::page::review::{PracticeWords, ReviewShows};
 use crate::web::i18n::K;
@@ -194,55 +194,8 @@ impl Controller {
                 // The author's tool at that position: its puzzle box asks the move.
                 self.records(RecordsAction::Open);
             }
-            ReviewAction::PlayFromHere => self.play_from_here(),
+            ReviewAction::PlayFromHere => self.practise(true),
         }
-    }
-
-    /// The viewer with the deal review: on show, or aside while a
-    /// position of it is practised.
-    fn reviewed(&self) -> Option<&Replay> {
-        match &self.mode {
-            Mode::Viewing(r) => Some(r),
-            Mode::Practice(p) => match &**p {
-                Practice::FromReview(r) => Some(r),
-                Practice::Deal { .. } => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn reviewed_mut(&mut self) -> Option<&mut Replay> {
-        match &mut self.mode {
-            Mode::Viewing(r) => Some(r),
-            Mode::Practice(p) => match &mut **p {
-                Practice::FromReview(r) => Some(r),
-                Practice::Deal { .. } => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// *Play from here*: a practice table at the position before the
-    /// reviewed move on show (`page::review::FromHere` decides it: the
-    /// person in its mover's seat, every other seat the Expert), the
-    /// viewer with its review waiting aside; practising, the same position
-    /// dealt again. Nothing where no marked move is on show.
-    pub(super) fn play_from_here(&mut self) {
-        let lang = self.page.lang;
-        let Some(mut practice) = self.reviewed().and_then(|r| r.practice_here(lang)) else {
-            return;
-        };
-        self.stop_thinking();
-        practice.ui.scores_open = self.table.ui.scores_open;
-        self.table = practice;
-        if self.is_viewing() {
-            if let Mode::Viewing(mut r) = std::mem::replace(&mut self.mode, Mode::Playing) {
-                r.playing = false;
-                self.mode = Mode::Practice(Box::new(Practice::FromReview(r)));
-            }
-        }
-        self.set_setup(self.table.setup.clone());
-        self.advance();
     }
 
     /// Back in the viewer from a practice: where, said to screen readers
@@ -360,7 +313,9 @@ impl Controller {
                     Slot::Puzzle => self.puzzle_valued(judgement),
                     Slot::Review => {
                         // (A review goes on while a position of it is practised.)
-                        if let Some(review) = self.reviewed_mut().and_then(|r| r.review.as_mut()) {
+                        if let Some(review) =
+                            self.mode.reviewed_mut().and_then(|r| r.review.as_mut())
+                        {
                             review.judged.push(judgement);
                         }
                         // (The review's panel comes with the scene.)

@@ -1,0 +1,263 @@
+//! The page's modes (`page::modes`), natively: each mode owns its table or
+//! keeps aside the one it was entered from, so that entering and leaving a
+//! practice, the viewer or a practice from the review puts back the game as
+//! it was left, never overwritten nor reloaded; and a move made on the
+//! table goes where the mode says.
+
+use duck_soup::ai::review::{Judgement, MoveValue};
+use duck_soup::ai::Level;
+use duck_soup::engine::playout::random_game;
+use duck_soup::engine::rng::Rng;
+use duck_soup::engine::{Game, GameKind, GameRecord, Move};
+use duck_soup::page::i18n::Lang;
+use duck_soup::page::link::ViewerOptions;
+use duck_soup::page::model::{Player, Setup};
+use duck_soup::page::modes::{Back, Left, Mode, Practice, Practised};
+use duck_soup::page::replay::{Aside, Replay, ViewerMsg};
+use duck_soup::page::table::{MovesGoTo, Table, Words};
+
+type PageMode = Mode<Box<Replay>, ()>;
+
+fn no_words() -> Option<Words> {
+    None
+}
+
+/// A game against the computers with its first deal played out, and the
+/// person's score sheet open (a mark of the table that was on show).
+fn game_after_a_deal(kind: GameKind, seed: u64) -> Table {
+    let mut table = a_new_game(kind, seed);
+    let mut rng = Rng::new(seed);
+    while table.game.in_deal() {
+        let moves = table.game.legal_moves();
+        let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
+        table.game.play(mv).expect("a legal move");
+    }
+    table.ui.scores_open = true;
+    table
+}
+
+/// A game against the computers, its first deal dealt.
+fn a_new_game(kind: GameKind, seed: u64) -> Table {
+    let mut players = vec![Player::Computer(Level::Normal); kind.seats()];
+    players[0] = Player::Human;
+    let setup = Setup {
+        rules: duck_soup::engine::Rules::parlett(kind),
+        players,
+        seed: Some(format!("modes{seed}")),
+    };
+    let mut table = Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(seed));
+    table.new_game(setup, 0, seed);
+    let mut fresh = no_words;
+    let mut env = duck_soup::page::table::Env {
+        lang: Lang::En,
+        sort_by_rank: false,
+        auto_play: false,
+        fresh: &mut fresh,
+    };
+    table.start_deal(&mut env);
+    table
+}
+
+/// What tells one table from another here: its game and the set-up.
+fn state(table: &Table) -> String {
+    format!(
+        "{:?} {:?} {}",
+        table.game.log(),
+        table.setup,
+        table.practice
+    )
+}
+
+fn viewer(record: GameRecord) -> Box<Replay> {
+    Box::new(Replay::open(
+        record,
+        ViewerOptions::default(),
+        Aside::SavedGame,
+        Lang::En,
+    ))
+}
+
+#[test]
+fn a_practice_of_the_deal_leaves_the_game_aside_and_gives_it_back_as_it_was() {
+    for kind in GameKind::ALL {
+        let mut table = game_after_a_deal(kind, 3);
+        let game = state(&table);
+        let mut mode = PageMode::Playing;
+        assert_eq!(mode.practise(&mut table, Lang::En), Practised::Started);
+        assert!(table.practice, "{kind:?}: the practice table on show");
+        assert!(table.ui.scores_open, "the sheet stays as it was");
+        let Mode::Practice(p) = &mode else {
+            panic!("{kind:?}: not practising")
+        };
+        let Practice::Deal { game_table, deal } = &**p else {
+            panic!("{kind:?}: not the deal's practice")
+        };
+        assert_eq!((state(game_table), *deal), (game.clone(), 0));
+        // The practice's cards are the deal's.
+        assert_eq!(table.game.log()[0].deck, game_table.game.log()[0].deck);
+        assert_eq!(mode.moves_go_to(), MovesGoTo::ThisTable);
+
+        // Played on, then dealt again: the game still aside, unchanged.
+        let mv = table.game.legal_moves().as_slice()[0];
+        table.game.play(mv).unwrap();
+        assert_eq!(mode.practise(&mut table, Lang::En), Practised::Started);
+        assert!(table.game.log()[0].moves.is_empty(), "dealt again");
+        assert_eq!(mode.end_practice(&mut table), Some(Back::Game));
+        assert_eq!(state(&table), game, "{kind:?}: the game as it was left");
+        assert!(matches!(mode, Mode::Playing));
+        // Nothing to end now.
+        assert_eq!(mode.end_practice(&mut table), None);
+        assert_eq!(state(&table), game);
+    }
+}
+
+#[test]
+fn nothing_is_practised_mid_deal_nor_from_the_viewer_without_a_review() {
+    let mut table = a_new_game(GameKind::TwoPlayer, 4);
+    let mv = table.game.legal_moves().as_slice()[0];
+    table.game.play(mv).unwrap();
+    assert!(table.game.in_deal());
+    let before = state(&table);
+    let mut mode = PageMode::Playing;
+    assert_eq!(mode.practise(&mut table, Lang::En), Practised::Not);
+    assert_eq!(mode.play_from_here(&mut table, Lang::En), Practised::Not);
+    assert!(matches!(mode, Mode::Playing));
+    assert_eq!(state(&table), before);
+    let mut viewing = PageMode::Viewing(viewer(random_game(GameKind::TwoPlayer, 1, 5)));
+    assert_eq!(viewing.play_from_here(&mut table, Lang::En), Practised::Not);
+    assert!(matches!(viewing, Mode::Viewing(_)));
+}
+
+#[test]
+fn the_viewer_entered_from_the_game_or_a_practice_gives_back_the_game() {
+    let mut table = game_after_a_deal(GameKind::ThreePlayer, 5);
+    let game = state(&table);
+    let record = random_game(GameKind::TwoPlayer, 1, 6);
+
+    // From the game.
+    let mut mode = PageMode::Playing;
+    mode.enter_viewer(&mut table, viewer(record.clone()), None);
+    assert_eq!(
+        table.game.kind(),
+        GameKind::TwoPlayer,
+        "the viewer's own table"
+    );
+    assert_eq!(table.moves_go_to, MovesGoTo::Judge);
+    assert_eq!(mode.moves_go_to(), MovesGoTo::Judge);
+    // Another record opened from the viewer keeps the game aside.
+    mode.enter_viewer(&mut table, viewer(record.clone()), None);
+    assert_eq!(mode.leave_viewer(&mut table), Left::Game);
+    assert_eq!(state(&table), game, "the game as it was left");
+    assert!(table.ui.scores_open);
+    assert_eq!(mode.leave_viewer(&mut table), Left::NotViewing);
+
+    // From a practice: the game, not the practice, waits aside.
+    assert_eq!(mode.practise(&mut table, Lang::En), Practised::Started);
+    mode.enter_viewer(&mut table, viewer(record.clone()), None);
+    assert_eq!(mode.leave_viewer(&mut table), Left::Game);
+    assert_eq!(state(&table), game);
+
+    // Opened on a record link: nothing aside; leaving leaves the viewer's
+    // table until the saved game is loaded.
+    let mut linked = PageMode::Playing;
+    linked.enter_viewer(&mut table, viewer(record), Some(Aside::SavedGame));
+    assert_eq!(linked.leave_viewer(&mut table), Left::SavedGame);
+    assert_eq!(table.game.kind(), GameKind::TwoPlayer);
+}
+
+#[test]
+fn leaving_the_viewer_when_it_does_not_show_changes_no_mode() {
+    let mut table = game_after_a_deal(GameKind::TwoPlayer, 6);
+    let mut mode = PageMode::Playing;
+    mode.practise(&mut table, Lang::En);
+    let practice = state(&table);
+    assert_eq!(mode.leave_viewer(&mut table), Left::NotViewing);
+    assert!(matches!(mode, Mode::Practice(_)), "still practising");
+    assert_eq!(state(&table), practice);
+    let mut guest: PageMode = Mode::Guest(());
+    assert_eq!(guest.leave_viewer(&mut table), Left::NotViewing);
+    assert!(matches!(guest, Mode::Guest(())));
+    assert_eq!(guest.moves_go_to(), MovesGoTo::Host);
+}
+
+/// The viewer on a record, its deal reviewed for seat 0 with a mark on
+/// seat 0's first move, on show.
+fn viewer_at_a_mark(seed: u64) -> Box<Replay> {
+    let record = random_game(GameKind::TwoPlayer, 1, seed);
+    let mut r = viewer(record);
+    let (_, moves) = r.start_review(vec![0]).expect("a deal to review");
+    let review = r.review.as_mut().expect("a review");
+    let first = review.to_judge[0];
+    let played: Move = moves[first];
+    review.judged.push(Judgement {
+        game: GameKind::TwoPlayer,
+        seat: 0,
+        played,
+        values: vec![MoveValue {
+            mv: played,
+            value: -40.0,
+            spread: 1.0,
+        }],
+        best: played,
+        loss: 40.0,
+        exact: false,
+        deals: 10,
+    });
+    r.update(ViewerMsg::ShowReviewed(first));
+    r
+}
+
+#[test]
+fn a_practice_from_the_review_goes_back_to_the_review_and_a_new_game_leaves_it() {
+    let mut table = game_after_a_deal(GameKind::TwoPlayer, 7);
+    let game = state(&table);
+    let mut mode = PageMode::Playing;
+    mode.enter_viewer(&mut table, viewer_at_a_mark(8), None);
+    if let Mode::Viewing(r) = &mut mode {
+        r.playing = true;
+    }
+    let pos = mode.reviewed().expect("the review").pos;
+    assert_eq!(
+        mode.play_from_here(&mut table, Lang::En),
+        Practised::Started
+    );
+    assert!(table.practice);
+    assert_eq!(mode.moves_go_to(), MovesGoTo::ThisTable);
+    let reviewed = mode.reviewed().expect("the review aside");
+    assert_eq!(reviewed.pos, pos, "at the move practised");
+    assert!(!reviewed.playing, "the viewer stops playing on");
+    // The review goes on while practising (its judgements come in).
+    assert!(mode
+        .reviewed_mut()
+        .and_then(|r| r.review.as_mut())
+        .is_some());
+    // Again from here: still from the review.
+    assert_eq!(mode.practise(&mut table, Lang::En), Practised::Started);
+    assert!(matches!(&mode, Mode::Practice(p) if matches!(**p, Practice::FromReview(_))));
+
+    assert_eq!(mode.end_practice(&mut table), Some(Back::Review));
+    assert!(matches!(mode, Mode::Viewing(_)));
+    assert_eq!(
+        table.moves_go_to,
+        MovesGoTo::Judge,
+        "the viewer's table again"
+    );
+    assert_eq!(mode.reviewed().unwrap().pos, pos);
+    // Leaving the viewer then gives back the game it was entered from.
+    assert_eq!(mode.leave_viewer(&mut table), Left::Game);
+    assert_eq!(state(&table), game);
+
+    // A new game while practising from the review: back in the viewer, to
+    // be left (true); a deal's practice just ends (false).
+    let mut mode = PageMode::Playing;
+    mode.enter_viewer(&mut table, viewer_at_a_mark(9), None);
+    mode.play_from_here(&mut table, Lang::En);
+    assert!(mode.practice_gives_way());
+    assert!(matches!(mode, Mode::Viewing(_)));
+    assert_eq!(mode.leave_viewer(&mut table), Left::Game);
+    assert_eq!(state(&table), game);
+    mode.practise(&mut table, Lang::En);
+    assert!(!mode.practice_gives_way());
+    assert!(matches!(mode, Mode::Playing));
+    assert!(!PageMode::Playing.practice_gives_way());
+}
