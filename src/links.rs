@@ -5,7 +5,7 @@
 //! A link starts a game: `?g=2&o=parlett&s=hn&seed=TEXT` (the format is in
 //! the page's `share` module and the README). [`parse_query`] splits and
 //! %-decodes a query string; [`decode`] turns its parameters into a
-//! [`LinkedGame`] or a [`LinkError`], whose text is one line that quotes what
+//! [`LinkedGame`] or a [`GameLinkError`], whose text is one line that quotes what
 //! the address held escaped and cut short ([`shown`]); [`encode`] writes a
 //! link back, and decoding what it writes gives the same game.
 //!
@@ -204,7 +204,7 @@ pub struct LinkedGame {
 /// Why a link could not be used. Its text is one line; what the address
 /// held is quoted through [`shown`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
+pub enum GameLinkError {
     /// `g` names no game: the value, as [`shown`].
     Game(String),
     /// `o`: the reason (the engine's, or a broken %-escape), one line.
@@ -215,21 +215,21 @@ pub enum LinkError {
     Seed,
 }
 
-impl fmt::Display for LinkError {
+impl fmt::Display for GameLinkError {
     /// The English text (the page says it in the player's language).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::Game(g) => write!(f, "unknown game '{g}': use g=2, 3 or 4"),
-            LinkError::Rules(why) => f.write_str(why),
-            LinkError::Seats(s, n) => {
+            GameLinkError::Game(g) => write!(f, "unknown game '{g}': use g=2, 3 or 4"),
+            GameLinkError::Rules(why) => f.write_str(why),
+            GameLinkError::Seats(s, n) => {
                 write!(f, "players '{s}' must be {n} letters, each h, e, n, x or p")
             }
-            LinkError::Seed => write!(f, "the seed must be 1 to {MAX_SEED_CHARS} characters"),
+            GameLinkError::Seed => write!(f, "the seed must be 1 to {MAX_SEED_CHARS} characters"),
         }
     }
 }
 
-impl std::error::Error for LinkError {}
+impl std::error::Error for GameLinkError {}
 
 fn game_code(kind: GameKind) -> &'static str {
     match kind {
@@ -265,7 +265,7 @@ pub fn seed_ok(seed: &str) -> bool {
 
 /// The game the parameters ask for: `Ok(None)` when they name none. `today`
 /// (`YYYY-MM-DD`, UTC) dates the daily deal.
-pub fn decode(params: &[Param], today: &str) -> Result<Option<LinkedGame>, LinkError> {
+pub fn decode(params: &[Param], today: &str) -> Result<Option<LinkedGame>, GameLinkError> {
     let get = |key: &str| find(params, key);
     let daily = get("daily").is_some();
     let (g, o, s, seed) = (get("g"), get("o"), get("s"), get("seed"));
@@ -278,17 +278,19 @@ pub fn decode(params: &[Param], today: &str) -> Result<Option<LinkedGame>, LinkE
             Some("" | "2") => GameKind::TwoPlayer,
             Some("3") => GameKind::ThreePlayer,
             Some("4") => GameKind::Partnership,
-            Some(name) => GameKind::from_name(name).ok_or_else(|| LinkError::Game(shown(name)))?,
-            None => return Err(LinkError::Game(shown(&p.raw))),
+            Some(name) => {
+                GameKind::from_name(name).ok_or_else(|| GameLinkError::Game(shown(name)))?
+            }
+            None => return Err(GameLinkError::Game(shown(&p.raw))),
         },
     };
     let mut rules = match o {
         None => Rules::parlett(kind),
         Some(p) => {
             let text = p.value.as_deref().ok_or_else(|| {
-                LinkError::Rules(format!("rules: '{}' has a broken %-escape", shown(&p.raw)))
+                GameLinkError::Rules(format!("rules: '{}' has a broken %-escape", shown(&p.raw)))
             })?;
-            parse_rules(kind, text).map_err(LinkError::Rules)?
+            parse_rules(kind, text).map_err(GameLinkError::Rules)?
         }
     };
     if daily {
@@ -304,7 +306,7 @@ pub fn decode(params: &[Param], today: &str) -> Result<Option<LinkedGame>, LinkE
             let seats: Option<Vec<Seat>> = letters.chars().map(Seat::from_letter).collect();
             match seats {
                 Some(seats) if p.value.is_some() && seats.len() == kind.seats() => seats,
-                _ => return Err(LinkError::Seats(shown(letters), kind.seats())),
+                _ => return Err(GameLinkError::Seats(shown(letters), kind.seats())),
             }
         }
     };
@@ -315,7 +317,7 @@ pub fn decode(params: &[Param], today: &str) -> Result<Option<LinkedGame>, LinkE
             None => None,
             Some(p) => match &p.value {
                 Some(v) if seed_ok(v) => Some(v.clone()),
-                _ => return Err(LinkError::Seed),
+                _ => return Err(GameLinkError::Seed),
             },
         }
     };
@@ -540,7 +542,7 @@ mod tests {
         );
         // URLSearchParams reads "seed=%E0%A4%A" as U+FFFD then "%A": refused as broken.
         let err = decode(&browser(&[("seed", "\u{FFFD}%A")]), "2026-01-02");
-        assert_eq!(err, Err(LinkError::Seed));
+        assert_eq!(err, Err(GameLinkError::Seed));
         let err = decode(&browser(&[("g", "\u{FFFD}")]), "2026-01-02").unwrap_err();
         assert_eq!(err.to_string(), "unknown game '\u{FFFD}': use g=2, 3 or 4");
     }

@@ -16,7 +16,7 @@ use duck_soup::engine::rng::Rng;
 use duck_soup::engine::rules::{Combine, OptionValue};
 use duck_soup::engine::{Game, GameKind, Rules};
 use duck_soup::links::{
-    deal_figures, decode, encode, parse_query, LinkError, LinkedGame, Param, Seat, GAME_PARAMS,
+    deal_figures, decode, encode, parse_query, GameLinkError, LinkedGame, Param, Seat, GAME_PARAMS,
     MAX_SEED_CHARS,
 };
 use proptest::prelude::*;
@@ -62,7 +62,7 @@ fn check_params(params: &[Param]) {
                 "{} characters: {line:?}",
                 line.chars().count()
             );
-            if let LinkError::Game(g) | LinkError::Seats(g, _) = &e {
+            if let GameLinkError::Game(g) | GameLinkError::Seats(g, _) = &e {
                 assert!(g.chars().count() <= 41, "{g:?}");
             }
         }

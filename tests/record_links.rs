@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use duck_soup::codec::record_link::{self as packed, LinkError, VERSION};
+use duck_soup::codec::record_link::{self as packed, RecordLinkError, VERSION};
 use duck_soup::codec::Error;
 use duck_soup::engine::rng::{random_deck, Rng};
 use duck_soup::engine::{Game, GameKind, GameRecord, Rules};
@@ -104,10 +104,13 @@ fn damaged_links_are_refused_by_name() {
     let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
     play_random_deal(&mut game, &mut rng);
     let link = packed::pack(&GameRecord::of(&game)).unwrap();
-    assert_eq!(packed::unpack("{not a link}"), Err(LinkError::NotALink));
+    assert_eq!(
+        packed::unpack("{not a link}"),
+        Err(RecordLinkError::NotALink)
+    );
     assert_eq!(
         packed::unpack("AQ"),
-        Err(LinkError::Bytes(Error::Short("the game")))
+        Err(RecordLinkError::Bytes(Error::Short("the game")))
     );
     for cut in [1, 5, 20, link.len() / 2] {
         assert!(
@@ -155,7 +158,7 @@ fn a_link_of_another_version_is_named() {
     assert_eq!(bytes[0], VERSION);
     bytes[0] = VERSION + 1;
     let err = packed::unpack(&b64::encode(&bytes)).unwrap_err();
-    assert_eq!(err, LinkError::Version(VERSION + 1));
+    assert_eq!(err, RecordLinkError::Version(VERSION + 1));
     assert!(err.to_string().contains("another version"), "{err}");
 }
 

@@ -47,7 +47,7 @@ const MAX_TEXT: usize = 255;
 
 /// Why a link could not be read back into a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
+pub enum RecordLinkError {
     NotALink,
     /// A character changed on the way: the check does not match.
     Damaged,
@@ -59,34 +59,34 @@ pub enum LinkError {
     Record(RecordError),
 }
 
-impl From<Error> for LinkError {
-    fn from(e: Error) -> LinkError {
-        LinkError::Bytes(e)
+impl From<Error> for RecordLinkError {
+    fn from(e: Error) -> RecordLinkError {
+        RecordLinkError::Bytes(e)
     }
 }
 
-impl fmt::Display for LinkError {
+impl fmt::Display for RecordLinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::NotALink => f.write_str("not a game link"),
-            LinkError::Bytes(Error::Short(_)) => {
+            RecordLinkError::NotALink => f.write_str("not a game link"),
+            RecordLinkError::Bytes(Error::Short(_)) => {
                 f.write_str("the game link is cut short: copy all of it")
             }
-            LinkError::Damaged => f.write_str("the game link was changed on the way: copy it again"),
-            LinkError::Version(v) => write!(
+            RecordLinkError::Damaged => f.write_str("the game link was changed on the way: copy it again"),
+            RecordLinkError::Version(v) => write!(
                 f,
                 "the game link was made by another version of the game ({v}; this one reads {VERSION})"
             ),
-            LinkError::Bytes(Error::Invalid(what)) => {
+            RecordLinkError::Bytes(Error::Invalid(what)) => {
                 write!(f, "the game link's {what} is not valid")
             }
-            LinkError::Bytes(Error::Trailing) => f.write_str("the game link's length is not valid"),
-            LinkError::Record(e) => write!(f, "the game link's record: {e}"),
+            RecordLinkError::Bytes(Error::Trailing) => f.write_str("the game link's length is not valid"),
+            RecordLinkError::Record(e) => write!(f, "the game link's record: {e}"),
         }
     }
 }
 
-impl std::error::Error for LinkError {}
+impl std::error::Error for RecordLinkError {}
 
 /// Packs a record into link text (base64url). The record must replay; the
 /// error is the engine's, naming the deal and the move.
@@ -155,17 +155,17 @@ pub fn pack(record: &GameRecord) -> Result<String, RecordError> {
 }
 
 /// Reads link text back into a record, replaying it through the engine.
-pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
-    let bytes = b64::decode(link.trim()).ok_or(LinkError::NotALink)?;
+pub fn unpack(link: &str) -> Result<GameRecord, RecordLinkError> {
+    let bytes = b64::decode(link.trim()).ok_or(RecordLinkError::NotALink)?;
     if bytes.len() < 4 {
         return Err(Error::Short("the game").into());
     }
     if bytes[0] != VERSION {
-        return Err(LinkError::Version(bytes[0]));
+        return Err(RecordLinkError::Version(bytes[0]));
     }
     let body = bytes.len() - 2;
     if check(&bytes[..body]) != bytes[body..] {
-        return Err(LinkError::Damaged);
+        return Err(RecordLinkError::Damaged);
     }
     let mut r = Reader::new(&bytes[1..body]);
     let head = r.byte("the game")?;
@@ -176,7 +176,7 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     }
     let rules = parse_rules_text(&r.text(MAX_TEXT, "text")?)
         .to_rules(game_kind)
-        .map_err(|problem| LinkError::Record(RecordError::record(problem)))?;
+        .map_err(|problem| RecordLinkError::Record(RecordError::record(problem)))?;
     let deal_count = r.count(MAX_DEALS, "count")?;
     let last_moves = r.count(10_000, "count")?;
     let seeded_count = r.count(deal_count, "count")?;
@@ -235,8 +235,8 @@ pub fn unpack(link: &str) -> Result<GameRecord, LinkError> {
     })
 }
 
-fn record_error(deal: usize, position: Option<usize>, problem: RecordProblem) -> LinkError {
-    LinkError::Record(match position {
+fn record_error(deal: usize, position: Option<usize>, problem: RecordProblem) -> RecordLinkError {
+    RecordLinkError::Record(match position {
         Some(p) => RecordError::position(deal, p, problem),
         None => RecordError::deal(deal, problem),
     })

@@ -37,7 +37,7 @@ use super::model::{Player, Setup};
 use super::params::PageParams;
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::{Game, GameKind, Scorer};
-use crate::links::{self, LinkError, LinkedGame, Seat};
+use crate::links::{self, GameLinkError, LinkedGame, Seat};
 use wasm_bindgen::JsValue;
 
 fn player(seat: Seat) -> Player {
@@ -100,10 +100,10 @@ pub fn daily_setup() -> Setup {
 /// error in the player's language when a parameter is wrong.
 pub fn from_address(lang: Lang, params: &PageParams) -> Result<Option<Setup>, String> {
     let game = links::decode(&params.link, &today()).map_err(|e| match e {
-        LinkError::Game(g) => lang.tf(K::BadGameParam, &[&g]),
-        LinkError::Rules(why) => lang.tf(K::BadRulesParam, &[&why]),
-        LinkError::Seats(s, n) => lang.tf(K::BadSeatsParam, &[&s, &n.to_string()]),
-        LinkError::Seed => lang.t(K::BadSeedParam).to_string(),
+        GameLinkError::Game(g) => lang.tf(K::BadGameParam, &[&g]),
+        GameLinkError::Rules(why) => lang.tf(K::BadRulesParam, &[&why]),
+        GameLinkError::Seats(s, n) => lang.tf(K::BadSeatsParam, &[&s, &n.to_string()]),
+        GameLinkError::Seed => lang.t(K::BadSeedParam).to_string(),
     })?;
     Ok(game.map(|g| Setup {
         rules: g.rules,

@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn a_bad_game_link_is_one_line_naming_the_deal_and_move() {
-        use crate::codec::{record_link::LinkError, Error};
+        use crate::codec::{record_link::RecordLinkError, Error};
         use crate::engine::{Card, IllegalMove, RecordError, RecordProblem};
         let card: Card = "7H".parse().unwrap();
         let illegal = RecordProblem::Illegal(IllegalMove::NotInHand {
@@ -178,14 +178,14 @@ mod tests {
             seat: 1,
         });
         let errors = [
-            LinkError::NotALink,
-            LinkError::Bytes(Error::Short("the moves")),
-            LinkError::Damaged,
-            LinkError::Version(9),
-            LinkError::Bytes(Error::Invalid("moves")),
-            LinkError::Record(RecordError::position(2, 4, illegal)),
-            LinkError::Record(RecordError::deal(0, RecordProblem::NoDeck)),
-            LinkError::Bytes(Error::Trailing),
+            RecordLinkError::NotALink,
+            RecordLinkError::Bytes(Error::Short("the moves")),
+            RecordLinkError::Damaged,
+            RecordLinkError::Version(9),
+            RecordLinkError::Bytes(Error::Invalid("moves")),
+            RecordLinkError::Record(RecordError::position(2, 4, illegal)),
+            RecordLinkError::Record(RecordError::deal(0, RecordProblem::NoDeck)),
+            RecordLinkError::Bytes(Error::Trailing),
         ];
         for lang in Lang::ALL {
             for e in &errors {

@@ -4,7 +4,7 @@
 
 use super::{CardWords, Lang, K};
 use crate::codec::{
-    record_link::{self, LinkError},
+    record_link::{self, RecordLinkError},
     Error,
 };
 use crate::engine::RecordProblem;
@@ -141,18 +141,18 @@ impl Lang {
 
     /// Why a game link (`?r=`) cannot be shown, naming the deal and the
     /// move when the record inside is at fault.
-    pub fn link_error(self, why: &LinkError) -> String {
+    pub fn link_error(self, why: &RecordLinkError) -> String {
         let reason = match why {
-            LinkError::NotALink => self.t(K::LinkNotALink).to_string(),
-            LinkError::Bytes(Error::Short(_)) => self.t(K::LinkTruncated).to_string(),
-            LinkError::Damaged => self.t(K::LinkDamaged).to_string(),
-            LinkError::Version(v) => self.tf(
+            RecordLinkError::NotALink => self.t(K::LinkNotALink).to_string(),
+            RecordLinkError::Bytes(Error::Short(_)) => self.t(K::LinkTruncated).to_string(),
+            RecordLinkError::Damaged => self.t(K::LinkDamaged).to_string(),
+            RecordLinkError::Version(v) => self.tf(
                 K::LinkVersion,
                 &[&v.to_string(), &record_link::VERSION.to_string()],
             ),
-            LinkError::Bytes(Error::Invalid(what)) => self.tf(K::LinkInvalid, &[what]),
-            LinkError::Bytes(Error::Trailing) => self.tf(K::LinkInvalid, &["length"]),
-            LinkError::Record(e) => {
+            RecordLinkError::Bytes(Error::Invalid(what)) => self.tf(K::LinkInvalid, &[what]),
+            RecordLinkError::Bytes(Error::Trailing) => self.tf(K::LinkInvalid, &["length"]),
+            RecordLinkError::Record(e) => {
                 // An illegal move in the page's words; other problems in the engine's.
                 let problem = match &e.problem {
                     RecordProblem::Illegal(m) => self.illegal_move(m),

@@ -45,7 +45,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
         if record.deals.is_empty() {
             // (The viewer shows positions of deals: a game not dealt has none.)
             let none = codec::Error::Invalid("deal count");
-            return Err(lang.link_error(&record_link::LinkError::Bytes(none)));
+            return Err(lang.link_error(&record_link::RecordLinkError::Bytes(none)));
         }
         Ok((record, ViewerOptions::read(p)))
     }
