@@ -218,3 +218,107 @@ fn the_settings_panels_fields_choose_the_settings() {
     assert_eq!(same.settings, chosen.settings);
     assert_eq!(same.lang, None);
 }
+
+/// A new game's form as the dialog would hand it: `seats` one player's word
+/// a seat, the preset's rules.
+fn form(game: GameKind, seats: &[&str]) -> duck_soup::page::model::NewGameForm {
+    duck_soup::page::model::NewGameForm {
+        game,
+        preset: "parlett".to_string(),
+        options: Vec::new(),
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: String::new(),
+    }
+}
+
+/// The new game's dialog decided natively (`Dialogs::update`): it opens
+/// from the game on the table; a game chosen clears the preset, a preset
+/// chosen keeps it; a form refused says why on its one line, which stays
+/// while the dialog is open and goes with it; a good form is a game to
+/// start; a dialog the browser closed is closed here and handed on.
+#[test]
+fn the_new_games_dialog_opens_changes_refuses_and_starts() {
+    use duck_soup::page::dialog::{Dialogs, NewGameOutcome};
+    use duck_soup::page::model::DialogAction;
+    let from = Setup::default_for(GameKind::ThreePlayer);
+    let mut d = Dialogs::default();
+    assert_eq!(
+        d.update(DialogAction::Open, from.clone(), Lang::En),
+        NewGameOutcome::Shown
+    );
+    assert!(d.is(DialogKind::NewGame));
+    let new_game = |d: &Dialogs| match d.shown() {
+        Some(OpenDialog::NewGame(n)) => n.clone(),
+        other => panic!("not the new game's dialog: {other:?}"),
+    };
+    assert_eq!(new_game(&d), NewGameDialog::new(from.clone()));
+    d.update(
+        DialogAction::PresetChanged(GameKind::TwoPlayer, "parlett".into()),
+        from.clone(),
+        Lang::En,
+    );
+    assert_eq!(new_game(&d).preset.as_deref(), Some("parlett"));
+    d.update(
+        DialogAction::GameChanged(GameKind::Partnership),
+        from.clone(),
+        Lang::En,
+    );
+    let n = new_game(&d);
+    assert_eq!((n.game, n.preset), (GameKind::Partnership, None));
+    assert_eq!(n.from, from, "filled in from the game on the table");
+
+    // Refused: the one line, kept while the dialog changes.
+    for lang in [Lang::En, Lang::Ja] {
+        let mut bad = form(
+            GameKind::Partnership,
+            &["human", "normal", "normal", "normal"],
+        );
+        bad.options = vec![(
+            "target".to_string(),
+            duck_soup::page::model::OptionField::Number("-3".to_string()),
+        )];
+        assert_eq!(
+            d.update(DialogAction::Start(bad), from.clone(), lang),
+            NewGameOutcome::Shown
+        );
+        let why = d.refusal().expect("the form's refusal");
+        assert!(!why.is_empty() && !why.contains('\n'), "{why}");
+    }
+    d.update(
+        DialogAction::GameChanged(GameKind::TwoPlayer),
+        from.clone(),
+        Lang::En,
+    );
+    assert!(d.refusal().is_some(), "kept while the same dialog is open");
+    // Another dialog: no refusal of the new game's.
+    let mut other = d.clone();
+    other.show(OpenDialog::Help(GameKind::TwoPlayer));
+    assert_eq!(other.refusal(), None);
+
+    // A good form: a game to start (the dialog closes once it is drawn).
+    let good = form(GameKind::TwoPlayer, &["human", "expert"]);
+    let NewGameOutcome::Start(setup) = d.update(DialogAction::Start(good), from.clone(), Lang::En)
+    else {
+        panic!("not started")
+    };
+    assert_eq!(setup.rules.game, GameKind::TwoPlayer);
+    assert_eq!(
+        setup.players,
+        vec![Player::Human, Player::Computer(Level::Expert)]
+    );
+    assert!(d.is(DialogKind::NewGame));
+
+    // Closed by the browser: closed here too, and handed on.
+    let closed = Closed::Dialog(DialogKind::NewGame);
+    assert_eq!(
+        d.update(DialogAction::Closed(closed.clone()), from.clone(), Lang::En),
+        NewGameOutcome::Closed(closed)
+    );
+    assert!(d.shown().is_none() && d.refusal().is_none());
+    // Cancel closes; closing another kind leaves the open one.
+    d.update(DialogAction::Open, from.clone(), Lang::En);
+    d.close(DialogKind::Settings);
+    assert!(d.is(DialogKind::NewGame));
+    d.update(DialogAction::Cancel, from, Lang::En);
+    assert!(d.shown().is_none());
+}

@@ -1,5 +1,5 @@
 //! Which dialog is open over the table, and what it shows, as plain data:
-//! the controller keeps it (`Controller::dialog`), the scene carries it
+//! the controller keeps it ([`Dialogs`]), the scene carries it
 //! (`Scene::dialog`), and the view opens, rebuilds or closes the
 //! `<dialog>` when it changes (`web/view/dialogs.rs`). A dialog the
 //! browser closes (Esc, its Close button) comes back as
@@ -7,8 +7,9 @@
 //! disagree. What a person types stays in the form until an action
 //! carries it; nothing here is read back from the page.
 
+use super::i18n::Lang;
 use super::link::AuthorLink;
-use super::model::{AuthorForm, Settings, Setup};
+use super::model::{AuthorForm, Closed, DialogAction, Settings, Setup};
 use super::online::{GuestState, SeatStatus, Stun};
 use crate::engine::GameKind;
 use crate::net::invite::Invite;
@@ -83,6 +84,107 @@ impl OpenDialog {
             OpenDialog::Help(_) => DialogKind::Help,
             OpenDialog::Records(_) => DialogKind::Records,
             OpenDialog::Online(d, _) => d.kind(),
+        }
+    }
+}
+
+/// The dialog open over the table, if any, and its one line of refusal
+/// (a form refused, a record not read): the controller keeps one, the
+/// scene carries both.
+#[derive(Clone, Debug, Default)]
+pub struct Dialogs {
+    open: Option<Rc<OpenDialog>>,
+    refusal: Option<String>,
+}
+
+/// What the new game's dialog's actions ask of the page.
+#[derive(Debug, PartialEq)]
+pub enum NewGameOutcome {
+    /// Only what shows changed.
+    Shown,
+    /// Start this game (in a task of its own, after the click's frame).
+    Start(Setup),
+    /// A dialog the browser closed: online play may open its own again.
+    Closed(Closed),
+}
+
+impl Dialogs {
+    /// The dialog open, shared with the scene.
+    pub fn open(&self) -> Option<Rc<OpenDialog>> {
+        self.open.clone()
+    }
+
+    pub fn refusal(&self) -> Option<String> {
+        self.refusal.clone()
+    }
+
+    pub fn shown(&self) -> Option<&OpenDialog> {
+        self.open.as_deref()
+    }
+
+    /// Whether the dialog open is the one of `kind`.
+    pub fn is(&self, kind: DialogKind) -> bool {
+        self.open.as_deref().map(OpenDialog::kind) == Some(kind)
+    }
+
+    /// Opens `d` (or shows it changed: its refusal stays while the same
+    /// dialog is open).
+    pub fn show(&mut self, d: OpenDialog) {
+        if !self.is(d.kind()) {
+            self.refusal = None;
+        }
+        self.open = Some(Rc::new(d));
+    }
+
+    /// Closes the dialog of `kind`, if it is the one open.
+    pub fn close(&mut self, kind: DialogKind) {
+        if self.is(kind) {
+            self.open = None;
+            self.refusal = None;
+        }
+    }
+
+    /// Says `why` on the refusal line of the dialog of `kind`, if it is open.
+    pub fn refuse(&mut self, kind: DialogKind, why: String) {
+        if self.is(kind) {
+            self.refusal = Some(why);
+        }
+    }
+
+    /// The new game's dialog and a dialog the browser closed: `from` is
+    /// the set-up the dialog opens with (the game on the table, as shared).
+    pub fn update(&mut self, action: DialogAction, from: Setup, lang: Lang) -> NewGameOutcome {
+        match action {
+            DialogAction::Open => self.show(OpenDialog::NewGame(NewGameDialog::new(from))),
+            DialogAction::Cancel => self.close(DialogKind::NewGame),
+            DialogAction::Closed(closed) => {
+                if let Some(kind) = closed.kind() {
+                    self.close(kind);
+                }
+                return NewGameOutcome::Closed(closed);
+            }
+            DialogAction::GameChanged(game) => self.change_new_game(|n| {
+                n.game = game;
+                n.preset = None;
+            }),
+            DialogAction::PresetChanged(game, preset) => self.change_new_game(|n| {
+                n.game = game;
+                n.preset = Some(preset);
+            }),
+            DialogAction::Start(form) => match form.setup(lang) {
+                Ok(setup) => return NewGameOutcome::Start(setup),
+                Err(why) => self.refuse(DialogKind::NewGame, why),
+            },
+        }
+        NewGameOutcome::Shown
+    }
+
+    /// Changes the new game's dialog by `f`, if it is open.
+    fn change_new_game(&mut self, f: impl FnOnce(&mut NewGameDialog)) {
+        if let Some(OpenDialog::NewGame(n)) = self.open.as_deref() {
+            let mut n = n.clone();
+            f(&mut n);
+            self.show(OpenDialog::NewGame(n));
         }
     }
 }

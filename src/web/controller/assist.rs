@@ -136,12 +136,12 @@ impl Controller {
             // (Asked: the answer renders.)
             AssistAction::Hint => {}
             AssistAction::Help => {
-                self.show_dialog(OpenDialog::Help(self.table.game.kind()));
+                self.dialog.show(OpenDialog::Help(self.table.game.kind()));
                 self.render();
             }
             AssistAction::HelpGame(game) => {
-                if let Some(OpenDialog::Help(_)) = self.dialog.as_deref() {
-                    self.show_dialog(OpenDialog::Help(game));
+                if let Some(OpenDialog::Help(_)) = self.dialog.shown() {
+                    self.dialog.show(OpenDialog::Help(game));
                 }
                 self.render();
             }
@@ -154,7 +154,7 @@ impl Controller {
             // (Already the stop: nothing to draw again.)
             AssistAction::FocusCard(_) => {}
             AssistAction::Settings => {
-                self.show_dialog(self.settings_dialog());
+                self.dialog.show(self.settings_dialog());
                 self.render();
             }
             AssistAction::SettingChanged(form) => {
@@ -169,8 +169,8 @@ impl Controller {
                         self.page.sound.set_muted(!on);
                     }
                 }
-                if let Some(OpenDialog::Settings { .. }) = self.dialog.as_deref() {
-                    self.show_dialog(self.settings_dialog());
+                if let Some(OpenDialog::Settings { .. }) = self.dialog.shown() {
+                    self.dialog.show(self.settings_dialog());
                 }
                 if let Some(lang) = chosen.lang {
                     self.choose_lang(lang);
@@ -183,7 +183,7 @@ impl Controller {
                 self.choose_lang(self.page.lang.other());
             }
             AssistAction::Tutorial => {
-                self.close_dialog(DialogKind::Help);
+                self.dialog.close(DialogKind::Help);
                 let mut setup = Setup::default_for(GameKind::TwoPlayer);
                 setup.seed = Some(walkthrough::SEED.to_string());
                 self.new_game(setup);

@@ -46,7 +46,7 @@ use crate::ai::{Level, SeatHistory, SeatView};
 use crate::engine::rng::Rng;
 use crate::engine::{Call, Deal, Game, Roles, Rules};
 use crate::page::announce::Said;
-use crate::page::dialog::{DialogKind, NewGameDialog, OpenDialog};
+use crate::page::dialog::{DialogKind, Dialogs, NewGameOutcome};
 use crate::page::modes::{self, Back, Practised};
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use crate::page::walkthrough::Walkthrough;
@@ -120,9 +120,7 @@ pub struct Controller {
     pub(super) table: Table,
     /// The dialog open over the table, and what it shows (the scene
     /// carries it; the view writes it).
-    pub(super) dialog: Option<Rc<OpenDialog>>,
-    /// What the dialog open refuses (its one line).
-    dialog_error: Option<String>,
+    pub(super) dialog: Dialogs,
     mode: Mode,
     /// Who decides each seat's moves, and the hint's and puzzles' players.
     players: Players,
@@ -208,8 +206,7 @@ impl Controller {
                 0,
                 Rng::new(entropy),
             ),
-            dialog: None,
-            dialog_error: None,
+            dialog: Dialogs::default(),
             mode: Mode::Playing,
             players: Players {
                 seats: Vec::new(),
@@ -331,7 +328,7 @@ impl Controller {
         crate::web::frame::next_frame(move || {
             crate::web::frame::next_frame(move || {
                 with(&me, |c| {
-                    c.close_dialog(DialogKind::NewGame);
+                    c.dialog.close(DialogKind::NewGame);
                     c.render();
                 })
             })
@@ -464,7 +461,7 @@ impl Controller {
             rows,
         )
         .with_replay_bar(Parts::replay_bar(self))
-        .with_dialog(self.dialog.clone(), self.dialog_error.clone())
+        .with_dialog(self.dialog.open(), self.dialog.refusal())
         .with_said(&self.said, self.coach())
         .with_offers(self.table.may_take_back(), self.table.may_play_out());
         // (The full page's parts are written through its views: the
@@ -477,43 +474,10 @@ impl Controller {
             );
     }
 
-    /// Closes the dialog of `kind`, if it is the one open.
-    pub(super) fn close_dialog(&mut self, kind: DialogKind) {
-        if self.dialog_is(kind) {
-            self.dialog = None;
-            self.dialog_error = None;
-        }
-    }
-
-    /// Whether the dialog open is the one of `kind`.
-    pub(super) fn dialog_is(&self, kind: DialogKind) -> bool {
-        self.dialog.as_deref().map(OpenDialog::kind) == Some(kind)
-    }
-
-    /// Opens the dialog `d` (or shows it changed; its refusal stays while
-    /// the same dialog is open).
-    pub(super) fn show_dialog(&mut self, d: OpenDialog) {
-        if !self.dialog_is(d.kind()) {
-            self.dialog_error = None;
-        }
-        self.dialog = Some(Rc::new(d));
-    }
-
-    /// Says `why` in the dialog of `kind`'s refusal line, if it is open.
+    /// Says `why` on the refusal line of the dialog of `kind`, if it is open.
     pub(super) fn dialog_refuses(&mut self, kind: DialogKind, why: String) {
-        if self.dialog_is(kind) {
-            self.dialog_error = Some(why);
-        }
+        self.dialog.refuse(kind, why);
         self.render();
-    }
-
-    /// Changes the new game's dialog by `f`, if it is open.
-    fn change_new_game(&mut self, f: impl FnOnce(&mut NewGameDialog)) {
-        if let Some(OpenDialog::NewGame(n)) = self.dialog.as_deref() {
-            let mut n = n.clone();
-            f(&mut n);
-            self.show_dialog(OpenDialog::NewGame(n));
-        }
     }
 
     /// A delay of the table's pace, in milliseconds.
@@ -759,52 +723,23 @@ impl Controller {
 
     /// The new game's dialog's actions, and a dialog the browser closed.
     fn dialog_action(&mut self, action: DialogAction) {
-        match action {
-            DialogAction::Open => {
-                let from = super::share::shown(&self.table.setup);
-                self.show_dialog(OpenDialog::NewGame(NewGameDialog::new(from)));
-                self.render();
+        let from = super::share::shown(&self.table.setup);
+        match self.dialog.update(action, from, self.page.lang) {
+            NewGameOutcome::Shown => {}
+            NewGameOutcome::Closed(closed) => Parts::online_dialog_closed(self, closed),
+            NewGameOutcome::Start(setup) => {
+                // In a task of its own, after the click's and most
+                // likely after the frame that answers it: the new
+                // table's script, then its style and layout in the next
+                // frame, then the dialog's close (BENCHMARKS.md, "A new
+                // game's first table").
+                // (Its own timer: the game on the table may still take
+                // a step meanwhile, which replaces the pending step.)
+                let timer = self.later(START_AFTER_MS, Controller::start_chosen);
+                self.starting = Some((setup, timer));
             }
-            DialogAction::Cancel => {
-                self.close_dialog(DialogKind::NewGame);
-                self.render();
-            }
-            DialogAction::Closed(closed) => {
-                if let Some(kind) = closed.kind() {
-                    self.close_dialog(kind);
-                }
-                Parts::online_dialog_closed(self, closed);
-                self.render();
-            }
-            DialogAction::GameChanged(game) => {
-                self.change_new_game(|n| {
-                    n.game = game;
-                    n.preset = None;
-                });
-                self.render();
-            }
-            DialogAction::PresetChanged(game, preset) => {
-                self.change_new_game(|n| {
-                    n.game = game;
-                    n.preset = Some(preset);
-                });
-                self.render();
-            }
-            DialogAction::Start(form) => match form.setup(self.page.lang) {
-                Ok(setup) => {
-                    // In a task of its own, after the click's and most
-                    // likely after the frame that answers it: the new
-                    // table's script, then its style and layout in the next
-                    // frame, then the dialog's close (BENCHMARKS.md, "A new
-                    // game's first table").
-                    // (Its own timer: the game on the table may still take
-                    // a step meanwhile, which replaces the pending step.)
-                    let timer = self.later(START_AFTER_MS, Controller::start_chosen);
-                    self.starting = Some((setup, timer));
-                }
-                Err(e) => self.dialog_refuses(DialogKind::NewGame, e),
-            },
         }
+        self.render();
     }
 
     pub fn act(&mut self, action: Action) {

@@ -233,11 +233,11 @@ impl Controller {
         };
         let notes = online.notes.clone();
         let shows = OnlineDialog::new(OnlineShown::Invites(shows));
-        self.show_dialog(OpenDialog::Online(shows, notes));
+        self.dialog.show(OpenDialog::Online(shows, notes));
     }
 
     fn invites_open(&self) -> bool {
-        self.dialog.as_deref().map(OpenDialog::kind) == Some(DialogKind::Invites)
+        self.dialog.is(DialogKind::Invites)
     }
 
     /// Opens a guest's join page, or brings it up to date, showing `name`.
@@ -254,7 +254,7 @@ impl Controller {
             servers: stun,
         };
         let shows = OnlineDialog::new(OnlineShown::Join(shows));
-        self.show_dialog(OpenDialog::Online(shows, notes));
+        self.dialog.show(OpenDialog::Online(shows, notes));
     }
 
     /// Why the game's record is not offered yet: a game with friends in
@@ -450,13 +450,13 @@ impl Controller {
         }
         online.stun.save();
         // (Written in place: the fields keep what was typed.)
-        let shown = match self.dialog.as_deref() {
+        let shown = match self.dialog.shown() {
             Some(OpenDialog::Online(d, _)) => Some(OpenDialog::Online(d.clone(), notes.clone())),
             _ => None,
         };
         online.notes = notes;
         if let Some(d) = shown {
-            self.show_dialog(d);
+            self.dialog.show(d);
         }
         self.render();
     }
@@ -577,7 +577,7 @@ impl Controller {
             self.saver.pause(false);
             self.table.ui.hand_lens = None;
             self.table.ui.friends = Default::default();
-            self.close_dialog(DialogKind::Join);
+            self.dialog.close(DialogKind::Join);
         }
     }
 
@@ -793,7 +793,7 @@ impl Controller {
         if first {
             self.view.set_table(kind);
             // (The join page closes: the host's table is in.)
-            self.close_dialog(DialogKind::Join);
+            self.dialog.close(DialogKind::Join);
             self.table.ui = Ui {
                 bottom: seat,
                 viewer: Some(seat),

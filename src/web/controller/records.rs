@@ -30,11 +30,12 @@ impl Controller {
                     author,
                     withheld,
                 );
-                self.show_dialog(OpenDialog::Records(RecordsDialog::new(shows)));
+                self.dialog
+                    .show(OpenDialog::Records(RecordsDialog::new(shows)));
                 self.render();
             }
             RecordsAction::Daily => {
-                self.close_dialog(DialogKind::Records);
+                self.dialog.close(DialogKind::Records);
                 Parts::stop_viewing(self);
                 self.new_game(share::daily_setup());
             }
@@ -43,7 +44,7 @@ impl Controller {
                 self.records_refused(dialog::too_large(self.page.lang, size))
             }
             RecordsAction::Close => {
-                self.close_dialog(DialogKind::Records);
+                self.dialog.close(DialogKind::Records);
                 self.render();
             }
             RecordsAction::Copy(field, text) => {
@@ -58,10 +59,10 @@ impl Controller {
 impl Controller {
     /// Changes the records dialog by `f`, if it is open.
     pub(super) fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
-        if let Some(OpenDialog::Records(r)) = self.dialog.as_deref() {
+        if let Some(OpenDialog::Records(r)) = self.dialog.shown() {
             let mut r = r.clone();
             f(&mut r);
-            self.show_dialog(OpenDialog::Records(r));
+            self.dialog.show(OpenDialog::Records(r));
         }
     }
 

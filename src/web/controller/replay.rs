@@ -210,7 +210,7 @@ impl Controller {
             Ok(r) => r,
             Err(e) => return self.records_refused(e),
         };
-        self.close_dialog(DialogKind::Records);
+        self.dialog.close(DialogKind::Records);
         self.view_record(record, ViewerOptions::default(), None);
     }
 
