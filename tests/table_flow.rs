@@ -98,6 +98,29 @@ impl Page {
                         !self.table.setup.plays_here(*seat),
                         "{at}: the person's own seat asked as a computer"
                     );
+                    // What the seat is sent: its own view and history only.
+                    let request = self
+                        .table
+                        .request(*seat, *ticket, 0)
+                        .unwrap_or_else(|| panic!("{at}: no request for seat {seat}"));
+                    let deal = game.deal().expect("in a deal");
+                    assert_eq!((request.seat, request.ticket), (*seat, *ticket));
+                    assert_eq!(request.view.seat, *seat);
+                    assert_eq!(request.view.deal.hand(*seat), deal.hand(*seat), "{at}");
+                    assert_eq!(
+                        format!("{:?}", request.view.deal),
+                        format!("{:?}", deal.hidden_from(*seat)),
+                        "{at}: the seat's view"
+                    );
+                    for other in (0..game.kind().seats() as u8).filter(|s| s != seat) {
+                        assert!(
+                            request.view.deal.hand(other).is_empty(),
+                            "{at}: seat {other}'s hand sent to seat {seat}"
+                        );
+                    }
+                    let made = game.log().last().map_or(0, |log| log.moves.len());
+                    assert_eq!(request.history.len(), made, "{at}: the seat's history");
+                    assert!(request.history.steps().all(|(v, _)| v.seat == *seat));
                     if let Some(old) = self.asked.replace((*seat, *ticket)) {
                         self.older.push(old);
                     }

@@ -14,6 +14,7 @@
 
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Chooser, Player, Setup, TableAction, Ui};
+use crate::ai::{SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng, SECRET_WORDS};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
 
@@ -154,6 +155,24 @@ enum Step {
     ClearTrick,
     NextDeal,
     OnlyMove,
+}
+
+/// A request for one seat's move, whoever plays it (a computer here, a
+/// friend's device, the hint's player).
+#[derive(Clone, Debug)]
+pub struct MoveRequest {
+    pub seat: u8,
+    /// What the seat may know: the deal with every hidden card removed.
+    pub view: SeatView,
+    /// What the seat saw of the deal so far: its view before each move.
+    pub history: SeatHistory,
+    /// Seeds the computers' randomness, so that a seeded game plays the same.
+    pub seed: u64,
+    /// How long a computer takes, so that a person can follow the play
+    /// (0: at once, and with a fixed budget so that a seed replays the same).
+    pub delay_ms: u32,
+    /// Names this request: an answer to an older one is dropped.
+    pub ticket: u64,
 }
 
 impl Table {
@@ -391,6 +410,52 @@ impl Table {
     /// The seat of the person who may act now, if any (`model::acting_seat`).
     pub fn acting(&self) -> Option<u8> {
         acting_seat(&self.game, &self.setup, &self.ui)
+    }
+
+    /// The request for `seat`'s move (the seat to move), answering
+    /// `ticket`, after `delay_ms`: its own view and history only, and a
+    /// seed of the game's, the moves made and the deal (so that a seeded
+    /// game plays the same). None between deals.
+    pub fn request(&self, seat: u8, ticket: u64, delay_ms: u32) -> Option<MoveRequest> {
+        let deal = self.game.deal()?;
+        Some(MoveRequest {
+            seat,
+            view: SeatView::of(deal, seat),
+            history: self.history(seat),
+            seed: self.ai_seed
+                ^ (self.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ (self.game.log().len() as u64) << 56,
+            delay_ms,
+            ticket,
+        })
+    }
+
+    /// The hint's request for the person who may act, named by the
+    /// position (the moves made); None when nobody here may act.
+    pub fn hint_request(&self) -> Option<MoveRequest> {
+        let seat = self.acting()?;
+        let deal = self.game.deal()?;
+        Some(MoveRequest {
+            seat,
+            view: SeatView::of(deal, seat),
+            history: SeatHistory::new(seat),
+            seed: self.ai_seed.rotate_left(17)
+                ^ (self.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d),
+            delay_ms: 0,
+            ticket: self.ui.moves as u64,
+        })
+    }
+
+    /// What `seat` saw of the deal in progress: its view before each move.
+    pub fn history(&self, seat: u8) -> SeatHistory {
+        let game = &self.game;
+        let start = game.log().last().and_then(|log| {
+            let k = game.log().len() - 1;
+            let roles = Roles::of_game(game.kind(), game.first_dealer());
+            let start = Deal::new(*game.rules(), game.dealer_of(k), roles, &log.deck).ok()?;
+            Some(SeatHistory::replay(&start, &log.moves, seat))
+        });
+        start.unwrap_or_else(|| SeatHistory::new(seat))
     }
 
     /// Whether *Take back* is offered now: a game against the computers

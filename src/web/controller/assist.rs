@@ -12,11 +12,6 @@ use crate::web::model::{AssistAction, Setup};
 use crate::web::settings;
 
 impl Controller {
-    pub(super) fn hint_seed(&self) -> u64 {
-        self.table.ai_seed.rotate_left(17)
-            ^ (self.table.ui.moves as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     /// The hint's player answered for the position after `at` moves: keep
     /// what it points at for the scene, and say why (in the message when
     /// the person asked, to the coach in the walkthrough).

@@ -42,9 +42,9 @@ use super::scene;
 use super::settings::{CardSize, Settings};
 use super::sound::Sound;
 use super::view::View;
-use crate::ai::{Level, SeatHistory, SeatView};
+use crate::ai::Level;
 use crate::engine::rng::Rng;
-use crate::engine::{Call, Deal, Game, Roles, Rules};
+use crate::engine::{Call, Game, Rules};
 use crate::page::announce::Said;
 use crate::page::dialog::{DialogKind, Dialogs, NewGameOutcome};
 use crate::page::modes::{self, Back, Practised};
@@ -54,7 +54,7 @@ use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{OnlineOnly, OnlinePlay, Viewer, ViewerOnly};
 use replay::Replay;
-use seats::{seat_player, MoveRequest, SeatPlayer};
+use seats::{seat_player, SeatPlayer};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use thinker::Thinker;
@@ -600,31 +600,18 @@ impl Controller {
 
     /// Asks seat `m`'s player for its move, answering `ticket`, after `delay`.
     fn ask(&mut self, m: u8, ticket: u64, delay: Delay) {
-        let Some(deal) = self.table.game.deal() else {
-            return;
-        };
-        let turn = MoveRequest {
-            seat: m,
-            view: SeatView::of(deal, m),
-            history: self.history(m),
-            seed: self.table.ai_seed
-                ^ (self.table.ui.moves as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                ^ (self.table.game.log().len() as u64) << 56,
-            delay_ms: self.pace_ms(delay.base_ms()),
-            ticket,
-        };
-        let answer = self.dispatch();
-        self.players.seats[m as usize].your_turn(turn, answer);
+        let delay_ms = self.pace_ms(delay.base_ms());
+        if let Some(turn) = self.table.request(m, ticket, delay_ms) {
+            let answer = self.dispatch();
+            self.players.seats[m as usize].your_turn(turn, answer);
+        }
     }
 
     /// Asks the hint's player (Hard, thinking where the computers do) what
     /// the person who may act should do; its answer comes back to
     /// `hinted`, saying why when `say`. False when nobody here may act.
     pub(super) fn ask_hint(&mut self, say: bool) -> bool {
-        let Some(m) = self.acting_human() else {
-            return false;
-        };
-        let Some(deal) = self.table.game.deal() else {
+        let Some(turn) = self.table.hint_request() else {
             return false;
         };
         let at = self.table.ui.moves;
@@ -633,14 +620,6 @@ impl Controller {
             return true;
         }
         self.players.hint_asked = Some((at, say));
-        let turn = MoveRequest {
-            seat: m,
-            view: SeatView::of(deal, m),
-            history: SeatHistory::new(m),
-            seed: self.hint_seed(),
-            delay_ms: 0,
-            ticket: at as u64,
-        };
         let me = self.me.clone();
         let answer: Dispatch = Rc::new(move |action| {
             if let Action::SeatMoved { ticket, mv, .. } = action {
@@ -660,18 +639,6 @@ impl Controller {
     fn cancel_hint(&mut self) {
         self.players.hinter.cancel();
         self.players.hint_asked = None;
-    }
-
-    /// What `seat` saw of the deal in progress: its view before each move.
-    pub(super) fn history(&self, seat: u8) -> SeatHistory {
-        let game = &self.table.game;
-        let start = game.log().last().and_then(|log| {
-            let k = game.log().len() - 1;
-            let roles = Roles::of_game(game.kind(), game.first_dealer());
-            let start = Deal::new(*game.rules(), game.dealer_of(k), roles, &log.deck).ok()?;
-            Some(SeatHistory::replay(&start, &log.moves, seat))
-        });
-        start.unwrap_or_else(|| SeatHistory::new(seat))
     }
 
     /// Puts `seat`'s call on the banner (online play: the host's table's

@@ -282,7 +282,7 @@ impl Controller {
             return;
         };
         let seat = deal.to_move();
-        let history = self.history(seat);
+        let history = self.table.history(seat);
         let playouts = self
             .players
             .expert_playouts
