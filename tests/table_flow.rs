@@ -884,3 +884,27 @@ fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> 
     }
     Ok(())
 }
+
+/// The panels: each shown and hidden again by its own action; Escape
+/// closes the overlays and the suit chooser, and leaves the sheet's
+/// every-deal choice as it was.
+#[test]
+fn panels_toggle_and_escape_closes_the_overlays_and_the_chooser() {
+    use duck_soup::page::model::{PanelAction, Ui};
+    let mut ui = Ui::default();
+    for (panel, shown) in [
+        (PanelAction::Scores, (|u: &Ui| u.scores_open) as fn(&Ui) -> bool),
+        (PanelAction::AllScores, |u: &Ui| u.scores_all),
+        (PanelAction::LastTrick, |u: &Ui| u.last_trick_open),
+    ] {
+        ui.toggle(panel);
+        assert!(shown(&ui), "{panel:?} shown");
+        ui.toggle(panel);
+        assert!(!shown(&ui), "{panel:?} hidden again");
+        ui.toggle(panel);
+    }
+    ui.chooser = Some(Chooser::QuackCard(Vec::new()));
+    ui.toggle(PanelAction::Escape);
+    assert!(!ui.scores_open && !ui.last_trick_open && ui.chooser.is_none());
+    assert!(ui.scores_all, "a choice, not an overlay");
+}

@@ -154,6 +154,23 @@ pub struct Ui {
     pub only_move: bool,
 }
 
+impl Ui {
+    /// The score sheet (on a phone), every deal on it, or the last trick
+    /// shown or hidden; Escape closes the overlays and the chooser.
+    pub fn toggle(&mut self, panel: PanelAction) {
+        match panel {
+            PanelAction::Scores => self.scores_open = !self.scores_open,
+            PanelAction::AllScores => self.scores_all = !self.scores_all,
+            PanelAction::LastTrick => self.last_trick_open = !self.last_trick_open,
+            PanelAction::Escape => {
+                self.last_trick_open = false;
+                self.scores_open = false;
+                self.chooser = None;
+            }
+        }
+    }
+}
+
 /// A guest's move on its way to the host, as its table shows it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveSent {

@@ -34,9 +34,7 @@ pub use parts::Parts;
 pub use saving::start;
 
 use super::i18n::Lang;
-use super::model::{
-    Action, AssistAction, DialogAction, Dispatch, PanelAction, Player, Setup, TableAction,
-};
+use super::model::{Action, AssistAction, DialogAction, Dispatch, Player, Setup, TableAction};
 use super::persist::Saver;
 use super::scene;
 use super::settings::{CardSize, Settings};
@@ -671,23 +669,6 @@ impl Controller {
         self.table.acting()
     }
 
-    /// The score sheet (on a phone), every deal on it, or the last trick:
-    /// shown or not.
-    fn toggle_panel(&mut self, action: PanelAction) {
-        let ui = &mut self.table.ui;
-        match action {
-            PanelAction::Scores => ui.scores_open = !ui.scores_open,
-            PanelAction::AllScores => ui.scores_all = !ui.scores_all,
-            PanelAction::LastTrick => ui.last_trick_open = !ui.last_trick_open,
-            PanelAction::Escape => {
-                ui.last_trick_open = false;
-                ui.scores_open = false;
-                ui.chooser = None;
-            }
-        }
-        self.render();
-    }
-
     /// The new game's dialog's actions, and a dialog the browser closed.
     fn dialog_action(&mut self, action: DialogAction) {
         let from = super::share::shown(&self.table.setup);
@@ -728,7 +709,10 @@ impl Controller {
                 sound.unlock();
                 self.render();
             }
-            Action::Panel(a) => self.toggle_panel(a),
+            Action::Panel(a) => {
+                self.table.ui.toggle(a);
+                self.render();
+            }
             // A puzzle's answer is the person's own.
             Action::Assist(AssistAction::Hint) if self.is_viewing() => {}
             Action::Assist(a) => self.assist(a),
