@@ -893,7 +893,10 @@ fn panels_toggle_and_escape_closes_the_overlays_and_the_chooser() {
     use duck_soup::page::model::{PanelAction, Ui};
     let mut ui = Ui::default();
     for (panel, shown) in [
-        (PanelAction::Scores, (|u: &Ui| u.scores_open) as fn(&Ui) -> bool),
+        (
+            PanelAction::Scores,
+            (|u: &Ui| u.scores_open) as fn(&Ui) -> bool,
+        ),
         (PanelAction::AllScores, |u: &Ui| u.scores_all),
         (PanelAction::LastTrick, |u: &Ui| u.last_trick_open),
     ] {
@@ -907,4 +910,42 @@ fn panels_toggle_and_escape_closes_the_overlays_and_the_chooser() {
     ui.toggle(PanelAction::Escape);
     assert!(!ui.scores_open && !ui.last_trick_open && ui.chooser.is_none());
     assert!(ui.scores_all, "a choice, not an overlay");
+}
+
+/// A new game's seed (`Table::begin`): a game with friends is never seeded
+/// (its deals come from fresh randomness); every other game is, with the
+/// seed given, or a random one marked `~` that the dialog and *Play again*
+/// forget; the same seed gives the same first dealer and computers.
+#[test]
+fn a_new_game_is_seeded_unless_a_friend_plays_and_the_same_seed_plays_the_same() {
+    let kind = GameKind::ThreePlayer;
+    let table = || {
+        let setup = Setup::default_for(kind);
+        Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(5))
+    };
+    // Seeded as given, the same twice.
+    let given = setup(kind, against_computers(kind, "x").players, "tuesday");
+    let (mut a, mut b) = (table(), table());
+    let played = a.begin(given.clone(), 1);
+    assert_eq!(played.seed.as_deref(), Some("tuesday"));
+    b.begin(given.clone(), 999);
+    assert_eq!(
+        (a.game.first_dealer(), a.ai_seed),
+        (b.game.first_dealer(), b.ai_seed)
+    );
+    assert_eq!(played.shown(), given, "a chosen seed is kept");
+    // No seed: a random one, from the entropy given, forgotten when shown.
+    let mut unseeded = given.clone();
+    unseeded.seed = None;
+    let random = table().begin(unseeded.clone(), 12_345);
+    let seed = random.seed.clone().expect("seeded");
+    assert!(seed.starts_with('~') && seed.len() == 11, "{seed}");
+    assert_ne!(table().begin(unseeded.clone(), 54_321).seed, Some(seed));
+    assert_eq!(random.shown(), unseeded);
+    // A friend at the table: never seeded, even when a seed was given.
+    let mut friends = given;
+    friends.players[1] = Player::Friend;
+    let mut t = table();
+    assert_eq!(t.begin(friends, 7).seed, None);
+    assert_eq!(t.setup.seed, None);
 }

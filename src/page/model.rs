@@ -33,6 +33,16 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// The set-up as the new game's dialog and *Play again* see it: a
+    /// random seed (`Table::begin`'s) forgotten, a chosen one kept.
+    pub fn shown(&self) -> Setup {
+        let mut s = self.clone();
+        if s.seed.as_deref().is_some_and(|x| x.starts_with('~')) {
+            s.seed = None;
+        }
+        s
+    }
+
     /// The game on first load: two players, you against one Normal computer.
     pub fn default_for(kind: GameKind) -> Setup {
         let players = (0..kind.seats())

@@ -195,6 +195,40 @@ impl Table {
         }
     }
 
+    /// A new game of `setup` on the table, not yet dealt, and the set-up
+    /// it is played with. A game with friends is never seeded: a seed
+    /// anyone knows (the daily one, a link's, the last game's) would tell
+    /// them every hand, so each deal is shuffled from fresh randomness
+    /// instead. Every other game is seeded, so that it can be shared: a
+    /// random seed drawn from `entropy` if none was given (marked by a
+    /// leading `~`, which `Setup::shown` forgets). The first dealer and
+    /// the computers' seed come from the seed, or from the table's own
+    /// generator.
+    pub fn begin(&mut self, mut setup: Setup, entropy: u64) -> Setup {
+        if setup.players.contains(&Player::Friend) {
+            setup.seed = None;
+        } else if setup.seed.is_none() {
+            const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+            let mut x = entropy;
+            let mut seed = String::from("~");
+            for _ in 0..10 {
+                seed.push(ABC[(x % 32) as usize] as char);
+                x /= 32;
+            }
+            setup.seed = Some(seed);
+        }
+        let n = setup.rules.game.seats() as u32;
+        let (dealer, ai_seed) = match &setup.seed {
+            Some(s) => {
+                let mut r = Rng::from_text(&format!("{s}/table"));
+                (r.below(n) as u8, r.next_u64())
+            }
+            None => (self.rng.below(n) as u8, self.rng.next_u64()),
+        };
+        self.new_game(setup.clone(), dealer, ai_seed);
+        setup
+    }
+
     /// A new game of `setup` on the table, not yet dealt: `dealer` deals
     /// first, the computers draw from `ai_seed`. The person here (the first,
     /// in pass-and-play) sits at the bottom, face up when alone.

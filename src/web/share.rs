@@ -127,31 +127,6 @@ pub fn clean_address(params: &PageParams) {
     }
 }
 
-/// Gives a set-up without a seed a random one (marked by a leading `~`),
-/// drawn from the browser's crypto randomness.
-pub fn ensure_seed(mut setup: Setup) -> Setup {
-    if setup.seed.is_none() {
-        const ABC: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-        let mut x = super::entropy();
-        let mut s = String::from("~");
-        for _ in 0..10 {
-            s.push(ABC[(x % 32) as usize] as char);
-            x /= 32;
-        }
-        setup.seed = Some(s);
-    }
-    setup
-}
-
-/// The set-up as the new-game dialog and "Play again" see it: a random seed forgotten.
-pub fn shown(setup: &Setup) -> Setup {
-    let mut s = setup.clone();
-    if s.seed.as_deref().is_some_and(|x| x.starts_with('~')) {
-        s.seed = None;
-    }
-    s
-}
-
 /// The scorer (seat, or side in partnerships) of the one person at the table.
 pub fn my_scorer(game: &Game, setup: &Setup) -> Option<Scorer> {
     if setup.humans() != 1 {

@@ -34,7 +34,7 @@ pub use parts::Parts;
 pub use saving::start;
 
 use super::i18n::Lang;
-use super::model::{Action, AssistAction, DialogAction, Dispatch, Player, Setup, TableAction};
+use super::model::{Action, AssistAction, DialogAction, Dispatch, Setup, TableAction};
 use super::persist::Saver;
 use super::scene;
 use super::settings::{CardSize, Settings};
@@ -237,34 +237,16 @@ impl Controller {
 
     // ---- game flow ----
 
-    pub fn new_game(&mut self, mut setup: Setup) {
-        if setup.players.contains(&Player::Friend) {
-            // A game with friends is never seeded: a seed anyone knows (the
-            // daily one, a link's, the last game's) would tell them every
-            // hand. Each deal is shuffled from fresh randomness instead.
-            setup.seed = None;
-        } else {
-            // Every other game is seeded (a random seed if none was given), so it can be shared.
-            setup = super::share::ensure_seed(setup);
-        }
-        let kind = setup.rules.game;
-        let n = kind.seats() as u32;
-        let (dealer, ai_seed) = match &setup.seed {
-            Some(s) => {
-                let mut r = Rng::from_text(&format!("{s}/table"));
-                (r.below(n) as u8, r.next_u64())
-            }
-            None => (self.table.rng.below(n) as u8, self.table.rng.next_u64()),
-        };
+    pub fn new_game(&mut self, setup: Setup) {
         self.clock.step = None;
         // (A practice gives way to the new game; one from the review
         // leaves the viewer too, as its Exit.)
         if self.mode.practice_gives_way() {
             Parts::stop_viewing(self);
         }
-        self.table.new_game(setup.clone(), dealer, ai_seed);
+        let setup = self.table.begin(setup, super::entropy());
         self.set_setup(setup);
-        self.view.set_table(kind);
+        self.view.set_table(self.table.game.kind());
         self.start_deal();
         self.advance();
     }
@@ -671,7 +653,7 @@ impl Controller {
 
     /// The new game's dialog's actions, and a dialog the browser closed.
     fn dialog_action(&mut self, action: DialogAction) {
-        let from = super::share::shown(&self.table.setup);
+        let from = self.table.setup.shown();
         match self.dialog.update(action, from, self.page.lang) {
             NewGameOutcome::Shown => {}
             NewGameOutcome::Closed(closed) => Parts::online_dialog_closed(self, closed),
@@ -700,7 +682,7 @@ impl Controller {
             Action::PracticeEnd => self.end_practice(),
             Action::Dialog(a) => self.dialog_action(a),
             Action::PlayAgain => {
-                let setup = super::share::shown(&self.table.setup);
+                let setup = self.table.setup.shown();
                 self.new_game(setup);
             }
             Action::ToggleMute => {
