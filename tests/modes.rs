@@ -261,3 +261,74 @@ fn a_practice_from_the_review_goes_back_to_the_review_and_a_new_game_leaves_it()
     assert!(matches!(mode, Mode::Playing));
     assert!(!PageMode::Playing.practice_gives_way());
 }
+
+fn around() -> duck_soup::page::modes::Surroundings {
+    duck_soup::page::modes::Surroundings {
+        lang: Lang::En,
+        settings: duck_soup::page::model::DEFAULT_SETTINGS,
+        muted: false,
+        sounds_played: 0,
+        embedded: false,
+        no_anim: false,
+        handed_any: false,
+        joining: false,
+    }
+}
+
+/// What the scene is told of the mode: only a game of this device's is
+/// shared (never from an embedded table), invites friends, or offers its
+/// deal again; a guest's table says so; a practice says it is one.
+#[test]
+fn the_scene_is_told_what_the_mode_offers() {
+    let mut table = game_after_a_deal(GameKind::TwoPlayer, 10);
+    let mut mode = PageMode::Playing;
+    let ctx = mode.scene_context(&table, around());
+    assert!(ctx.may_share && ctx.may_practise && !ctx.invites && !ctx.guest && !ctx.practising);
+    let embedded = mode.scene_context(
+        &table,
+        duck_soup::page::modes::Surroundings {
+            embedded: true,
+            ..around()
+        },
+    );
+    assert!(!embedded.may_share && embedded.page.embed);
+    let handed = mode.scene_context(
+        &table,
+        duck_soup::page::modes::Surroundings {
+            handed_any: true,
+            ..around()
+        },
+    );
+    assert!(
+        handed.invites,
+        "a seat handed to the computer may be invited again"
+    );
+
+    mode.practise(&mut table, Lang::En);
+    let ctx = mode.scene_context(&table, around());
+    assert!(ctx.practising && !ctx.may_practise && !ctx.may_share);
+
+    let mut viewing = PageMode::Playing;
+    let mut other = game_after_a_deal(GameKind::TwoPlayer, 11);
+    viewing.enter_viewer(
+        &mut other,
+        viewer(random_game(GameKind::TwoPlayer, 1, 3)),
+        None,
+    );
+    let ctx = viewing.scene_context(&other, around());
+    assert!(!ctx.may_share && !ctx.may_practise && !ctx.invites && !ctx.guest);
+
+    let guest: PageMode = Mode::Guest(());
+    let mut with_friend = game_after_a_deal(GameKind::TwoPlayer, 12);
+    with_friend.setup.players[1] = Player::Friend;
+    let ctx = guest.scene_context(&with_friend, around());
+    assert!(
+        ctx.guest && !ctx.invites && !ctx.may_share,
+        "the host invites, not a guest"
+    );
+    let host = PageMode::Playing.scene_context(&with_friend, around());
+    assert!(
+        host.invites && !host.may_practise,
+        "no practice with a friend's device"
+    );
+}

@@ -11,7 +11,9 @@
 //! build without a part holds no value of it.
 
 use super::i18n::{Lang, K};
+use super::model::{CardSize, Player, Settings};
 use super::replay::{Aside, Replay};
+use super::scene::{Context, PageFacts};
 use super::table::{MovesGoTo, Table};
 use std::ops::DerefMut;
 
@@ -230,6 +232,52 @@ impl<V: DerefMut<Target = Replay>, G> Mode<V, G> {
                 on_show.ui.reveal = false;
                 Left::SavedGame
             }
+        }
+    }
+}
+
+/// What a scene depends on beyond the table and the mode: the page's
+/// language, settings, sound and address facts, and online play's.
+#[derive(Clone, Copy, Debug)]
+pub struct Surroundings {
+    pub lang: Lang,
+    pub settings: Settings,
+    pub muted: bool,
+    pub sounds_played: u32,
+    /// `?embed`: the table sits in another site's page.
+    pub embedded: bool,
+    pub no_anim: bool,
+    /// A friend's seat was handed to the computer in this game.
+    pub handed_any: bool,
+    /// A guest with no table from its host yet.
+    pub joining: bool,
+}
+
+impl<V, G> Mode<V, G> {
+    /// The scene's context for `table` in this mode: only a game of this
+    /// device's is shared (an embedded table never leads away), invites
+    /// friends, or is practised.
+    pub fn scene_context(&self, table: &Table, s: Surroundings) -> Context {
+        let playing = matches!(self, Mode::Playing);
+        let friends = table.setup.players.contains(&Player::Friend);
+        Context {
+            lang: s.lang,
+            sort_by_rank: s.settings.sort_by_rank(),
+            muted: s.muted,
+            may_share: playing && !s.embedded,
+            invites: playing && (friends || s.handed_any),
+            guest: matches!(self, Mode::Guest(_)),
+            joining: s.joining,
+            may_practise: playing && table.may_practise(),
+            practising: table.practice,
+            page: PageFacts {
+                embed: s.embedded,
+                no_anim: s.no_anim,
+                four_colour: s.settings.four_colour,
+                large_cards: s.settings.card_size == CardSize::Large,
+                theme: s.settings.theme,
+                sounds_played: s.sounds_played,
+            },
         }
     }
 }

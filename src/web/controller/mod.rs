@@ -37,7 +37,7 @@ use super::i18n::Lang;
 use super::model::{Action, AssistAction, DialogAction, Dispatch, Setup, TableAction};
 use super::persist::Saver;
 use super::scene;
-use super::settings::{CardSize, Settings};
+use super::settings::Settings;
 use super::sound::Sound;
 use super::view::View;
 use crate::ai::Level;
@@ -45,7 +45,7 @@ use crate::engine::rng::Rng;
 use crate::engine::{Call, Game, Rules};
 use crate::page::announce::Said;
 use crate::page::dialog::{DialogKind, Dialogs, NewGameOutcome};
-use crate::page::modes::{self, Back, Practised};
+use crate::page::modes::{self, Back, Practised, Surroundings};
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use crate::page::walkthrough::Walkthrough;
 use gloo::timers::callback::Timeout;
@@ -467,39 +467,17 @@ impl Controller {
 
     /// The scene's context: the language, settings and modes it depends on.
     pub(super) fn scene_context(&self) -> scene::Context {
-        scene::Context {
+        let around = Surroundings {
             lang: self.page.lang,
-            sort_by_rank: self.page.settings.sort_by_rank(),
+            settings: self.page.settings,
             muted: self.page.sound.muted(),
-            // (A guest's table holds only its own seat's cards: the host
-            // keeps the game, and its record.)
-            may_share: self.is_playing() && !self.page.embedded,
-            invites: self.is_playing()
-                && (self
-                    .table
-                    .setup
-                    .players
-                    .contains(&super::model::Player::Friend)
-                    || Parts::handed_any(self)),
-            guest: self.is_guest(),
+            sounds_played: self.page.sound.played(),
+            embedded: self.page.embedded,
+            no_anim: self.page.no_anim,
+            handed_any: Parts::handed_any(self),
             joining: Parts::joining(self),
-            may_practise: self.is_playing() && self.table.may_practise(),
-            practising: self.table.practice,
-            page: scene::PageFacts {
-                embed: self.page.embedded,
-                no_anim: self.page.no_anim,
-                four_colour: self.page.settings.four_colour,
-                large_cards: self.page.settings.card_size == CardSize::Large,
-                theme: self.page.settings.theme,
-                sounds_played: self.page.sound.played(),
-            },
-        }
-    }
-
-    /// Whether this device plays a game of its own (not viewing a record,
-    /// not a guest at a friend's table).
-    pub(super) fn is_playing(&self) -> bool {
-        matches!(self.mode, Mode::Playing)
+        };
+        self.mode.scene_context(&self.table, around)
     }
 
     pub(super) fn is_viewing(&self) -> bool {
