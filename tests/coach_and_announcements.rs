@@ -178,3 +178,87 @@ fn the_scene_carries_what_was_said_and_the_coach() {
     assert_eq!(sc.said, vec![(0, "South: two of clubs.".to_string())]);
     assert_eq!(sc.coach.map(|c| c.text), Some(Lang::En.t(K::TutIntro)));
 }
+
+/// The coach's highlight is asked for only while the walkthrough runs past
+/// its intro, the person may act and no hint is held for the position;
+/// another game on the table ends the walkthrough; a move counts once the
+/// person made it, a trick once it is won.
+#[test]
+fn the_coach_asks_for_its_highlight_only_when_the_person_may_act() {
+    let mut table = walkthrough_table();
+    // The computer's moves until the person's turn.
+    while table.acting().is_none() {
+        let mv = table.game.legal_moves().as_slice()[0];
+        table.game.play(mv).unwrap();
+    }
+    let mut w = Walkthrough::default();
+    assert!(!w.wants_hint(&table), "not running");
+    w.start();
+    assert!(!w.wants_hint(&table), "the intro waits for Next");
+    w.next();
+    w.set_reason(Some("an old reason".into()));
+    assert!(w.wants_hint(&table));
+    let coach = w.coach(
+        Lang::En,
+        walkthrough::situation(&table.game, &table.setup, &table.ui),
+    );
+    assert_eq!(coach.and_then(|c| c.reason), None, "the old reason goes");
+    // A hint held for this position: nothing more to ask.
+    let mv = table.game.legal_moves().as_slice()[0];
+    let Move::Play(card) = mv else {
+        panic!("a card to play")
+    };
+    table.ui.hint = Some((
+        table.ui.moves,
+        duck_soup::page::model::HintTarget::Card(card),
+    ));
+    assert!(!w.wants_hint(&table));
+    // Moves counted only while it runs.
+    w.moved(true, false);
+    w.moved(false, true);
+    assert!(w.active());
+    // Another game on the table ends it.
+    table.setup.seed = Some("another".into());
+    assert!(!w.wants_hint(&table));
+    assert!(!w.active(), "ended with its game");
+}
+
+/// A move made is said, and the Soup course's start after the move that
+/// began it.
+#[test]
+fn the_move_that_ends_the_duck_course_says_the_soup_begins() {
+    let mut rng = Rng::new(3);
+    let mut game = Game::new(Rules::parlett(GameKind::TwoPlayer), 0);
+    common::play_random_deal(&mut game, &mut rng);
+    let log = &game.log()[0];
+    let mut deal = Deal::new(
+        *game.rules(),
+        0,
+        duck_soup::engine::Roles::of_game(GameKind::TwoPlayer, 0),
+        &log.deck,
+    )
+    .unwrap();
+    let mut said = Said::default();
+    let mut soup_at = None;
+    let number = |said: &Said| said.lines().last().map(|(n, _)| n + 1).unwrap_or(0);
+    for (k, &mv) in log.moves.iter().enumerate() {
+        let before = deal;
+        let seat = deal.to_move();
+        let effect = deal.apply(mv);
+        let was = number(&said);
+        said.move_made(Lang::En, &before, mv, seat, &effect);
+        let lines: Vec<&String> = said.lines().iter().map(|(_, l)| l).collect();
+        if effect.duck_course_ended {
+            soup_at = Some(k);
+            assert_eq!(number(&said), was + 2, "the move and the Soup's start");
+            assert_eq!(lines[lines.len() - 1], Lang::En.t(K::SoupBegins));
+            assert_eq!(
+                lines[lines.len() - 2],
+                &describe(Lang::En, &before, mv, seat, &effect)
+            );
+        } else {
+            assert_eq!(number(&said), was + 1, "one line for move {k}");
+        }
+    }
+    assert!(soup_at.is_some(), "the Soup course began");
+}

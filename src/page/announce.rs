@@ -35,6 +35,15 @@ impl Said {
         }
     }
 
+    /// A move the engine took, said: who made it and what it was (with
+    /// the deal before it), and the Soup course's start when it began.
+    pub fn move_made(&mut self, lang: Lang, before: &Deal, mv: Move, seat: u8, effect: &Effect) {
+        self.say(describe(lang, before, mv, seat, effect));
+        if effect.duck_course_ended {
+            self.say(lang.t(K::SoupBegins).to_string());
+        }
+    }
+
     /// The lines kept, oldest first, with their numbers.
     pub fn lines(&self) -> &[(u64, String)] {
         &self.lines

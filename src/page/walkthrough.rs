@@ -10,7 +10,8 @@
 
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Setup, Ui};
-use crate::engine::{Game, Turn};
+use super::table::Table;
+use crate::engine::{Game, GameKind, Turn};
 
 pub const SEED: &str = "walkthrough";
 /// Your decisions the walkthrough explains before it lets go.
@@ -115,6 +116,42 @@ impl Walkthrough {
 }
 
 impl Walkthrough {
+    /// Before each scene: the walkthrough ends once its game is no longer
+    /// on the table; true when the coach wants the move it suggests
+    /// highlighted (the person may act, the intro is past, no hint is held
+    /// for the position): the page then asks the hint's player, and its
+    /// answer is the coach's reason.
+    pub fn wants_hint(&mut self, table: &Table) -> bool {
+        if !self.active() {
+            return false;
+        }
+        if table.setup.seed.as_deref() != Some(SEED)
+            || table.setup.rules.game != GameKind::TwoPlayer
+        {
+            self.end();
+            return false;
+        }
+        let held = table.ui.hint.is_some_and(|(at, _)| at == table.ui.moves);
+        let wants = !self.in_intro() && !self.done() && table.acting().is_some() && !held;
+        if wants {
+            self.set_reason(None);
+        }
+        wants
+    }
+
+    /// A move was made: `by_person` if a person here made it, `trick` if
+    /// it finished a trick.
+    pub fn moved(&mut self, by_person: bool, trick: bool) {
+        if self.active() {
+            if by_person {
+                self.human_moved();
+            }
+            if trick {
+                self.trick_done();
+            }
+        }
+    }
+
     /// The coach panel while the walkthrough runs, for what the person
     /// is asked to do now.
     pub fn coach(&self, lang: Lang, situation: Situation) -> Option<CoachScene> {

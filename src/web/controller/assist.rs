@@ -4,7 +4,6 @@
 
 use super::Controller;
 use crate::engine::{Deal, Effect, GameKind, Move};
-use crate::page::announce::describe;
 use crate::page::dialog::{DialogKind, OpenDialog};
 use crate::page::walkthrough::{self, CoachScene};
 use crate::web::i18n::{self, Lang, K};
@@ -33,31 +32,10 @@ impl Controller {
         self.render();
     }
 
-    /// Whether a hint is held for the position on the table.
-    fn has_hint(&self) -> bool {
-        self.table
-            .ui
-            .hint
-            .is_some_and(|(at, _)| at == self.table.ui.moves)
-    }
-
     /// Before every scene is built: the walkthrough highlights the move it
     /// suggests whenever the person may act (a hint the scene marks).
     pub(super) fn before_render(&mut self) {
-        if !self.walkthrough.active() {
-            return;
-        }
-        if self.table.setup.seed.as_deref() != Some(walkthrough::SEED)
-            || self.table.setup.rules.game != GameKind::TwoPlayer
-        {
-            self.walkthrough.end();
-        } else if !self.walkthrough.in_intro()
-            && !self.walkthrough.done()
-            && self.acting_human().is_some()
-            && !self.has_hint()
-        {
-            // The coach's highlight comes with the hint's answer.
-            self.walkthrough.set_reason(None);
+        if self.walkthrough.wants_hint(&self.table) {
             self.ask_hint(false);
         }
     }
@@ -70,29 +48,12 @@ impl Controller {
     }
 
     /// Called on every move the engine took.
-    pub(super) fn announce_move(
-        &mut self,
-        before: Option<Deal>,
-        mv: Move,
-        seat: u8,
-        effect: &Effect,
-    ) {
+    pub(super) fn announce_move(&mut self, before: &Deal, mv: Move, seat: u8, effect: &Effect) {
         self.table.ui.hint = None;
-        let lang = self.page.lang;
-        if let Some(d) = before {
-            self.said.say(describe(lang, &d, mv, seat, effect));
-        }
-        if effect.duck_course_ended {
-            self.said.say(lang.t(K::SoupBegins).to_string());
-        }
-        if self.walkthrough.active() {
-            if self.seat_is_person_here(seat) {
-                self.walkthrough.human_moved();
-            }
-            if effect.trick.is_some() {
-                self.walkthrough.trick_done();
-            }
-        }
+        self.said
+            .move_made(self.page.lang, before, mv, seat, effect);
+        let by_person = self.seat_is_person_here(seat);
+        self.walkthrough.moved(by_person, effect.trick.is_some());
     }
 
     fn rebuild_view(&mut self) {

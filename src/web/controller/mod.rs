@@ -367,7 +367,7 @@ impl Controller {
                     if !self.table.practice {
                         self.after_move(&effect);
                     }
-                    self.announce_move(Some(*before), mv, seat, &effect);
+                    self.announce_move(&before, mv, seat, &effect);
                     Parts::played(
                         self,
                         crate::net::protocol::LastMove {

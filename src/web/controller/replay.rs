@@ -193,7 +193,7 @@ impl Controller {
         for effect in effects {
             match effect {
                 ViewerEffect::Replayed(r) => {
-                    self.announce_move(Some(r.before), r.mv, r.seat, &r.effect);
+                    self.announce_move(&r.before, r.mv, r.seat, &r.effect);
                     match r.effect.call {
                         Some(call) => self.show_call(call, r.seat),
                         None => self.table.ui.call = None,
