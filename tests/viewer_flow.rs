@@ -246,7 +246,25 @@ fn a_puzzle_stops_the_viewer_until_its_answer_is_judged_once() {
         .copied()
         .find(|&m| m != recorded)
         .unwrap_or(recorded);
-    assert!(r.puzzle_answer(answer));
+    // The question that values it: the mover's own view and history, the
+    // answer, the page's budget and the puzzles' fixed seed.
+    let question = r
+        .puzzle_question(&table, answer, None)
+        .expect("the answer's question");
+    assert_eq!(question.played, answer);
+    assert_eq!(question.view.seat, mover);
+    assert_eq!(question.view.deal.hand(mover), deal.hand(mover));
+    assert!(
+        question.view.deal.hand(1 - mover).is_empty(),
+        "no hidden card"
+    );
+    assert_eq!(question.history.len(), table.history(mover).len());
+    assert_eq!(question.seed, duck_soup::page::puzzle::SEED);
+    assert_eq!(
+        question.playouts,
+        duck_soup::ai::expert::page_playouts(GameKind::TwoPlayer)
+    );
+    assert!(r.puzzle_question(&table, answer, Some(9)).is_none());
     assert!(!r.puzzle_answer(answer), "one answer judged at a time");
     // A verdict on another move is not this answer's.
     let other = judgement(GameKind::TwoPlayer, mover, recorded, recorded);
@@ -352,4 +370,41 @@ fn the_game_left_aside_comes_back_as_it_was() {
         panic!("the game is aside")
     };
     assert_eq!(format!("{back:?}"), before, "the viewer never touched it");
+}
+
+/// The viewer's bar and keys become its messages; the dialog's, the
+/// review's and the author's tool's actions are not the viewer's update's.
+#[test]
+fn the_bars_actions_are_the_viewers_messages_and_no_other() {
+    use duck_soup::page::model::RecordsAction;
+    assert_eq!(
+        ViewerMsg::of(&RecordsAction::Step(Step::Back)),
+        Some(ViewerMsg::Step(Step::Back))
+    );
+    assert_eq!(
+        ViewerMsg::of(&RecordsAction::Jump(7)),
+        Some(ViewerMsg::Jump(7))
+    );
+    assert_eq!(ViewerMsg::of(&RecordsAction::Play), Some(ViewerMsg::Play));
+    assert_eq!(
+        ViewerMsg::of(&RecordsAction::Speed(2)),
+        Some(ViewerMsg::Speed(2))
+    );
+    assert_eq!(
+        ViewerMsg::of(&RecordsAction::Seat(1)),
+        Some(ViewerMsg::Seat(1))
+    );
+    assert_eq!(
+        ViewerMsg::of(&RecordsAction::Reveal),
+        Some(ViewerMsg::Reveal)
+    );
+    for other in [
+        RecordsAction::Exit,
+        RecordsAction::Open,
+        RecordsAction::Close,
+        RecordsAction::Daily,
+        RecordsAction::FullPage,
+    ] {
+        assert_eq!(ViewerMsg::of(&other), None, "{other:?}");
+    }
 }

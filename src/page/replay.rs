@@ -14,13 +14,14 @@
 
 use super::i18n::{Lang, K};
 use super::link::{self, ViewerOptions};
-use super::model::{Player, Setup, Step, Ui};
+use super::model::{Player, RecordsAction, Setup, Step, Ui};
 use super::puzzle::{Puzzle, Verdict};
 use super::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
 use super::review::{self, Review, ReviewPanel, ReviewShows};
 use super::table::{MovesGoTo, Table};
+use crate::ai::question::JudgeQuestion;
 use crate::ai::review::Judgement;
-use crate::ai::Level;
+use crate::ai::{Level, SeatView};
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Effect, Game, GameRecord, Move};
 pub use crate::page::positions::Position;
@@ -84,6 +85,33 @@ pub enum ViewerMsg {
     Tick,
     /// The reviewed deal's move `index`, from its mover's seat.
     ShowReviewed(usize),
+}
+
+impl ViewerMsg {
+    /// The viewer's message for one of its bar's or keys' actions; None for
+    /// the others (the records dialog's, the review's, the author's tool's).
+    pub fn of(action: &RecordsAction) -> Option<ViewerMsg> {
+        Some(match *action {
+            RecordsAction::Step(step) => ViewerMsg::Step(step),
+            RecordsAction::Jump(n) => ViewerMsg::Jump(n),
+            RecordsAction::Play => ViewerMsg::Play,
+            RecordsAction::Speed(i) => ViewerMsg::Speed(i),
+            RecordsAction::Seat(s) => ViewerMsg::Seat(s),
+            RecordsAction::Reveal => ViewerMsg::Reveal,
+            RecordsAction::Review(_)
+            | RecordsAction::AuthorChanged(_)
+            | RecordsAction::Preview(_)
+            | RecordsAction::Exit
+            | RecordsAction::Open
+            | RecordsAction::Close
+            | RecordsAction::Copy(..)
+            | RecordsAction::Download(_)
+            | RecordsAction::TooLarge(_)
+            | RecordsAction::Daily
+            | RecordsAction::Import(_)
+            | RecordsAction::FullPage => return None,
+        })
+    }
 }
 
 /// What the browser side carries out after the viewer's update.
@@ -442,6 +470,31 @@ impl Replay {
         };
         p.judging = Some(mv);
         true
+    }
+
+    /// The question that values every legal move of the puzzle's position
+    /// on `table`, the person's answer `mv` among them, at the Expert's
+    /// whole budget (`playouts`, else the page's) and the puzzles' fixed
+    /// seed, so that an answer gets the same verdict always; None if no
+    /// puzzle waits for an answer here ([`Replay::puzzle_answer`]).
+    pub fn puzzle_question(
+        &mut self,
+        table: &Table,
+        mv: Move,
+        playouts: Option<u32>,
+    ) -> Option<JudgeQuestion> {
+        let deal = table.game.deal()?;
+        let seat = deal.to_move();
+        if !self.puzzle_answer(mv) {
+            return None;
+        }
+        Some(JudgeQuestion {
+            view: SeatView::of(deal, seat),
+            history: table.history(seat),
+            played: mv,
+            playouts: playouts.unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game())),
+            seed: super::puzzle::SEED,
+        })
     }
 
     /// The judge's verdict on the answer judged: kept, then the record's

@@ -16,9 +16,7 @@
 
 use super::parts::{Holds, Linked, Page, Viewer, WithViewer};
 use super::{Controller, Mode};
-use crate::ai::question::JudgeQuestion;
 use crate::ai::review::Judgement;
-use crate::ai::SeatView;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::page::dialog::{Author, DialogKind};
@@ -33,7 +31,6 @@ use crate::web::model::{RecordsAction, ReviewAction};
 use crate::web::records::author;
 use crate::web::records::dialog;
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
-use crate::web::records::puzzle;
 use crate::web::view::full::ViewerWriters;
 
 impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
@@ -139,43 +136,45 @@ fn leave_link_address() {
 impl Controller {
     /// The viewer's own actions (its bar, its keys, the author's tool's).
     fn viewer_action(&mut self, action: RecordsAction) {
-        let msg = match action {
-            RecordsAction::Step(step) => ViewerMsg::Step(step),
-            RecordsAction::Jump(n) => ViewerMsg::Jump(n),
-            RecordsAction::Play => ViewerMsg::Play,
-            RecordsAction::Speed(i) => ViewerMsg::Speed(i),
-            RecordsAction::Seat(s) => ViewerMsg::Seat(s),
-            RecordsAction::Reveal => ViewerMsg::Reveal,
-            RecordsAction::Review(a) => return self.review_action(a),
+        if let Some(msg) = ViewerMsg::of(&action) {
+            self.viewer_update(msg);
+            return self.advance();
+        }
+        match action {
+            RecordsAction::Review(a) => self.review_action(a),
             RecordsAction::AuthorChanged(form) => {
                 self.change_records(|r| r.author = Some(form));
-                return self.render();
+                self.render();
             }
             RecordsAction::Preview(form) => {
                 self.change_records(|r| {
                     r.author = Some(form);
                     r.previews += 1;
                 });
-                return self.render();
+                self.render();
             }
             RecordsAction::Exit => {
                 if !self.stop_viewing() {
                     self.resume_or_default();
                 }
-                return self.advance();
+                self.advance();
             }
-            // (The dialog's own actions: `records.rs`.)
-            RecordsAction::Open
+            // (The viewer's own, above; the dialog's: `records.rs`.)
+            RecordsAction::Step(_)
+            | RecordsAction::Jump(_)
+            | RecordsAction::Play
+            | RecordsAction::Speed(_)
+            | RecordsAction::Seat(_)
+            | RecordsAction::Reveal
+            | RecordsAction::Open
             | RecordsAction::Close
             | RecordsAction::Copy(..)
             | RecordsAction::Download(_)
             | RecordsAction::TooLarge(_)
             | RecordsAction::Daily
             | RecordsAction::Import(_)
-            | RecordsAction::FullPage => return,
-        };
-        self.viewer_update(msg);
-        self.advance();
+            | RecordsAction::FullPage => {}
+        }
     }
 
     /// The viewer's update with `msg`, and what it asks carried out.
@@ -278,31 +277,15 @@ impl Controller {
     /// review's judge, in a worker (`review.rs`); the verdict comes to
     /// `puzzle_valued`.
     fn puzzle_answered(&mut self, mv: Move) {
-        let Some(deal) = self.table.game.deal().copied() else {
-            return;
-        };
-        let seat = deal.to_move();
-        let history = self.table.history(seat);
-        let playouts = self
-            .players
-            .expert_playouts
-            .unwrap_or_else(|| crate::ai::expert::page_playouts(deal.game()));
+        let playouts = self.players.expert_playouts;
         let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
-        if !r.puzzle_answer(mv) {
-            return;
+        if let Some(question) = r.puzzle_question(&self.table, mv, playouts) {
+            self.table.ui.chooser = None;
+            self.judge_puzzle(question);
+            self.render();
         }
-        self.table.ui.chooser = None;
-        self.judge_puzzle(JudgeQuestion {
-            view: SeatView::of(&deal, seat),
-            history,
-            played: mv,
-            playouts,
-            // (The whole budget and a fixed seed: the same verdict always.)
-            seed: puzzle::SEED,
-        });
-        self.render();
     }
 
     /// The judgement of the puzzle's answer: the verdict, then the

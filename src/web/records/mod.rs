@@ -41,7 +41,6 @@
 // (`controller::parts`); every build compiles them.
 pub mod author;
 pub mod dialog;
-// The viewer links' parameters and the puzzle's judging are the page's core
-// (`crate::page`, tested natively).
+// The viewer links' parameters are the page's core (`crate::page`, tested
+// natively).
 pub use crate::page::link;
-pub use crate::page::puzzle;
