@@ -433,7 +433,7 @@ function untilTable({ movesNot, orChoice }) {
       const d = app.dataset;
       const turn = d.waiting === 'human' || d.waiting === 'privacy' || d.phase === 'deal-over' || d.phase === 'game-over';
       const moved = movesNot !== undefined && d.moves !== movesNot;
-      const choice = orChoice && document.querySelector('button[data-choice]');
+      const choice = orChoice && document.querySelector('#chooser button[data-choice], #chooser button[data-suit]');
       if (movesNot === undefined ? turn : moved || choice) {
         observer.disconnect();
         resolve({ phase: d.phase, waiting: d.waiting, moves: d.moves, choice: !!choice && !moved });
@@ -527,7 +527,8 @@ async function playDealAsPerson(page) {
     await within(page.evaluate(untilPresent, MOVE_SHOWN), 10_000, 'a move to make shown');
     const target = await clickAsPerson(page, [await page.evaluate(nextClick)]);
     const moved = (orChoice) => within(page.evaluate(untilTable, { movesNot: turn.moves, orChoice }), 10_000, `the move of a click on ${target.what}`);
-    if ((await moved(target.what === 'quack')).choice) {
+    // (Quack! may ask which card, a led Duck which suit: the next click answers.)
+    if ((await moved(true)).choice) {
       await clickAsPerson(page, [await page.evaluate(nextClick)]);
       await moved(false);
     }
