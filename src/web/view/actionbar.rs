@@ -2,11 +2,10 @@
 //! and Hint buttons, and the chooser (a led Duck's suit, or which card to
 //! quack with).
 
-use super::super::dom::{append, el, set_hidden, text_el, toggle_class};
+use super::super::dom::{append, el, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
 use super::cards::{card_el, suit_icon};
-use super::set_text;
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
 use crate::web::dom::{action_button, get_data, set_command, set_data};

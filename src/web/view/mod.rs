@@ -52,7 +52,7 @@ use replaybar::ReplayBar;
 use seats::SeatEls;
 use toolbar::Toolbar;
 use trick::Centre;
-use web_sys::{Element, Node};
+use web_sys::Element;
 
 /// The Duck and a few icons, drawn once and used by reference (a card's
 /// suit and Duck are the stylesheet's images, `--pip`; the suit buttons'
@@ -114,25 +114,6 @@ fn rebuild<'a, T: PartialEq + Clone>(
     clear(panel);
     set_hidden(panel, now.is_none());
     now
-}
-
-/// Writes `text` as an element's only content, where it differs: a text
-/// already there has its data changed in place. A new text node instead is
-/// laid out afresh (with, in a flex box, the anonymous box around it), and
-/// its parent restyled if a rule reads `:empty`: at every move, for the
-/// prompt, the counts and the course. (No text: the element is emptied.)
-fn set_text(e: &Element, text: &str) {
-    let only_text = e
-        .first_child()
-        .filter(|t| t.node_type() == Node::TEXT_NODE && t.next_sibling().is_none());
-    match only_text {
-        Some(t) if !text.is_empty() => {
-            if t.node_value().as_deref() != Some(text) {
-                t.set_node_value(Some(text));
-            }
-        }
-        _ => super::dom::set_text(e, text),
-    }
 }
 
 fn with_id(e: Element, id: &str) -> Element {

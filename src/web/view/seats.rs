@@ -2,11 +2,10 @@
 //! card count), hand (face up, or one back per card) and piles of stored
 //! tricks.
 
-use super::super::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class};
+use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{HandScene, PileScene, Pos, SeatScene};
 use super::cards::{back_card, card_el, render_hand_up};
-use super::set_text;
 use super::{changed, POSITIONS};
 use crate::engine::Card;
 use crate::web::dom::set_data;

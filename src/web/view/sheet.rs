@@ -8,10 +8,9 @@
 //! rows of another generation (another game, another language) are written
 //! afresh, so the sheet always shows what a render from scratch would.
 
-use super::super::dom::{append, clear, el, set_attr, set_hidden, text_el};
+use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
 use super::super::scene::{DealRows, ScoreRow, ScoreSheet};
-use super::set_text;
 use crate::web::dom::action_button;
 use crate::web::input::Command;
 use web_sys::Element;

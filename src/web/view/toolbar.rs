@@ -2,10 +2,9 @@
 //! and the tools: language, Help, Settings, last trick, scores, sound, new
 //! game. (The Share tool is added by records.rs, before New game.)
 
-use super::super::dom::{append, button, el, icon, set_attr, text_el, toggle_class};
+use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
 use super::super::scene::Scene;
-use super::set_text;
 use super::{changed, with_id};
 use crate::web::dom::{action_button, set_data};
 use crate::web::input::{Command, NetCommand, RecordsButton};

@@ -3,12 +3,11 @@
 //! banner ("Quack!").
 
 use super::super::dom::{
-    append, clear, el, remove_attr, set_attr, set_hidden, text_el, toggle_class,
+    append, clear, el, remove_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
 use super::super::i18n::{Lang, K};
 use super::super::scene::{Pos, Scene, TrickCard};
 use super::cards::{back_card, card_el, set_ace_mark, set_card_name};
-use super::set_text;
 use super::{with_id, POSITIONS};
 use crate::web::dom::get_data;
 use crate::web::input::{selector, CardShown, DataAttribute};
