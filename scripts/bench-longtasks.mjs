@@ -26,7 +26,7 @@
 //
 //   node scripts/bench-longtasks.mjs [--runs 3] [--sizes 360x800,1280x800] [--throttle 4]
 //        [--games two-player,three-player,partnership] [--dist LABEL=DIR ...] [--pace 1]
-//        [--viewer] [--guest] [--trace] [--clicks person|playwright]
+//        [--viewer] [--guest] [--trace] [--why] [--clicks person|playwright]
 //
 // South's clicks (--clicks person, the default) are a person's with a mouse:
 // the turn awaited in the page by a MutationObserver (nothing polls), a look
@@ -58,6 +58,15 @@
 // the table's first render), and its longest task split the same way
 // (`load_longest`).
 //
+// --why (with --trace) also records Blink's invalidation tracking and
+// reports, per deal, what started the restyles and layouts: each
+// invalidated element (tag and classes, the card's own classes and codes
+// left out so that one hand's cards count as one kind) with the reason
+// Blink gives, counted and sorted, the most first (`why`). It says where
+// the restyle of a move begins, not how far it spreads (the elements
+// restyled below an invalidated one are counted only in `rework`); the
+// tracking slows the page, so its timings are not comparable.
+//
 // Prints a table per build on standard error, and the whole as one JSON
 // object on standard output (with every run's figures).
 import { execFileSync } from 'node:child_process';
@@ -81,7 +90,8 @@ const sizes = flag('sizes', '1280x800').split(',').map((s) => {
   if (!(width > 0 && height > 0)) throw new Error(`--sizes: "${s}" is not WIDTHxHEIGHT`);
   return { label: s, width, height };
 });
-const trace = args.includes('--trace');
+const why = args.includes('--why');
+const trace = args.includes('--trace') || why;
 const clicks = flag('clicks', 'person');
 if (!['person', 'playwright'].includes(clicks)) throw new Error(`--clicks: "${clicks}" is neither person nor playwright`);
 const viewer = args.includes('--viewer');
@@ -236,11 +246,50 @@ function rework(events) {
   };
 }
 
+/**
+ * An element as invalidation tracking names it ("DIV class='seat pos-top'"),
+ * as a kind: its tag and classes, without the classes and data that vary
+ * card by card (suit, colour, state) so that a hand's cards count together.
+ */
+function kindOf(nodeName = '') {
+  const tag = nodeName.split(' ')[0];
+  const cls = /class='([^']*)'/.exec(nodeName)?.[1] ?? '';
+  const id = /id='([^']*)'/.exec(nodeName)?.[1];
+  const varying = /^(suit-.|red|black|joker|playable|dimmed|quack|hinted|sent|dealt|drawn|enter-.*|collect.*|ace-marked|court|show|show-again|shown)$/;
+  const kept = cls.split(/\s+/).filter((c) => c && !varying.test(c));
+  return `${tag}${id ? `#${id}` : ''}${kept.map((c) => `.${c}`).join('')}`;
+}
+
+/** What invalidated style and layout over the trace: (kind, reason) counted, the most first. */
+function invalidations(events) {
+  const count = (name, reasonOf) => {
+    const n = new Map();
+    const nodes = new Map();
+    for (const e of events.filter((x) => x.name === name)) {
+      const d = e.args?.data ?? {};
+      const key = `${kindOf(d.nodeName)} ← ${reasonOf(d)}`;
+      n.set(key, (n.get(key) ?? 0) + 1);
+      if (!nodes.has(key)) nodes.set(key, new Set());
+      nodes.get(key).add(d.nodeId);
+    }
+    // (Each with the number of distinct elements: 100 × over 10 is the same ten again and again.)
+    return [...n.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${v} × ${k} [${nodes.get(k).size} elements]`);
+  };
+  const what = (d) => [d.reason, d.changedClass && `.${d.changedClass}`, d.changedAttribute && `[${d.changedAttribute}]`, d.changedPseudo && `:${d.changedPseudo}`, d.extraData, d.subtree ? '(subtree)' : ''].filter(Boolean).join(' ');
+  return {
+    style_scheduled: count('ScheduleStyleInvalidationTracking', what),
+    style_invalidated: count('StyleInvalidatorInvalidationTracking', (d) => [d.reason, d.changedClass && `.${d.changedClass}`, d.changedAttribute && `[${d.changedAttribute}]`, (d.selectors ?? []).map((s) => s.selector).join(', ')].filter(Boolean).join(' ')),
+    style_recalc: count('StyleRecalcInvalidationTracking', what),
+    layout: count('LayoutInvalidationTracking', (d) => d.reason ?? ''),
+  };
+}
+
 function traced(events) {
   const long = traceTasks(events).sort((a, b) => b.duration - a.duration);
   const most = (k) => round(Math.max(0, ...long.map((t) => t[k])));
   return {
     rework: rework(events),
+    ...(why ? { why: invalidations(events) } : {}),
     long_tasks: long.length,
     longest: long[0] ?? null,
     most_in_one_task_ms: { script: most('script'), style: most('style'), layout: most('layout'), paint: most('paint') },
@@ -275,7 +324,8 @@ async function openPage(browser, dist, size, path) {
 }
 
 async function startTrace(cdp) {
-  if (trace) await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  const categories = `devtools.timeline,disabled-by-default-devtools.timeline,v8${why ? ',disabled-by-default-devtools.timeline.invalidationTracking' : ''}`;
+  if (trace) await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
 }
 
 async function endTrace(cdp, events) {
@@ -383,7 +433,7 @@ function untilTable({ movesNot, orChoice }) {
       const d = app.dataset;
       const turn = d.waiting === 'human' || d.waiting === 'privacy' || d.phase === 'deal-over' || d.phase === 'game-over';
       const moved = movesNot !== undefined && d.moves !== movesNot;
-      const choice = orChoice && document.querySelector('button[data-choice]');
+      const choice = orChoice && document.querySelector('#chooser button[data-choice], #chooser button[data-suit]');
       if (movesNot === undefined ? turn : moved || choice) {
         observer.disconnect();
         resolve({ phase: d.phase, waiting: d.waiting, moves: d.moves, choice: !!choice && !moved });
@@ -477,7 +527,8 @@ async function playDealAsPerson(page) {
     await within(page.evaluate(untilPresent, MOVE_SHOWN), 10_000, 'a move to make shown');
     const target = await clickAsPerson(page, [await page.evaluate(nextClick)]);
     const moved = (orChoice) => within(page.evaluate(untilTable, { movesNot: turn.moves, orChoice }), 10_000, `the move of a click on ${target.what}`);
-    if ((await moved(target.what === 'quack')).choice) {
+    // (Quack! may ask which card, a led Duck which suit: the next click answers.)
+    if ((await moved(true)).choice) {
       await clickAsPerson(page, [await page.evaluate(nextClick)]);
       await moved(false);
     }
@@ -623,6 +674,7 @@ try {
               `INP p98 ${r.inp.p98_ms} ms over ${r.inp.count}` +
               (r.trace?.longest ? `; longest traced: ${JSON.stringify(r.trace.longest)}; ${JSON.stringify(r.trace.rework)}` : '') +
               (r.load.longest_traced ? `; the load's longest traced: ${JSON.stringify(r.load.longest_traced)}` : '') +
+              (r.trace?.why ? `\n  why: ${JSON.stringify(r.trace.why, null, 1)}` : '') +
               (r.problems.length ? `; PROBLEMS: ${r.problems.join(' | ')}` : ''),
           );
         }

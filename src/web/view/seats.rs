@@ -24,6 +24,21 @@ pub struct SeatEls {
     face_up: Option<bool>,
     badges_shown: Option<Vec<(String, &'static str)>>,
     piles_shown: Option<Vec<PileScene>>,
+    /// The piles' elements as written, one per pile shown.
+    pile_els: Vec<PileEls>,
+}
+
+/// One pile's elements, kept to write its figures in place: a trick won
+/// changes a count or two, not the pile (a pile built again is a dozen new
+/// elements to style and lay out, at every trick).
+struct PileEls {
+    root: Element,
+    label: Element,
+    down: Element,
+    up: Element,
+    points: Element,
+    /// The face-up cards kept (partnership), if any are shown.
+    kept: Option<Element>,
 }
 
 impl SeatEls {
@@ -60,6 +75,7 @@ impl SeatEls {
             face_up: None,
             badges_shown: None,
             piles_shown: None,
+            pile_els: Vec::new(),
         }
     }
 
@@ -100,9 +116,11 @@ impl SeatEls {
                 self.keep_backs(*n);
             }
         }
-        if changed(&mut self.piles_shown, s.piles.clone()) {
-            render_piles(lang, &self.piles, &s.piles);
+        let before = self.piles_shown.take();
+        if before.as_ref() != Some(&s.piles) {
+            self.render_piles(lang, before.as_deref(), &s.piles);
         }
+        self.piles_shown = Some(s.piles.clone());
         set_text(&self.summary, s.summary.as_deref().unwrap_or(""));
         set_hidden(&self.summary, s.summary.is_none());
     }
@@ -135,32 +153,70 @@ impl SeatEls {
     }
 }
 
-fn render_piles(lang: Lang, target: &Element, piles: &[PileScene]) {
-    clear(target);
-    for p in piles {
-        let pile = el("div", if p.current { "pile current" } else { "pile" });
-        append(&pile, &text_el("span", "pile-label", &p.label));
-        let down = el("span", "stack-mini down");
-        let _ = down.set_attribute("title", lang.t(K::FaceDown));
-        append(&down, &el("span", "mini back"));
-        append(&down, &text_el("b", "", &p.down.to_string()));
-        append(&pile, &down);
-        let up = el("span", "stack-mini up");
-        let _ = up.set_attribute("title", lang.t(K::FaceUp));
-        append(&up, &el("span", "mini front"));
-        append(&up, &text_el("b", "", &p.up.to_string()));
-        append(&pile, &up);
-        append(
-            &pile,
-            &text_el("span", "pts", &lang.tf(K::Points, &[&p.points.to_string()])),
-        );
-        if !p.up_cards.is_empty() {
-            let cards = el("span", "kept-quacks");
-            for &c in &p.up_cards {
-                append(&cards, &card_el(lang, c, "span", "tiny"));
+/// A pile's elements, appended to `target`.
+fn build_pile(lang: Lang, target: &Element) -> PileEls {
+    let root = el("div", "pile");
+    let label = el("span", "pile-label");
+    append(&root, &label);
+    let stack = |class: &str, mini: &str, title: K| {
+        let s = el("span", class);
+        let _ = s.set_attribute("title", lang.t(title));
+        append(&s, &el("span", mini));
+        let n = el("b", "");
+        append(&s, &n);
+        append(&root, &s);
+        n
+    };
+    let down = stack("stack-mini down", "mini back", K::FaceDown);
+    let up = stack("stack-mini up", "mini front", K::FaceUp);
+    let points = el("span", "pts");
+    append(&root, &points);
+    append(target, &root);
+    PileEls {
+        root,
+        label,
+        down,
+        up,
+        points,
+        kept: None,
+    }
+}
+
+impl SeatEls {
+    /// The piles as the scene has them, written in place: each pile's
+    /// figures where they changed (`before`: what was shown), and piles
+    /// built or removed only when their number changes.
+    fn render_piles(&mut self, lang: Lang, before: Option<&[PileScene]>, piles: &[PileScene]) {
+        while self.pile_els.len() > piles.len() {
+            if let Some(p) = self.pile_els.pop() {
+                p.root.remove();
             }
-            append(&pile, &cards);
         }
-        append(target, &pile);
+        while self.pile_els.len() < piles.len() {
+            self.pile_els.push(build_pile(lang, &self.piles));
+        }
+        for (i, (p, e)) in piles.iter().zip(&mut self.pile_els).enumerate() {
+            let was = before.and_then(|b| b.get(i));
+            set_text(&e.label, &p.label);
+            toggle_class(&e.root, "current", p.current);
+            set_text(&e.down, &p.down.to_string());
+            set_text(&e.up, &p.up.to_string());
+            set_text(&e.points, &lang.tf(K::Points, &[&p.points.to_string()]));
+            // (The kept cards are few and change rarely: written again whole.)
+            let kept_as_wanted = e.kept.is_some() != p.up_cards.is_empty();
+            if !kept_as_wanted || was.map(|w| &w.up_cards) != Some(&p.up_cards) {
+                if let Some(k) = e.kept.take() {
+                    k.remove();
+                }
+                if !p.up_cards.is_empty() {
+                    let cards = el("span", "kept-quacks");
+                    for &c in &p.up_cards {
+                        append(&cards, &card_el(lang, c, "span", "tiny"));
+                    }
+                    append(&e.root, &cards);
+                    e.kept = Some(cards);
+                }
+            }
+        }
     }
 }
