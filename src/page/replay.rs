@@ -14,7 +14,7 @@
 
 use super::i18n::{Lang, K};
 use super::link::{self, ViewerOptions};
-use super::model::{Player, RecordsAction, Setup, Step, Ui};
+use super::model::{Player, Setup, Step, Ui};
 use super::puzzle::{Puzzle, Verdict};
 use super::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
 use super::review::{self, Review, ReviewPanel, ReviewShows};
@@ -85,33 +85,6 @@ pub enum ViewerMsg {
     Tick,
     /// The reviewed deal's move `index`, from its mover's seat.
     ShowReviewed(usize),
-}
-
-impl ViewerMsg {
-    /// The viewer's message for one of its bar's or keys' actions; None for
-    /// the others (the records dialog's, the review's, the author's tool's).
-    pub fn of(action: &RecordsAction) -> Option<ViewerMsg> {
-        Some(match *action {
-            RecordsAction::Step(step) => ViewerMsg::Step(step),
-            RecordsAction::Jump(n) => ViewerMsg::Jump(n),
-            RecordsAction::Play => ViewerMsg::Play,
-            RecordsAction::Speed(i) => ViewerMsg::Speed(i),
-            RecordsAction::Seat(s) => ViewerMsg::Seat(s),
-            RecordsAction::Reveal => ViewerMsg::Reveal,
-            RecordsAction::Review(_)
-            | RecordsAction::AuthorChanged(_)
-            | RecordsAction::Preview(_)
-            | RecordsAction::Exit
-            | RecordsAction::Open
-            | RecordsAction::Close
-            | RecordsAction::Copy(..)
-            | RecordsAction::Download(_)
-            | RecordsAction::TooLarge(_)
-            | RecordsAction::Daily
-            | RecordsAction::Import(_)
-            | RecordsAction::FullPage => return None,
-        })
-    }
 }
 
 /// What the browser side carries out after the viewer's update.

@@ -136,45 +136,43 @@ fn leave_link_address() {
 impl Controller {
     /// The viewer's own actions (its bar, its keys, the author's tool's).
     fn viewer_action(&mut self, action: RecordsAction) {
-        if let Some(msg) = ViewerMsg::of(&action) {
-            self.viewer_update(msg);
-            return self.advance();
-        }
-        match action {
-            RecordsAction::Review(a) => self.review_action(a),
+        let msg = match action {
+            RecordsAction::Step(step) => ViewerMsg::Step(step),
+            RecordsAction::Jump(n) => ViewerMsg::Jump(n),
+            RecordsAction::Play => ViewerMsg::Play,
+            RecordsAction::Speed(i) => ViewerMsg::Speed(i),
+            RecordsAction::Seat(s) => ViewerMsg::Seat(s),
+            RecordsAction::Reveal => ViewerMsg::Reveal,
+            RecordsAction::Review(a) => return self.review_action(a),
             RecordsAction::AuthorChanged(form) => {
                 self.change_records(|r| r.author = Some(form));
-                self.render();
+                return self.render();
             }
             RecordsAction::Preview(form) => {
                 self.change_records(|r| {
                     r.author = Some(form);
                     r.previews += 1;
                 });
-                self.render();
+                return self.render();
             }
             RecordsAction::Exit => {
                 if !self.stop_viewing() {
                     self.resume_or_default();
                 }
-                self.advance();
+                return self.advance();
             }
-            // (The viewer's own, above; the dialog's: `records.rs`.)
-            RecordsAction::Step(_)
-            | RecordsAction::Jump(_)
-            | RecordsAction::Play
-            | RecordsAction::Speed(_)
-            | RecordsAction::Seat(_)
-            | RecordsAction::Reveal
-            | RecordsAction::Open
+            // (The dialog's own actions: `records.rs`.)
+            RecordsAction::Open
             | RecordsAction::Close
             | RecordsAction::Copy(..)
             | RecordsAction::Download(_)
             | RecordsAction::TooLarge(_)
             | RecordsAction::Daily
             | RecordsAction::Import(_)
-            | RecordsAction::FullPage => {}
-        }
+            | RecordsAction::FullPage => return,
+        };
+        self.viewer_update(msg);
+        self.advance();
     }
 
     /// The viewer's update with `msg`, and what it asks carried out.
