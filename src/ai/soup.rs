@@ -52,6 +52,7 @@
 //! stop ([`super::expert::choose_solving`]) and solve ahead of its
 //! decisions ([`ponder`]).
 
+use super::heuristic;
 use super::search::margin;
 use crate::engine::deal::ace_high;
 use crate::engine::rules::{Combine, ConcededSecond, Facing};
@@ -1169,16 +1170,41 @@ pub fn with_thread_solver<T>(f: impl FnOnce(&mut SoupSolver) -> T) -> T {
 /// Solves `d` (where the solver [`applies`]) ahead of its decisions, in
 /// this thread's solver, until `keep_going` answers false or it is solved:
 /// what the page's worker can do while the table animates and the person
-/// thinks (from the moment the stock's last card is drawn), so that the
-/// decisions after find their positions in the table. True when solved.
+/// thinks, so that the decisions after find their positions in the table.
+/// Solved: the best move of `d`, then that of the position after each of
+/// `d`'s moves (the Normal player's first: the likeliest), where the next
+/// decision is made; a position solved already costs little more than a
+/// look in the table, so a call stopped part-way and made again goes on
+/// where it stopped. True when solved.
 pub fn ponder(d: &Deal, keep_going: &mut dyn FnMut() -> bool) -> bool {
     if !applies(d) {
         return false;
     }
     let legal = d.legal_moves();
+    let normal = heuristic::choose_seeing(d);
+    let mut order = vec![normal];
+    order.extend(legal.as_slice().iter().copied().filter(|&mv| mv != normal));
     with_thread_solver(|s| {
-        s.best_move(d, legal.as_slice(), legal.as_slice()[0], keep_going)
-            .is_some()
+        if s.best_move(d, legal.as_slice(), normal, keep_going)
+            .is_none()
+        {
+            return false;
+        }
+        for mv in order {
+            let mut next = *d;
+            next.apply(mv);
+            if !applies(&next) {
+                continue;
+            }
+            let moves = next.legal_moves();
+            let preferred = heuristic::choose_seeing(&next);
+            if s.best_move(&next, moves.as_slice(), preferred, keep_going)
+                .is_none()
+            {
+                return false;
+            }
+        }
+        true
     })
 }
 
