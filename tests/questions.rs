@@ -174,3 +174,129 @@ fn a_question_for_a_seat_out_of_turn_is_refused() {
         );
     }
 }
+
+/// An Expert's question at the normal pace in the two-player Soup course,
+/// `cards` a hand, its move, and the deal: the Duck course played by the
+/// Normal player, then the Soup course down to `cards` at a trick's start.
+fn soup_question(
+    seed: u64,
+    cards: u32,
+) -> (Question, duck_soup::engine::Move, duck_soup::engine::Deal) {
+    use duck_soup::ai::heuristic;
+    let mut d = duck_soup::engine::playout::start_deal(GameKind::TwoPlayer, seed);
+    while d.stock_len() > 0 || d.hand(d.to_move()).len() > cards || !d.trick().is_empty() {
+        d.apply(heuristic::choose(&d));
+    }
+    let view = SeatView::of(&d, d.to_move());
+    let mv = heuristic::choose(&view.deal);
+    let q = Question {
+        level: Level::Expert,
+        view,
+        history: None,
+        seed,
+        playouts: 10_000,
+        deadline: Some(1.0),
+    };
+    (q, mv, d)
+}
+
+/// After an Expert's Soup-course answer, the worker solves the position
+/// after its move ahead, in slices (here a clock that moves a millisecond
+/// each time it is read: a slice is a few thousand nodes), until it says
+/// nothing is left; the Expert's next decision of the course, asked with
+/// no time left at all, is then the solver's best move, found in the table
+/// (fewer nodes than a slice), not today's search's.
+#[test]
+fn between_questions_the_worker_solves_the_soup_course_ahead() {
+    use duck_soup::ai::heuristic;
+    use duck_soup::ai::question::answer_ponder;
+    use duck_soup::ai::soup::{self, SoupSolver};
+    use std::cell::Cell;
+    for seed in [11, 12] {
+        let (q, mv, mut d) = soup_question(seed, 10);
+        let clock = Cell::new(0.0);
+        let now = || {
+            clock.set(clock.get() + 1.0);
+            clock.get()
+        };
+        let mut slices = 0;
+        while !answer_ponder(&q.request(), 1.0, &move_bytes(mv), now() + 1.0, now)
+            .expect("a question that holds together")
+        {
+            slices += 1;
+            assert!(slices < 100_000, "pondering ends");
+        }
+        assert!(slices > 1, "pondered in slices ({slices})");
+        // The person's reply, then the Expert's turn again.
+        let seat = q.view.seat;
+        d.apply(mv);
+        while d.to_move() != seat {
+            d.apply(heuristic::choose(&d));
+        }
+        let view = SeatView::of(&d, seat);
+        let legal = d.legal_moves();
+        let (best, _) = SoupSolver::new()
+            .best_move(
+                &d,
+                legal.as_slice(),
+                heuristic::choose(&view.deal),
+                &mut || true,
+            )
+            .expect("solved");
+        let next = Question {
+            view,
+            deadline: Some(10.0),
+            ..q
+        };
+        let before = soup::with_thread_solver(|s| s.nodes);
+        let decided = next.decide(|| 20.0);
+        let spent = soup::with_thread_solver(|s| s.nodes) - before;
+        assert_eq!(decided, best, "the solver's move, seed {seed}");
+        assert!(spent < 8_192, "from the table: {spent} nodes");
+    }
+}
+
+/// Pondering refuses what does not hold together, and does nothing where
+/// there is nothing to solve: the Duck course, a level but the Expert, no
+/// deadline (`pace=0`).
+#[test]
+fn pondering_refuses_bad_bytes_and_leaves_the_rest_alone() {
+    use duck_soup::ai::question::answer_ponder;
+    let (q, mv, d) = soup_question(13, 8);
+    let played = move_bytes(mv);
+    assert!(answer_ponder(b"junk", 1.0, &played, 0.0, || 0.0).is_err());
+    assert!(answer_ponder(&q.request(), 1.0, b"junk", 0.0, || 0.0).is_err());
+    let illegal = d
+        .hand(1 - q.view.seat)
+        .iter()
+        .next()
+        .map(duck_soup::engine::Move::Play)
+        .expect("the other seat holds cards");
+    let err = answer_ponder(&q.request(), 1.0, &move_bytes(illegal), 0.0, || 0.0);
+    assert!(err.is_err(), "{err:?}");
+    let never = |q: &Question| answer_ponder(&q.request(), 1.0, &played, 0.0, || 1.0);
+    let normal = Question {
+        level: Level::Normal,
+        ..q.clone()
+    };
+    assert_eq!(never(&normal), Ok(true));
+    assert_eq!(
+        answer_ponder(&q.request(), 0.0, &played, 0.0, || 1.0),
+        Ok(true),
+        "no deadline"
+    );
+    for duck in questions(6, 4)
+        .into_iter()
+        .filter(|q| q.view.deal.stock_len() > 0)
+    {
+        let duck = Question {
+            level: Level::Expert,
+            ..duck
+        };
+        let mv = duck.view.deal.legal_moves().as_slice()[0];
+        assert_eq!(
+            answer_ponder(&duck.request(), 1.0, &move_bytes(mv), 0.0, || 1.0),
+            Ok(true)
+        );
+    }
+}

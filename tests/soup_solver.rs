@@ -348,3 +348,46 @@ fn the_other_games_last_tricks_are_not_the_solvers() {
         assert_eq!(movers.len(), game.seats(), "{game}: {movers:?}");
     }
 }
+
+/// A first guess solved ahead (the course after the Normal player's trick,
+/// at every size here, each guess's solve guessing the same way) changes
+/// no value and no best move, under every rule option; stopped inside a
+/// guess's solve, the search says so and its table stays right.
+#[test]
+fn a_guess_solved_ahead_changes_no_best_move() {
+    for (v, rules) in variants().into_iter().enumerate() {
+        for d in soup_positions(rules, 12, 4, 7, 500 + v as u64) {
+            let legal = d.legal_moves();
+            let preferred = legal.as_slice()[legal.len() / 2];
+            let mut ahead = SoupSolver::with_table_bits(16);
+            ahead.guess_ahead_from = 2;
+            let solved = ahead.best_move(&d, legal.as_slice(), preferred, &mut || true);
+            let mut played_out = SoupSolver::with_table_bits(16);
+            played_out.guess_ahead_from = 14;
+            let reference = played_out.best_move(&d, legal.as_slice(), preferred, &mut || true);
+            assert_eq!(solved, reference, "rules {v}, {}", stage_name(&d));
+            let values = SoupSolver::with_table_bits(16)
+                .move_values(&d, legal.as_slice(), &mut || true)
+                .unwrap();
+            let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!(solved.map(|(_, value)| value), Some(top));
+        }
+    }
+    let rules = Rules::parlett(GameKind::TwoPlayer);
+    let d = soup_positions(rules, 1, 9, 9, 600)[0];
+    let legal = d.legal_moves();
+    let first = legal.as_slice()[0];
+    let mut solver = SoupSolver::with_table_bits(16);
+    solver.guess_ahead_from = 2;
+    solver.node_limit = 300;
+    assert!(solver
+        .best_move(&d, legal.as_slice(), first, &mut || true)
+        .is_none());
+    solver.node_limit = u64::MAX;
+    let fresh =
+        SoupSolver::with_table_bits(16).best_move(&d, legal.as_slice(), first, &mut || true);
+    assert_eq!(
+        solver.best_move(&d, legal.as_slice(), first, &mut || true),
+        fresh
+    );
+}

@@ -10,7 +10,26 @@
 // element 'judge' asks its deal review's export instead (one move judged a
 // message), answered the same way. If the build cannot start, a text says
 // why and the page thinks on its own.
+//
+// After answering a computer's question, the worker solves ahead where
+// there is something to solve (the Expert's two-player Soup course: the
+// build's `ponder` export decides), a slice at a time, so that a message
+// that comes meanwhile is read between two slices and stops it.
 let ready;
+// Each message starts a new turn: a slice of another turn's pondering does not run.
+let turn = 0;
+const PONDER_SLICE_MS = 40;
+
+function ponder(glue, mine, question, deadline, move) {
+  if (mine !== turn) return;
+  let done = true;
+  try {
+    done = glue.ponder(question, deadline, move, Date.now() + PONDER_SLICE_MS);
+  } catch {
+    // (A trap while pondering: the next question finds out.)
+  }
+  if (!done) setTimeout(() => ponder(glue, mine, question, deadline, move), 0);
+}
 
 async function compile(url) {
   try {
@@ -33,6 +52,7 @@ async function start({ js, wasm, module }) {
 }
 
 self.onmessage = ({ data }) => {
+  const mine = ++turn;
   if (!ready) {
     ready = start(data).catch((e) => {
       self.postMessage(`the worker could not start: ${e?.message ?? e}`);
@@ -49,5 +69,6 @@ self.onmessage = ({ data }) => {
       // (A trap in the search: the page asks again, of a new worker.)
     }
     self.postMessage([ticket, move]);
+    if (task !== 'judge' && move.length) setTimeout(() => ponder(glue, mine, question, deadline, move), 0);
   });
 };

@@ -269,7 +269,7 @@ pub fn choose_solving(
 
 /// The solver's best move (Normal's among equals) in the two-player Soup
 /// course, searched until `keep_going` says stop; None when stopped first.
-fn solved_waiting(
+pub(crate) fn solved_waiting(
     view: &SeatView,
     moves: &[Move],
     keep_going: &mut dyn FnMut() -> bool,

@@ -177,6 +177,34 @@ pub fn choose_expert_solving(
     expert::choose_solving(view, seen, &mut rng, max_playouts, keep_going)
 }
 
+/// The exact solver's move (Normal's among equals) where `view`'s seat
+/// knows every card of the two-player Soup course, searched until
+/// `keep_going` says stop (with this thread's table, which
+/// [`ponder_after`] may have filled); None elsewhere or when stopped first.
+pub fn solved_until(view: &SeatView, keep_going: &mut dyn FnMut() -> bool) -> Option<Move> {
+    if !expert::single_world(view) {
+        return None;
+    }
+    let legal = view.deal.legal_moves();
+    expert::solved_waiting(view, legal.as_slice(), keep_going)
+}
+
+/// Solves ahead, in this thread's solver, the position after `view`'s seat
+/// plays `mv` where that seat knows every card of the two-player Soup
+/// course ([`soup::ponder`]), until `keep_going` says stop: what the page's
+/// worker does between its questions, while the table animates and the
+/// person thinks, so that the Expert's next decisions of the course find
+/// their positions in the table. True when nothing is left to solve (solved,
+/// or not the Soup course); false when stopped first.
+pub fn ponder_after(view: &SeatView, mv: Move, keep_going: &mut dyn FnMut() -> bool) -> bool {
+    if !expert::single_world(view) || !view.deal.legal_moves().contains(mv) {
+        return true;
+    }
+    let mut world = view.sample(&mut Rng::new(0));
+    world.apply(mv);
+    !soup::applies(&world) || soup::ponder(&world, keep_going)
+}
+
 /// A hash of the public position and the mover's hand, so that different
 /// positions draw different random numbers from the same seed.
 pub(crate) fn position_hash(d: &Deal) -> u64 {

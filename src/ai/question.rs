@@ -39,6 +39,10 @@ pub struct Question {
     pub deadline: Option<f64>,
 }
 
+/// The share of an Expert's time (to its deadline) the exact solver of the
+/// two-player Soup course may take before today's search takes the rest.
+const SOLVER_SHARE: f64 = 0.5;
+
 /// The most steps a question's history holds (a deal has far fewer moves).
 const MAX_STEPS: usize = 1000;
 
@@ -131,6 +135,17 @@ impl Question {
                 self.seed,
                 self.playouts,
             );
+        }
+        if let Some(due) = deadline {
+            // The two-player Soup course: the exact solver first (its table
+            // kept, and filled by [`answer_ponder`] between questions), for
+            // a share of the time; if it has not finished, today's search
+            // with the rest.
+            let start = now();
+            let solver_until = start + (due - start) * SOLVER_SHARE;
+            if let Some(mv) = ai::solved_until(&self.view, &mut || now() < solver_until) {
+                return mv;
+            }
         }
         let mut keep_going = |_| deadline.is_none_or(|d| now() < d);
         ai::choose_expert_while(
@@ -273,6 +288,31 @@ pub fn answer_think(
     now: impl Fn() -> f64,
 ) -> Result<Vec<u8>, String> {
     Question::read(request, deadline).map(|q| move_bytes(q.decide(now)))
+}
+
+/// What the worker does after answering a computer's [`Question`] with the
+/// move `played` (its `ponder` export, called in slices until it answers
+/// true): where the Expert player, at the normal pace (a deadline), knows
+/// every card of the two-player Soup course, it solves the position after
+/// its move ahead ([`ai::ponder_after`]) until `now()` reaches `until`.
+/// True when nothing is left to do; why, when the request or the move does
+/// not hold together.
+pub fn answer_ponder(
+    request: &[u8],
+    deadline: f64,
+    played: &[u8],
+    until: f64,
+    now: impl Fn() -> f64,
+) -> Result<bool, String> {
+    let q = Question::read(request, deadline)?;
+    let mv = read_move(played).ok_or("the move played does not read")?;
+    if !q.view.deal.legal_moves().contains(mv) {
+        return Err("the move played is not legal there".into());
+    }
+    if q.level != Level::Expert || q.deadline.is_none() {
+        return Ok(true);
+    }
+    Ok(ai::ponder_after(&q.view, mv, &mut || now() < until))
 }
 
 /// The worker's answer to a [`JudgeQuestion`] (its `judge` export): the
