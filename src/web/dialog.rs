@@ -7,11 +7,11 @@ use super::dom::{
     FooterButton,
 };
 use super::i18n::{self, Lang, K};
-use super::model::{NewGameForm, OptionField, Player, Setup};
 use crate::ai::Level;
 use crate::engine::rules::{GameEnd, OptionValue};
 use crate::engine::{GameKind, Rules};
-use crate::web::input::{selector, ChangedField, Command, DataAttribute, RuleOption, SeatOf};
+use crate::page::input::{selector, ChangedField, Command, DataAttribute, RuleOption, SeatOf};
+use crate::page::model::{NewGameForm, OptionField, Player, Setup};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 

@@ -2,7 +2,7 @@
 //! are only ever classes and CSS custom properties set through the CSSOM, so
 //! the page runs under a CSP without 'unsafe-inline'.
 
-use crate::web::input::{Command, DataAttribute, RecordsButton};
+use crate::page::input::{Command, DataAttribute, RecordsButton};
 use std::borrow::Cow;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};

@@ -15,17 +15,17 @@ use super::controller::parts::{OnlineInput, Page, Parts, ViewerInput};
 use super::controller::{self, Shared};
 use super::dom::doc;
 use super::i18n::Lang;
-use super::input::{
+use super::keyboard;
+use crate::net::invite::Invite;
+use crate::page::dialog::DialogKind;
+use crate::page::input::{
     one_line, selector, CardChoice, CardShown, ChangedField, Command, CopyField, DataAttribute,
     HelpTab, NetCommand, RecordsButton, RecordsCommand, SeatOf, SuitChoice,
 };
-use super::keyboard;
-use super::model::{
+use crate::page::model::{
     Action, AssistAction, AuthorForm, Closed, DialogAction, Dispatch, NetEvent, NetInput,
     PanelAction, RecordsAction, ReviewAction, Step, TableAction,
 };
-use crate::net::invite::Invite;
-use crate::page::dialog::DialogKind;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -364,7 +364,7 @@ impl<const VIEWER: bool> OnlineInput for Page<VIEWER, true> {
     }
 
     fn join_closed() -> Closed {
-        Closed::Join(super::net::ui::typed(super::model::Typed::Name))
+        Closed::Join(super::net::ui::typed(crate::page::model::Typed::Name))
     }
 
     fn reply_tab(lang: Lang) -> bool {

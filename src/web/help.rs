@@ -12,7 +12,7 @@ use super::dom::{
 };
 use super::i18n::{Lang, K};
 use crate::engine::GameKind;
-use crate::web::input::{Command, DataAttribute, HelpTab};
+use crate::page::input::{Command, DataAttribute, HelpTab};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;

@@ -5,9 +5,9 @@
 //! moves the focus; never changes the table.
 
 use super::dom::{by_id, doc, focus, get_data};
-use super::input::CardShown;
-use super::model::{Action, AssistAction, RecordsAction, ReviewAction, Step};
 use crate::engine::Card;
+use crate::page::input::CardShown;
+use crate::page::model::{Action, AssistAction, RecordsAction, ReviewAction, Step};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 

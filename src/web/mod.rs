@@ -82,7 +82,7 @@ mod view;
 
 // The page's core (`crate::page`: no browser in it, tested natively), under
 // the names the page's files use.
-use crate::page::{hint, input, model, scene};
+use crate::page::model;
 
 use controller::parts::{OnlineInput, OnlinePlay, Parts};
 use controller::{PaceScale, Shared};

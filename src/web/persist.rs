@@ -52,11 +52,11 @@
 //!   seats Normal computers.
 
 use super::i18n::{Lang, K};
-use super::input::one_line;
-use super::model::{Player, Setup};
 use super::{serial, share, storage};
 use crate::engine::record::DealFile;
 use crate::engine::Game;
+use crate::page::input::one_line;
+use crate::page::model::{Player, Setup};
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

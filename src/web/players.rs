@@ -3,7 +3,7 @@
 //! `controller/seats.rs`; a friend's device, `net/remote_seat.rs`). Here, and
 //! not in the controller, so that a player elsewhere needs only this.
 
-use crate::web::model::Dispatch;
+use crate::page::model::Dispatch;
 
 pub use crate::page::table::MoveRequest;
 

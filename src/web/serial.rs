@@ -6,7 +6,7 @@
 
 mod reader;
 
-use super::input::{nesting_within, one_line, MAX_NESTING};
+use crate::page::input::{nesting_within, one_line, MAX_NESTING};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::JsValue;

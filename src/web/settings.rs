@@ -16,9 +16,9 @@ use super::dom::{
     append, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
 };
 use super::i18n::{Lang, K};
-use super::model::SettingsForm;
 use super::{serial, storage};
-use crate::web::input::{ChangedField, Command};
+use crate::page::input::{ChangedField, Command};
+use crate::page::model::SettingsForm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 

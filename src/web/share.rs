@@ -33,11 +33,11 @@
 //! dealing again.
 
 use super::i18n::{Lang, K};
-use super::model::{Player, Setup};
 use super::params::PageParams;
 use crate::engine::rules::{Combine, OptionValue};
 use crate::engine::{Game, GameKind, Scorer};
 use crate::links::{self, GameLinkError, LinkedGame, Seat};
+use crate::page::model::{Player, Setup};
 use wasm_bindgen::JsValue;
 
 fn player(seat: Seat) -> Player {

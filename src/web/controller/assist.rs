@@ -5,9 +5,9 @@
 use super::Controller;
 use crate::engine::{Deal, Effect, GameKind, Move};
 use crate::page::dialog::{DialogKind, OpenDialog};
+use crate::page::model::{AssistAction, Setup};
 use crate::page::walkthrough::{self, CoachScene};
 use crate::web::i18n::{self, Lang, K};
-use crate::web::model::{AssistAction, Setup};
 use crate::web::settings;
 
 impl Controller {
@@ -21,7 +21,7 @@ impl Controller {
         let Some(deal) = self.table.game.deal().copied() else {
             return;
         };
-        let (target, words) = crate::web::hint::advice(self.page.lang, &deal, mv);
+        let (target, words) = crate::page::hint::advice(self.page.lang, &deal, mv);
         self.table.ui.hint = Some((at, target));
         if self.walkthrough.active() {
             self.walkthrough.set_reason(Some(words.clone()));
@@ -115,7 +115,7 @@ impl Controller {
             }
             AssistAction::SettingChanged(form) => {
                 let chosen =
-                    crate::web::model::chosen_settings(&form, self.page.settings, self.page.lang);
+                    crate::page::model::chosen_settings(&form, self.page.settings, self.page.lang);
                 if chosen.settings != self.page.settings {
                     settings::keep(chosen.settings);
                 }

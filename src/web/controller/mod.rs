@@ -1,7 +1,7 @@
 //! The controller: owns the engine's [`Game`] and the seat set-up, runs the
 //! computer players on a timer so that a person can follow, turns clicks into
 //! moves, deals the next deal and starts new games. After every change it
-//! builds a [`scene`](super::scene) and hands it to the [`View`].
+//! builds a [`scene`](crate::page::scene) and hands it to the [`View`].
 //!
 //! - [`saving`]: starting the table (a link, the saved game or a new one)
 //!   and saving after every change, through the `persist` service.
@@ -34,9 +34,7 @@ pub use parts::Parts;
 pub use saving::start;
 
 use super::i18n::Lang;
-use super::model::{Action, AssistAction, DialogAction, Dispatch, Setup, TableAction};
 use super::persist::Saver;
-use super::scene;
 use super::settings::Settings;
 use super::sound::Sound;
 use super::view::View;
@@ -45,7 +43,11 @@ use crate::engine::rng::Rng;
 use crate::engine::{Call, Game, Rules};
 use crate::page::announce::Said;
 use crate::page::dialog::{DialogKind, Dialogs, NewGameOutcome};
+use crate::page::model::{
+    Action, AssistAction, DialogAction, Dispatch, Player, Setup, TableAction,
+};
 use crate::page::modes::{self, Back, Practised, Surroundings};
+use crate::page::scene;
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use crate::page::walkthrough::Walkthrough;
 use gloo::timers::callback::Timeout;
@@ -515,11 +517,11 @@ impl Controller {
 
     /// The computer (Normal) plays the seats `which` picks from now on: a
     /// friend's seat whose device is gone, or could not be reached.
-    pub(super) fn computer_takes(&mut self, which: impl Fn(usize, super::model::Player) -> bool) {
+    pub(super) fn computer_takes(&mut self, which: impl Fn(usize, Player) -> bool) {
         let mut setup = self.table.setup.clone();
         for (s, p) in setup.players.iter_mut().enumerate() {
             if which(s, *p) {
-                *p = super::model::Player::Computer(Level::Normal);
+                *p = Player::Computer(Level::Normal);
             }
         }
         self.set_setup(setup);

@@ -6,8 +6,8 @@
 use super::parts::{OnlinePlay, Parts, Viewer};
 use super::Controller;
 use crate::page::dialog::{Author, DialogKind, OpenDialog, RecordsDialog};
+use crate::page::model::RecordsAction;
 use crate::web::full_page::Then;
-use crate::web::model::RecordsAction;
 use crate::web::records::dialog;
 use crate::web::share;
 

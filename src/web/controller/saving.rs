@@ -5,9 +5,9 @@
 use super::parts::{Parts, Viewer};
 use super::{Controller, PaceScale, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
+use crate::page::model::{Setup, Ui};
 use crate::page::saved::{Saved, TableState};
 use crate::web::i18n::K;
-use crate::web::model::{Setup, Ui};
 use crate::web::params::PageParams;
 use crate::web::persist::{self, Saver};
 use crate::web::view::View;

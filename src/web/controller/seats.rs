@@ -10,7 +10,7 @@
 use super::thinker::Thinker;
 use crate::ai::question::Question;
 use crate::ai::Level;
-use crate::web::model::{Action, Dispatch, Player};
+use crate::page::model::{Action, Dispatch, Player};
 pub use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;

@@ -18,13 +18,13 @@ use crate::engine::Move;
 use crate::net::invite::Invite;
 use crate::net::protocol::LastMove;
 use crate::page::dialog::Author;
+use crate::page::model::{
+    Closed, Dispatch, NetEvent, Player, RecordsAction, ReviewAction, TableAction,
+};
 use crate::page::replay_bar::ReplayBarScene;
 use crate::page::table::Msg;
 use crate::web::full_page::{self, Then};
 use crate::web::i18n::{Lang, K};
-use crate::web::model::{
-    Closed, Dispatch, NetEvent, Player, RecordsAction, ReviewAction, TableAction,
-};
 use crate::web::records::link::LinkParams;
 use crate::web::view::full::{NoMark, NoReview, NoWriters};
 use gloo::timers::callback::Timeout;

@@ -6,7 +6,7 @@
 
 use super::NetEvent;
 use crate::net::protocol::Flood;
-use crate::web::model::{Action, Dispatch};
+use crate::page::model::{Action, Dispatch};
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use std::cell::Cell;

@@ -14,8 +14,8 @@ pub mod remote_seat;
 pub mod rtc;
 pub mod ui;
 
+pub use crate::page::model::NetEvent;
 pub use crate::page::online::Stun;
-pub use crate::web::model::NetEvent;
 
 use crate::net::stun::{Ice, Relay};
 

@@ -34,7 +34,7 @@ use web_sys::{
 const GATHER_MS: f64 = 4000.0;
 const POLL_MS: u32 = 50;
 
-pub use crate::web::model::PeerEvent;
+pub use crate::page::model::PeerEvent;
 
 pub type OnEvent = Rc<dyn Fn(PeerEvent)>;
 

@@ -9,14 +9,14 @@ use super::guest::GuestState;
 use super::remote_seat::{LinkState, SeatStatus};
 use crate::engine::GameKind;
 use crate::page::dialog::Invited;
+use crate::page::input::{selector, ChangedField, Command, DataAttribute, NetCommand, SeatOf};
+use crate::page::model::{ServersForm, Typed};
 use crate::page::online::DeviceWords;
 use crate::web::dom::{
     append, by_id, dialog_form, el, get_data, labelled_input, set_data, text_el,
 };
 use crate::web::full_page::{self, Document};
 use crate::web::i18n::{FullKey, Lang, K};
-use crate::web::input::{selector, ChangedField, Command, DataAttribute, NetCommand, SeatOf};
-use crate::web::model::{ServersForm, Typed};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlTextAreaElement};
 

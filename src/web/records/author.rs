@@ -6,11 +6,11 @@
 //! shown in the dialog.
 
 use super::link;
+use crate::page::input::{ChangedField, CopyField, RecordsButton, RecordsCommand};
+use crate::page::model::AuthorForm;
 use crate::web::dom::{append, button, by_id, el, labelled_input, set_data};
 use crate::web::full_page::{self, Document};
 use crate::web::i18n::{FullKey, Lang, K};
-use crate::web::input::{ChangedField, CopyField, RecordsButton, RecordsCommand};
-use crate::web::model::AuthorForm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 

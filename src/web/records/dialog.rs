@@ -5,16 +5,16 @@
 use crate::ai::Level;
 use crate::engine::{Game, GameKind, GameRecord, RecordFile};
 use crate::page::dialog::{Author, RecordsShown};
+use crate::page::input::{
+    size_text, thousands, ChangedField, CopyField, RecordsButton, RecordsCommand, MAX_RECORD_BYTES,
+    MAX_RECORD_DEALS,
+};
 use crate::page::link::AuthorLink;
+use crate::page::model::{Action, Dispatch, RecordsAction, Setup};
 use crate::web::dom::{
     append, button, by_id, dialog_footer, dialog_form, el, set_data, text_el, Does, FooterButton,
 };
 use crate::web::i18n::{Lang, K};
-use crate::web::input::{
-    size_text, thousands, ChangedField, CopyField, RecordsButton, RecordsCommand, MAX_RECORD_BYTES,
-    MAX_RECORD_DEALS,
-};
-use crate::web::model::{Action, Dispatch, RecordsAction, Setup};
 use crate::web::{persist, serial, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

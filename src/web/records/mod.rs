@@ -8,7 +8,7 @@
 //!   through serde-wasm-bindgen and the browser's `JSON.stringify`),
 //!   downloaded through a Blob object URL and shown in a text box to copy.
 //! - Import: a record from a file or pasted text: refused at once above
-//!   1 MB or 1,000 deals (the limits and why: [`super::input`]), else parsed
+//!   1 MB or 1,000 deals (the limits and why: [`crate::page::input`]), else parsed
 //!   by the browser's `JSON.parse`, read into a `RecordFile` and checked by
 //!   the engine (`GameRecord::try_from`, then `replay`; a bad record shows the
 //!   engine's one-line `RecordError`), then replayed in the viewer.

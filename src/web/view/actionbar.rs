@@ -4,12 +4,12 @@
 
 use super::super::dom::{append, el, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{ChooserScene, Hinted, Scene, Waiting};
 use super::cards::{card_el, suit_icon};
 use super::{rebuild, with_id};
 use crate::engine::{Card, Suit};
+use crate::page::input::{CardChoice, CardShown, Command, DataAttribute, SuitChoice};
+use crate::page::scene::{ChooserScene, Hinted, Scene, Waiting};
 use crate::web::dom::{action_button, get_data, set_command, set_data};
-use crate::web::input::{CardChoice, CardShown, Command, DataAttribute, SuitChoice};
 use web_sys::Element;
 
 pub struct ActionBar {

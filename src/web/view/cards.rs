@@ -4,10 +4,10 @@
 
 use super::super::dom::{append, el, opt_attr, set_attr, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
-use super::super::scene::HandCard;
 use crate::engine::{Card, Suit};
+use crate::page::input::{selector, CardShown, Command};
+use crate::page::scene::HandCard;
 use crate::web::dom::{get_data, set_command, set_data};
-use crate::web::input::{selector, CardShown, Command};
 use web_sys::Element;
 
 /// A face-down card: one element, nothing about its identity, ever.

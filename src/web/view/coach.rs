@@ -5,7 +5,7 @@
 //! as the panel first shows.
 
 use super::super::dom::{action_button, append, clear, doc, el, focus, set_hidden, set_text};
-use super::super::input::Command;
+use crate::page::input::Command;
 use crate::page::walkthrough::CoachScene;
 use web_sys::Element;
 

@@ -6,11 +6,11 @@
 //! The attributes themselves are rendered with the rest; this only focuses.
 
 use super::super::dom::{doc, focus, get_data};
-use super::super::scene::{HandScene, Scene, Waiting};
 use super::View;
 use crate::engine::Card;
+use crate::page::input::{selector, CardShown};
+use crate::page::scene::{HandScene, Scene, Waiting};
 use crate::web::frame::next_frame;
-use crate::web::input::{selector, CardShown};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 

@@ -38,10 +38,10 @@ mod trick;
 
 use super::dom::{append, clear, doc, el, set_attr, set_hidden, toggle_class};
 use super::i18n::{Lang, K};
-use super::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use crate::engine::GameKind;
 use crate::page::model::Theme;
 use crate::page::replay_bar::ReplayBarScene;
+use crate::page::scene::{Hinted, PageFlags, Pos, Scene, Waiting};
 use actionbar::ActionBar;
 use coach::Coach;
 use dialogs::Dialogs;

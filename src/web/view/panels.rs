@@ -6,12 +6,12 @@
 
 use super::super::dom::{append, button, el, icon, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{EndPanel, LastTrickScene, Scene};
 use super::cards::card_el;
 use super::sheet::Sheet;
 use super::{rebuild, with_id};
+use crate::page::input::{Command, RecordsButton};
+use crate::page::scene::{EndPanel, LastTrickScene, Scene};
 use crate::web::dom::{action_button, set_command, set_data};
-use crate::web::input::{Command, RecordsButton};
 use web_sys::Element;
 
 pub struct Panels {

@@ -4,7 +4,7 @@
 
 use super::super::announcer::announce;
 use super::super::i18n::K;
-use super::super::scene::{Phase, Scene};
+use crate::page::scene::{Phase, Scene};
 
 #[derive(Default)]
 pub struct Readout {

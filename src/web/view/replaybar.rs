@@ -7,13 +7,13 @@
 //! stays on the control that was used. It is taken away when the scene has
 //! no bar.
 
+use crate::page::input::{ChangedField, RecordsButton};
 use crate::page::replay_bar::{
     BarFrame, JumpScene, ReplayBarScene, StepState, SPEEDS, STEP_BUTTONS,
 };
 use crate::web::dom::{
     append, button, doc, el, opt_attr, set_attr, set_data, set_hidden, set_text, text_el,
 };
-use crate::web::input::{ChangedField, RecordsButton};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 

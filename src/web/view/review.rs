@@ -5,13 +5,13 @@
 //! when they change, and a mark that had the focus keeps it. Without a
 //! review, the panel is one button that starts one.
 
+use crate::page::input::{RecordsButton, RecordsCommand};
 use crate::page::review::{DetailScene, PracticeWords, ReviewScene};
 use crate::web::dom::{
     append, button, by_id, clear, doc, el, focus, opt_attr, set_attr, set_data, set_hidden,
     set_text, text_el,
 };
 use crate::web::i18n::{Lang, K};
-use crate::web::input::{RecordsButton, RecordsCommand};
 
 /// What the panel shows: the review (None: the button that starts one),
 /// and a puzzle's values once answered.

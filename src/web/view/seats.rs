@@ -4,12 +4,12 @@
 
 use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{HandScene, PileScene, Pos, SeatScene};
 use super::cards::{back_card, card_el, render_hand_up};
 use super::{changed, POSITIONS};
 use crate::engine::Card;
+use crate::page::input::SeatOf;
+use crate::page::scene::{HandScene, PileScene, Pos, SeatScene};
 use crate::web::dom::set_data;
-use crate::web::input::SeatOf;
 use web_sys::Element;
 
 pub struct SeatEls {

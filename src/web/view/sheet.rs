@@ -10,9 +10,9 @@
 
 use super::super::dom::{append, clear, el, set_attr, set_hidden, set_text, text_el};
 use super::super::i18n::{Lang, K};
-use super::super::scene::{DealRows, ScoreRow, ScoreSheet};
+use crate::page::input::Command;
+use crate::page::scene::{DealRows, ScoreRow, ScoreSheet};
 use crate::web::dom::action_button;
-use crate::web::input::Command;
 use web_sys::Element;
 
 pub struct Sheet {

@@ -4,10 +4,10 @@
 
 use super::super::dom::{append, button, el, icon, set_attr, set_text, text_el, toggle_class};
 use super::super::i18n::{Lang, K};
-use super::super::scene::Scene;
 use super::{changed, with_id};
+use crate::page::input::{Command, NetCommand, RecordsButton};
+use crate::page::scene::Scene;
 use crate::web::dom::{action_button, set_data};
-use crate::web::input::{Command, NetCommand, RecordsButton};
 use web_sys::Element;
 
 pub struct Toolbar {

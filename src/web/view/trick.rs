@@ -6,11 +6,11 @@ use super::super::dom::{
     append, clear, el, remove_attr, set_attr, set_hidden, set_text, text_el, toggle_class,
 };
 use super::super::i18n::{Lang, K};
-use super::super::scene::{Pos, Scene, TrickCard};
 use super::cards::{back_card, card_el, set_ace_mark, set_card_name};
 use super::{with_id, POSITIONS};
+use crate::page::input::{selector, CardShown, DataAttribute};
+use crate::page::scene::{Pos, Scene, TrickCard};
 use crate::web::dom::get_data;
-use crate::web::input::{selector, CardShown, DataAttribute};
 use web_sys::Element;
 
 /// How long a collected trick's cards take to slide away (see `.collect` in the CSS).
