@@ -110,6 +110,8 @@ pub struct GuestLink {
     /// is never lost (a host that floods costs the guest one read per
     /// refill, never a render per message).
     held: Option<Vec<u8>>,
+    /// The invite's table id.
+    table_id: [u8; 6],
 }
 
 impl GuestLink {
@@ -132,7 +134,13 @@ impl GuestLink {
             said_hello: false,
             flood: Flood::new(FLOOD_BURST, FLOOD_PER_SECOND),
             held: None,
+            table_id: table,
         }
+    }
+
+    /// The id of the host's table this guest joined (the invite's).
+    pub fn table_id(&self) -> [u8; 6] {
+        self.table_id
     }
 
     /// "Join" as `name`: a new connection (its hello not said yet).
