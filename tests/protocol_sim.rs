@@ -1220,6 +1220,7 @@ impl Sim {
                         self.at(0, Event::Break(pick));
                     }
                 }
+                8 | 9 => self.host_pauses(),
                 5..=7 if !live.is_empty() => {
                     let g = live[self.rng.below(live.len() as u32) as usize];
                     self.hostile(g);
@@ -1229,6 +1230,20 @@ impl Sim {
         }
         self.at(1_000, Event::Chaos);
         Ok(())
+    }
+
+    /// The host's table stops every seat's thinking (a pause, a dialog, a
+    /// change of pace) and asks again a moment later.
+    fn host_pauses(&mut self) {
+        self.note("the host pauses".into());
+        for seat in 0..self.game.kind().seats() as u8 {
+            if self.links.get(seat).is_some() {
+                self.links.link(seat).cancel();
+            }
+        }
+        self.asked = None;
+        let delay = u64::from(self.rng.below(1500));
+        self.at(delay, Event::HostAsk);
     }
 
     /// Hostile bytes both ways over guest `g`'s connection: garbage, cut
