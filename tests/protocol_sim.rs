@@ -941,7 +941,7 @@ impl Sim {
                     ));
                 }
                 guest.shown_turn = Some(table.turn);
-                if taken.newer {
+                if taken.how.newer {
                     guest.moved_on = None;
                 }
                 let game = taken.game;

@@ -40,11 +40,18 @@ pub enum GuestState {
 /// channel took them (not open, or refused: nothing is on its way).
 pub type Send<'a> = &'a mut dyn FnMut(&[u8]) -> bool;
 
-/// A table from the host, read and taken: what the page shows of it.
+/// A table from the host, read and taken: the game it makes, and how it
+/// came.
 #[derive(Clone, Debug)]
 pub struct TableTaken {
     /// The game as the guest's seat knows it (`GuestTable::to_game`).
     pub game: Game,
+    pub how: Taken,
+}
+
+/// How a table taken came.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Taken {
     /// The first table of this connection: the join page closes.
     pub first: bool,
     /// Newer than the one shown: it answers any move sent.
@@ -349,10 +356,12 @@ impl GuestLink {
         let refusal_out_of_date = std::mem::take(&mut self.refusal_shown);
         GuestNews::Table(Box::new(TableTaken {
             game,
-            first,
-            newer,
-            last,
-            refusal_out_of_date,
+            how: Taken {
+                first,
+                newer,
+                last,
+                refusal_out_of_date,
+            },
         }))
     }
 }

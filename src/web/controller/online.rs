@@ -11,19 +11,19 @@ use super::{Controller, Mode};
 use crate::engine::Move;
 use crate::net::guest_link::{GuestNews, TableTaken};
 use crate::net::invite::Invite;
-use crate::net::protocol::{Dropped, LastMove, Reason};
+use crate::net::protocol::{Dropped, LastMove};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::page::dialog::{
     DialogKind, Invited, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog,
     ServersNotes,
 };
-use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
+use crate::page::guest;
 use crate::page::online::FairMark;
 use crate::page::table::Delay;
 use crate::page::table::Msg;
 use crate::web::i18n::K;
 use crate::web::model::{
-    Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, TableAction, Ui,
+    Action, Closed, MoveSent, NetInput, Player, ServersForm, Setup, TableAction,
 };
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
@@ -276,42 +276,20 @@ impl Controller {
 
     /// Sends every guest its table, and words the remote seats' names.
     fn online_broadcast(&mut self) {
-        let lang = self.page.lang;
-        if !self.table.setup.players.contains(&Player::Friend) {
+        let players = &self.table.setup.players;
+        if !players.contains(&Player::Friend) {
             self.table.ui.friends = Default::default();
             return;
         }
-        let who = self
-            .table
-            .setup
-            .players
-            .iter()
-            .map(|p| match p {
-                Player::Human => "host".to_string(),
-                Player::Friend => "friend".to_string(),
-                Player::Computer(l) => l.name().to_string(),
-            })
-            .collect();
-        let last = hosting(&mut self.online).last;
+        let (who, last) = (guest::who(players), hosting(&mut self.online).last);
         hosting(&mut self.online).host.broadcast(&News {
             game: &self.table.game,
             who,
             last,
         });
-        let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for s in hosting(&mut self.online).host.statuses() {
-            if self.table.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
-                continue;
-            }
-            let name = named(lang, false, &s.name);
-            let away = match s.state {
-                LinkState::Connected => None,
-                LinkState::Lost => Some(Absence::Reconnecting),
-                _ => Some(Absence::Waiting),
-            };
-            friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
-        }
-        self.table.ui.friends = friends;
+        let statuses = hosting(&mut self.online).host.statuses();
+        let players = &self.table.setup.players;
+        self.table.ui.friends = guest::friends_of(self.page.lang, &statuses, players);
     }
 
     fn net(&mut self, event: NetEvent) {
@@ -693,11 +671,7 @@ impl Controller {
             GuestNews::MoveRefused { reason, sent } => {
                 // An illegal move is worded from this device's own check of it.
                 let own = sent.and_then(|mv| self.table.game.deal()?.check(mv).err());
-                let words = match own {
-                    Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
-                    _ => lang.t(K::WaitHost).to_string(),
-                };
-                self.table.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
+                self.table.ui.message = Some(guest::refusal_words(lang, reason, own));
                 // Refused: the person moves again on the table shown.
                 self.table.ui.move_sent = None;
                 self.render();
@@ -719,7 +693,8 @@ impl Controller {
     }
 
     /// The host's table on a guest's device, taken by its link: shown from
-    /// the guest's seat, with the call and sound of the move that made it.
+    /// the guest's seat (`page::guest::show_taken`), with the call and
+    /// sound of the move that made it.
     fn show_table(&mut self, taken: TableTaken) {
         let lang = self.page.lang;
         let Mode::Guest(g) = &mut self.mode else {
@@ -727,29 +702,19 @@ impl Controller {
         };
         let seat = g.seat();
         let Some(table) = &g.table else { return };
-        let GuestView {
-            game,
-            players,
-            mut friends,
-            hand_lens: lens,
-        } = guest::view(lang, table, taken.game, seat);
+        let TableTaken { game, how } = taken;
+        let mut seen = guest::view(lang, table, game, seat);
         if let Some(code) = g.code {
-            guest::show_code(&mut friends, table, lang, code);
+            guest::show_code(&mut seen.friends, table, lang, code);
         }
-        let kind = game.kind();
-        if taken.first {
-            self.view.set_table(kind);
+        if how.first {
+            self.view.set_table(seen.game.kind());
             // (The join page closes: the host's table is in.)
             self.close_dialog(DialogKind::Join);
-            self.table.ui = Ui {
-                bottom: seat,
-                viewer: Some(seat),
-                scores_open: self.table.ui.scores_open,
-                ..Ui::default()
-            };
         }
         // Seats here: the guest's own plays by clicks; the others are the host's.
-        self.players.seats = players
+        self.players.seats = seen
+            .players
             .iter()
             .map(|&p| {
                 super::seats::seat_player(p, &self.players.thinker, 0, || {
@@ -757,41 +722,21 @@ impl Controller {
                 })
             })
             .collect();
+        let shown = guest::show_taken(lang, &mut self.table.ui, how, &seen, seat);
         self.table.setup = Setup {
-            rules: *game.rules(),
-            players,
+            rules: *seen.game.rules(),
+            players: seen.players,
             seed: None,
         };
-        let trick_done = game.deal().is_some_and(|d| d.trick().is_empty());
-        let held = game.deal().and_then(|d| d.last_trick().copied());
-        self.table.game = game;
-        self.table.ui.friends = friends;
-        self.table.ui.hand_lens = Some(lens);
-        if taken.newer {
-            self.table.ui.moves += 1;
-            self.table.ui.chooser = None;
-            self.table.ui.message = None;
-            // A newer table answers any move sent (played, or overtaken).
-            self.table.ui.move_sent = None;
+        self.table.game = seen.game;
+        if let Some((call, seat)) = shown.call {
+            self.show_call(call, seat);
         }
-        if taken.refusal_out_of_date {
-            // A good table is in: the word of a refused one is out of date.
-            self.table.ui.message = None;
-        }
-        if let Some(last) = taken.last {
-            if let Some(call) = last.call {
-                self.show_call(call, last.seat);
-            }
-            if trick_done && held.is_some() {
-                self.table.ui.held = held;
-                self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
-                    c.table.ui.held = None;
-                    c.render();
-                });
-            }
-        }
-        if !self.table.game.in_deal() && !self.table.game.is_over() {
-            self.table.ui.message = Some(lang.t(K::WaitHost).to_string());
+        if shown.hold_trick {
+            self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
+                c.table.ui.held = None;
+                c.render();
+            });
         }
         self.render();
     }
