@@ -211,6 +211,10 @@ struct Guest {
     gone: bool,
     /// Every deal's verdict seen so far.
     verdicts: Vec<Verdict>,
+    /// Hostile bytes went over its channel to the host: a flood of its
+    /// own may have cost it its randomness (then its deal rightly says its
+    /// part was left out).
+    hostile: bool,
 }
 
 /// What a guest saw of one deal (for the fair invariant).
@@ -735,6 +739,7 @@ impl Sim {
             moved_on: None,
             gone: false,
             verdicts: Vec::new(),
+            hostile: false,
         });
         let g = self.guests.len() - 1;
         let taken = self.links.take_reply(&reply);
@@ -1253,6 +1258,7 @@ impl Sim {
             return;
         };
         self.note(format!("hostile bytes over connection {conn}"));
+        self.guests[g].hostile = true;
         let seat = self.guests[g].link.seat;
         let sample = ToHost::Move {
             seat,
@@ -1446,7 +1452,7 @@ impl Sim {
                 .iter()
                 .find(|v| matches!(v, Verdict::Unfair { deal: d, .. } if *d == deal));
             let checked = verdicts.contains(&Verdict::Checked { deal });
-            let stranger = self.devices[self.guests[g].device].stranger;
+            let stranger = self.devices[self.guests[g].device].stranger || self.guests[g].hostile;
             match cheat {
                 Cheat::Honest => {
                     let whole = w.committed && w.clean && w.saw_end && w.saw_reveal;

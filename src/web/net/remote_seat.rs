@@ -137,7 +137,9 @@ impl Host {
         shared.links.keep_only(remote);
         for s in 0..4 {
             if shared.links.get(s as u8).is_none() {
+                // (Its connection goes with it; events of that peer are not heard.)
                 shared.peers[s] = None;
+                shared.peer_ids[s] = 0;
                 shared.answers[s] = None;
             }
         }
