@@ -742,7 +742,7 @@ fn a_guest_takes_only_tables_not_older_than_the_one_shown() {
         };
         let shown = link.table.clone().unwrap();
         let seen = view(Lang::En, &shown, taken.game, seat);
-        show_taken(Lang::En, ui, taken.how, &seen, seat);
+        show_taken(Lang::En, ui, taken.how, seen, seat);
         true
     };
     assert!(take(&mut link, &mut ui, &tables[0]));

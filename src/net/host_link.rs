@@ -194,7 +194,10 @@ impl HostLink {
     /// The channel opened: the last table is sent again.
     pub fn opened(&mut self) -> Vec<LinkEffect> {
         self.state = LinkState::Connected;
-        self.table.iter().cloned().map(LinkEffect::Send).collect()
+        match &self.table {
+            Some(t) => vec![LinkEffect::Send(t.clone())],
+            None => Vec::new(),
+        }
     }
 
     /// The connection is gone (or never opened).
@@ -453,8 +456,12 @@ pub struct HostLinks {
 /// Effects for the seats' links: (seat, effect).
 pub type SeatEffects = Vec<(u8, LinkEffect)>;
 
-fn for_seat(seat: u8, effects: Vec<LinkEffect>) -> SeatEffects {
-    effects.into_iter().map(|e| (seat, e)).collect()
+/// `effects` of `seat`'s link added to `out`. (A loop, not an iterator's
+/// adapters: their code would cost the page more.)
+fn add_for(out: &mut SeatEffects, seat: u8, effects: Vec<LinkEffect>) {
+    for e in effects {
+        out.push((seat, e));
+    }
 }
 
 impl HostLinks {
@@ -529,9 +536,10 @@ impl HostLinks {
             let mut table = protocol::guest_table(news.game, l.seat, turn, &names, &connected);
             table.who = news.who.clone();
             table.last = news.last;
-            out.extend(for_seat(l.seat, l.table_changed(turn, table)));
+            let effects = l.table_changed(turn, table);
+            add_for(&mut out, l.seat, effects);
         }
-        out.extend(self.reveal_if_over(news.game));
+        self.reveal_if_over(news.game, &mut out);
         out
     }
 
@@ -550,11 +558,10 @@ impl HostLinks {
             .collect();
         let (fair, sends, words) =
             HostDeal::begin(self.table.unwrap_or_default(), deal, secret, &seats);
-        let out = sends
-            .into_iter()
-            .filter(|(s, _)| self.get(*s).is_some())
-            .map(|(s, m)| (s, LinkEffect::Send(m.encode())))
-            .collect();
+        let mut out = Vec::new();
+        for (seat, message) in sends {
+            out.push((seat, LinkEffect::Send(message.encode())));
+        }
         self.fair = Some(fair);
         (words, out)
     }
@@ -598,22 +605,16 @@ impl HostLinks {
 
     /// Once the fair deal is over, its reveal goes to every guest (after
     /// its last table: the channel keeps the order).
-    fn reveal_if_over(&mut self, game: &Game) -> SeatEffects {
-        let Some(fair) = &mut self.fair else {
-            return Vec::new();
-        };
+    fn reveal_if_over(&mut self, game: &Game, out: &mut SeatEffects) {
+        let Some(fair) = &mut self.fair else { return };
         let over = game.log().len() == fair.deal() as usize + 1 && !game.in_deal();
         if !over {
-            return Vec::new();
+            return;
         }
-        let Some(reveal) = fair.over() else {
-            return Vec::new();
-        };
+        let Some(reveal) = fair.over() else { return };
         let bytes = reveal.encode();
-        self.links
-            .iter()
-            .flatten()
-            .map(|l| (l.seat, LinkEffect::Send(bytes.clone())))
-            .collect()
+        for l in self.links.iter().flatten() {
+            out.push((l.seat, LinkEffect::Send(bytes.clone())));
+        }
     }
 }

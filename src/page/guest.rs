@@ -178,11 +178,17 @@ pub struct Shown {
 }
 
 /// The guest's table (`ui`) once the host's table is taken (`taken`, read
-/// as `seen`, for the guest at `seat`): a newer table answers any move
+/// as `seen`, for the guest at `seat`; its game is handed back): a newer table answers any move
 /// sent, a good one puts a refused message's word out of date, and between
 /// deals the table says it waits for the host. The first table begins the
 /// table afresh from the guest's seat.
-pub fn show_taken(lang: Lang, ui: &mut Ui, taken: Taken, seen: &GuestView, seat: u8) -> Shown {
+pub fn show_taken(
+    lang: Lang,
+    ui: &mut Ui,
+    taken: Taken,
+    seen: GuestView,
+    seat: u8,
+) -> (Shown, Game) {
     if taken.first {
         *ui = Ui {
             bottom: seat,
@@ -191,7 +197,7 @@ pub fn show_taken(lang: Lang, ui: &mut Ui, taken: Taken, seen: &GuestView, seat:
             ..Ui::default()
         };
     }
-    ui.friends = seen.friends.clone();
+    ui.friends = seen.friends;
     ui.hand_lens = Some(seen.hand_lens);
     if taken.newer {
         ui.moves += 1;
@@ -218,7 +224,7 @@ pub fn show_taken(lang: Lang, ui: &mut Ui, taken: Taken, seen: &GuestView, seat:
     if !game.in_deal() && !game.is_over() {
         ui.message = Some(lang.t(K::WaitHost).to_string());
     }
-    shown
+    (shown, seen.game)
 }
 
 /// The host refused the guest's move (`reason`): in words, an illegal move

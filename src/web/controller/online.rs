@@ -722,13 +722,13 @@ impl Controller {
                 })
             })
             .collect();
-        let shown = guest::show_taken(lang, &mut self.table.ui, how, &seen, seat);
         self.table.setup = Setup {
             rules: *seen.game.rules(),
-            players: seen.players,
+            players: std::mem::take(&mut seen.players),
             seed: None,
         };
-        self.table.game = seen.game;
+        let (shown, game) = guest::show_taken(lang, &mut self.table.ui, how, seen, seat);
+        self.table.game = game;
         if let Some((call, seat)) = shown.call {
             self.show_call(call, seat);
         }

@@ -39,37 +39,48 @@ struct Shared {
 /// dispatched may come back here).
 fn carry_out(shared: &Rc<RefCell<Shared>>, effects: SeatEffects) {
     for (seat, effect) in effects {
-        let s = seat as usize & 3;
-        match effect {
-            LinkEffect::Send(bytes) => {
-                if let Some(p) = &shared.borrow().peers[s] {
-                    p.send(&bytes);
-                }
+        carry_one(shared, seat, effect);
+    }
+}
+
+/// Carries out one seat's link's effects.
+fn carry_out_for(shared: &Rc<RefCell<Shared>>, seat: u8, effects: Vec<LinkEffect>) {
+    for effect in effects {
+        carry_one(shared, seat, effect);
+    }
+}
+
+fn carry_one(shared: &Rc<RefCell<Shared>>, seat: u8, effect: LinkEffect) {
+    let s = seat as usize & 3;
+    match effect {
+        LinkEffect::Send(bytes) => {
+            if let Some(p) = &shared.borrow().peers[s] {
+                p.send(&bytes);
             }
-            LinkEffect::Play { ticket, mv } => {
-                let answer = shared.borrow_mut().answers[s]
-                    .take_if(|(t, _)| *t == ticket)
-                    .map(|(_, a)| a);
-                if let Some(answer) = answer {
-                    answer(Action::SeatMoved { ticket, seat, mv });
-                }
-            }
-            LinkEffect::HandSoon { ticket } => {
-                // (After this call: the controller that asks is busy now.)
-                let weak = Rc::downgrade(shared);
-                Timeout::new(0, move || {
-                    let Some(shared) = weak.upgrade() else { return };
-                    let due = shared.borrow_mut().links.link(seat).handing_due(ticket);
-                    carry_out(&shared, due.into_iter().map(|e| (seat, e)).collect());
-                })
-                .forget();
-            }
-            LinkEffect::Greeted => dispatch(shared, NetEvent::Status),
-            LinkEffect::FairPart { deal, random } => {
-                dispatch(shared, NetEvent::FairPart(seat, deal, random))
-            }
-            LinkEffect::Say(line) => web_sys::console::warn_1(&line.as_str().into()),
         }
+        LinkEffect::Play { ticket, mv } => {
+            let answer = shared.borrow_mut().answers[s]
+                .take_if(|(t, _)| *t == ticket)
+                .map(|(_, a)| a);
+            if let Some(answer) = answer {
+                answer(Action::SeatMoved { ticket, seat, mv });
+            }
+        }
+        LinkEffect::HandSoon { ticket } => {
+            // (After this call: the controller that asks is busy now.)
+            let weak = Rc::downgrade(shared);
+            Timeout::new(0, move || {
+                let Some(shared) = weak.upgrade() else { return };
+                let due = shared.borrow_mut().links.link(seat).handing_due(ticket);
+                carry_out_for(&shared, seat, due);
+            })
+            .forget();
+        }
+        LinkEffect::Greeted => dispatch(shared, NetEvent::Status),
+        LinkEffect::FairPart { deal, random } => {
+            dispatch(shared, NetEvent::FairPart(seat, deal, random))
+        }
+        LinkEffect::Say(line) => web_sys::console::warn_1(&line.as_str().into()),
     }
 }
 
@@ -99,7 +110,7 @@ impl SeatPlayer for RemoteSeat {
             shared.answers[seat as usize & 3] = Some((turn.ticket, answer));
             shared.links.link(seat).asked(turn.ticket, turn.view.deal)
         };
-        carry_out(&self.0, effects.into_iter().map(|e| (seat, e)).collect());
+        carry_out_for(&self.0, seat, effects);
     }
 
     fn cancel(&mut self) {
@@ -110,18 +121,11 @@ impl SeatPlayer for RemoteSeat {
 }
 
 /// The host's remote seats, by seat.
+#[derive(Default)]
 pub struct Host {
     shared: Rc<RefCell<Shared>>,
-    next_peer: u32,
-}
-
-impl Default for Host {
-    fn default() -> Self {
-        Host {
-            shared: Rc::default(),
-            next_peer: 1,
-        }
-    }
+    /// The latest peer's id (the first is 1: 0 names no peer).
+    last_peer: u32,
 }
 
 impl Host {
@@ -172,8 +176,8 @@ impl Host {
     /// Starts a new invite for `seat`: a new connection and offer, reported
     /// as `NetEvent::Peer` through `dispatch`.
     pub fn invite(&mut self, seat: u8, ice: &Ice, dispatch: &Dispatch) {
-        let id = self.next_peer;
-        self.next_peer += 1;
+        self.last_peer += 1;
+        let id = self.last_peer;
         let weak: Weak<RefCell<Shared>> = Rc::downgrade(&self.shared);
         let d = dispatch.clone();
         let on: super::rtc::OnEvent = Rc::new(move |ev| {
@@ -201,7 +205,7 @@ impl Host {
                 .links
                 .link(seat)
                 .receive(message, js_sys::Date::now());
-            carry_out(&shared, effects.into_iter().map(|e| (seat, e)).collect());
+            carry_out_for(&shared, seat, effects);
         });
         let mut shared = self.shared.borrow_mut();
         let s = seat as usize & 3;
@@ -260,10 +264,7 @@ impl Host {
                 PeerEvent::Message(_) | PeerEvent::TooLarge(_) => Vec::new(),
             }
         };
-        carry_out(
-            &self.shared,
-            effects.into_iter().map(|e| (seat, e)).collect(),
-        );
+        carry_out_for(&self.shared, seat, effects);
     }
 
     /// A reply link (or its fragment) pasted or handed over: taken by the
