@@ -1,7 +1,8 @@
 //! Whole online games, simulated: a host and one to three guests, each side
 //! the real plain-Rust protocol (`net::host_link`, `net::guest_link`, the
 //! fair deals of `net::fair_flow`) over a simulated network that delays,
-//! loses, duplicates and reorders messages and drops connections, with
+//! loses and duplicates messages, reorders a guest's (the host's keep their
+//! order, as on the page's ordered data channel) and drops connections, with
 //! hostile bytes, stale and forged moves, floods, reloads of either side, a
 //! stranger answering an invite first, seats handed to the computer and
 //! back, and a host that cheats at some deals (deals other cards than it
@@ -52,7 +53,8 @@ struct Faults {
     /// Each message's delay: at least `min_ms`, up to `min_ms + jitter_ms`.
     min_ms: u64,
     jitter_ms: u64,
-    /// Messages may overtake each other (else each direction keeps its order).
+    /// A guest's messages may overtake each other (else they keep their
+    /// order; the host's always do).
     reorder: bool,
     /// Chances per message, in thousandths.
     lose: u32,
@@ -387,7 +389,12 @@ impl Sim {
             let delay = f.min_ms + u64::from(self.rng.below(f.jitter_ms as u32 + 1));
             let mut when = self.now + delay;
             let c = self.conns.get_mut(&conn).expect("conn");
-            if !f.reorder {
+            // The host's messages keep their order, as on the page's ordered
+            // data channel, which the protocol relies on (a forged table of
+            // a later turn must not stop the host's next ones, so a guest
+            // cannot drop a table for its turn); a guest's may overtake
+            // each other where the game's network reorders.
+            if !f.reorder || !to_host {
                 let last = if to_host {
                     &mut c.last_to_host
                 } else {
@@ -395,12 +402,6 @@ impl Sim {
                 };
                 when = when.max(*last);
                 *last = when;
-            } else if !to_host {
-                // (Overtaken messages make the guest's record incomplete.)
-                if when < c.last_to_guest {
-                    c.clean = false;
-                }
-                c.last_to_guest = c.last_to_guest.max(when);
             }
             let delay = when - self.now;
             self.at(
@@ -1413,14 +1414,7 @@ impl Sim {
                 return Err("the latest table does not read".into());
             };
             let shown: Option<&GuestTable> = self.guests[g].link.table.as_ref();
-            // Over a network that reorders, two tables of one turn (the
-            // same game, another seat's status) may come in either order:
-            // then the game shown must be the latest's.
-            let same = match shown {
-                Some(s) if self.faults.reorder => s.turn == t.turn && s.deal == t.deal,
-                Some(s) => *s == *t,
-                None => false,
-            };
+            let same = shown == Some(&t);
             if !same {
                 return Err(format!(
                     "guest {g} (seat {}) shows turn {:?}, not the host's latest (turn {})",

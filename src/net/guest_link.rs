@@ -1,8 +1,8 @@
 //! A guest's side of online play as plain Rust (docs/protocol.md): its
 //! hello (said again while the host's table shows its seat not connected,
 //! or when the host says it never heard it), the host's messages read and
-//! checked (size, form, version, flood), tables taken only if newer than
-//! the one shown, its moves sent and their refusals, and the fair deals'
+//! checked (size, form, version, flood), tables taken (a newer one
+//! answers the move sent), its moves sent and their refusals, and the fair deals'
 //! check. The page's `web::net::guest` carries out what this decides over
 //! its WebRTC channel; `tests/protocol_sim.rs` over a simulated network.
 //!
@@ -73,7 +73,7 @@ pub enum GuestNews {
     Refused(String),
     /// Over the flood limit and held: `held_due` in this many milliseconds.
     HoldFor(u32),
-    /// A newer (or the same) table, taken.
+    /// A table, taken.
     Table(Box<TableTaken>),
     /// A fair deal's message, taken (the mark may change); a line for the
     /// console if it changed nothing (counted) or its answer was not sent.
@@ -332,20 +332,16 @@ impl GuestLink {
     }
 
     /// A table from the host: checked (`GuestTable::to_game`, and of this
-    /// guest's seat), recorded for the fair deal's check, and taken unless
-    /// it is older than the one shown (the host's move count only grows,
-    /// across its games too: `HostLinks::broadcast`).
+    /// guest's seat), recorded for the fair deal's check, and taken: the
+    /// channel is ordered, so the latest to come is the host's latest. (A
+    /// forged one of a later turn must not stop the host's next tables:
+    /// the turn only says whether the table answers a move sent.)
     fn take_table(&mut self, table: GuestTable) -> GuestNews {
         let game = match table.to_game() {
             Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == self.seat) => game,
             Ok(_) => return self.refused("a table of another seat".into()),
             Err(why) => return self.refused(why.to_string()),
         };
-        if self.table.as_ref().is_some_and(|old| table.turn < old.turn) {
-            // Overtaken on the way: the newer one is shown already.
-            self.dropped += 1;
-            return GuestNews::Nothing;
-        }
         // Recorded for the fair deal's check (its verdict shows at once).
         self.fair.table(&table, &game);
         let first = self.table.is_none();
