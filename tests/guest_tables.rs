@@ -701,3 +701,78 @@ fn the_tables_that_crashed_a_guests_page_are_refused() {
         survive(t, Hint::Search, &mut rng);
     }
 }
+
+/// A guest's link takes every table the host sends that reads (its
+/// channel keeps their order), and the table the page shows follows
+/// (`page::guest::show_taken`): a newer table answers the move sent and is
+/// counted; the same turn again (a seat's status), or a table of a turn
+/// passed (a forged turn before it), answers nothing.
+#[test]
+fn a_guests_table_answers_its_move_only_when_newer() {
+    use duck_soup::net::guest_link::{GuestLink, GuestNews};
+    use duck_soup::page::guest::{show_taken, view};
+    use duck_soup::page::i18n::Lang;
+    use duck_soup::page::model::{MoveSent, Ui};
+    let mut rng = Rng::new(37);
+    let mut game = Game::new(Rules::parlett(GameKind::ThreePlayer), 0);
+    game.start_deal(random_deck(GameKind::ThreePlayer, &mut rng), None)
+        .unwrap();
+    let seat = 1;
+    let mut tables = vec![host_table(&game, seat, None)];
+    for _ in 0..3 {
+        let mover = game.to_move().unwrap();
+        let mv = game.deal().unwrap().random_move(&mut rng);
+        game.play(mv).unwrap();
+        let last = LastMove {
+            seat: mover,
+            mv,
+            call: None,
+        };
+        tables.push(host_table(&game, seat, Some(last)));
+    }
+    let mut link = GuestLink::new(*b"table1", seat, [1; 8], [2; 8]);
+    let mut ui = Ui::default();
+    let mut now = 0.0;
+    let mut take = |link: &mut GuestLink, ui: &mut Ui, t: &GuestTable| {
+        now += 1000.0;
+        let bytes = ToGuest::Table(Box::new(t.clone())).encode();
+        let news = link.receive(Ok(&bytes), now, &mut || None, &mut |_| true);
+        let GuestNews::Table(taken) = news else {
+            panic!("a real table is taken")
+        };
+        let shown = link.table.clone().unwrap();
+        let seen = view(Lang::En, &shown, taken.game, seat);
+        show_taken(Lang::En, ui, taken.how, seen, seat);
+    };
+    take(&mut link, &mut ui, &tables[0]);
+    assert_eq!(
+        ui.bottom, seat,
+        "the first table shows the guest's seat at the bottom"
+    );
+    take(&mut link, &mut ui, &tables[2]);
+    let moves = ui.moves;
+    let sent = || {
+        Some(MoveSent {
+            words: "",
+            card: None,
+        })
+    };
+    ui.move_sent = sent();
+    // The same turn again (a seat's status): taken, answering nothing.
+    take(&mut link, &mut ui, &tables[2]);
+    assert!(ui.move_sent.is_some() && ui.moves == moves);
+    // A newer table answers the move sent.
+    take(&mut link, &mut ui, &tables[3]);
+    assert!(ui.move_sent.is_none() && ui.moves == moves + 1);
+    // After a forged table of a far turn, the host's next table still shows.
+    let mut forged = tables[3].clone();
+    forged.turn = 1 << 30;
+    take(&mut link, &mut ui, &forged);
+    ui.move_sent = sent();
+    take(&mut link, &mut ui, &tables[3]);
+    assert_eq!(link.table.as_ref(), Some(&tables[3]));
+    assert!(
+        ui.move_sent.is_some(),
+        "a table of a passed turn answers nothing"
+    );
+}

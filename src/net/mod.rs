@@ -7,6 +7,10 @@
 //!   made of every device's randomness, and the guest's check of a deal.
 //! - [`fair_flow`]: the steps of a fair deal on the host and on a guest,
 //!   driven by the messages.
+//! - [`host_link`]: the host's side of online play, one link per friend's
+//!   seat: events in, effects out (the page only carries them out).
+//! - [`guest_link`]: a guest's side: its hello, the host's messages read
+//!   and checked, its moves, the fair deals' check.
 //! - [`invite`]: invites and replies packed into a link's fragment.
 //! - [`protocol`]: the typed messages of online play and their checks.
 //! - [`wire`]: those messages as bytes, written and read.
@@ -14,6 +18,8 @@
 
 pub mod fair;
 pub mod fair_flow;
+pub mod guest_link;
+pub mod host_link;
 pub mod invite;
 pub mod protocol;
 pub mod sdp;

@@ -6,10 +6,12 @@
 //! holds what this gives.
 
 use super::i18n::{Lang, K};
-use super::model::{Away, FriendSeat, Player};
+use super::model::{Away, FriendSeat, Player, Ui};
+use super::online::{LinkState, SeatStatus};
 use crate::ai::Level;
-use crate::engine::Game;
-use crate::net::protocol::GuestTable;
+use crate::engine::{Call, Game, IllegalMove};
+use crate::net::guest_link::Taken;
+use crate::net::protocol::{GuestTable, Reason};
 use crate::net::verify::Code;
 
 /// How a person on another device is named on the table: a chosen name
@@ -82,13 +84,22 @@ pub struct GuestView {
 }
 
 /// The host's `table` as the guest at `seat` shows it, or why it is
-/// refused (one line, for the table's message).
+/// refused (one line, for the table's message). (The page takes its
+/// tables through `net::guest_link`, which reads them once; this is the
+/// same check for the native tests, hence unused in the page's build.)
+#[allow(dead_code)]
 pub fn read_table(lang: Lang, table: &GuestTable, seat: u8) -> Result<GuestView, String> {
     let game = match table.to_game() {
         Ok(game) if table.deal.as_ref().is_some_and(|d| d.seat == seat) => game,
         Ok(_) => return Err("a table of another seat".to_string()),
         Err(why) => return Err(why.to_string()),
     };
+    Ok(view(lang, table, game, seat))
+}
+
+/// The host's `table`, read already as `game` (`GuestTable::to_game`),
+/// as the guest at `seat` shows it.
+pub fn view(lang: Lang, table: &GuestTable, game: Game, seat: u8) -> GuestView {
     let n = game.kind().seats();
     let players = (0..n)
         .map(|s| match table.who.get(s).map(String::as_str) {
@@ -112,12 +123,118 @@ pub fn read_table(lang: Lang, table: &GuestTable, seat: u8) -> Result<GuestView,
     for (s, len) in hand_lens.iter_mut().enumerate().take(n) {
         *len = table.hand_len(s as u8) as u8;
     }
-    Ok(GuestView {
+    GuestView {
         game,
         players,
         friends,
         hand_lens,
-    })
+    }
+}
+
+/// Who plays each seat, as every guest is told: `host`, `friend`, or a
+/// computer's level name.
+pub fn who(players: &[Player]) -> Vec<String> {
+    players
+        .iter()
+        .map(|p| match p {
+            Player::Human => "host".to_string(),
+            Player::Friend => "friend".to_string(),
+            Player::Computer(l) => l.name().to_string(),
+        })
+        .collect()
+}
+
+/// The friends' seats on the host's table, from their links' `statuses`:
+/// each named, and away while its device is not connected (waiting for a
+/// reply, or reconnecting once it was).
+pub fn friends_of(
+    lang: Lang,
+    statuses: &[SeatStatus],
+    players: &[Player],
+) -> [Option<FriendSeat>; 4] {
+    let mut friends: [Option<FriendSeat>; 4] = Default::default();
+    for s in statuses {
+        if players.get(s.seat as usize) != Some(&Player::Friend) {
+            continue;
+        }
+        let name = named(lang, false, &s.name);
+        let away = match s.state {
+            LinkState::Connected => None,
+            LinkState::Lost => Some(Absence::Reconnecting),
+            _ => Some(Absence::Waiting),
+        };
+        friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
+    }
+    friends
+}
+
+/// What the guest's table does beyond its new state, once the host's
+/// table is taken: the call of the move that made it, and whether the
+/// finished trick is held a moment before it is cleared.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shown {
+    pub call: Option<(Call, u8)>,
+    pub hold_trick: bool,
+}
+
+/// The guest's table (`ui`) once the host's table is taken (`taken`, read
+/// as `seen`, for the guest at `seat`; its game is handed back): a newer table answers any move
+/// sent, a good one puts a refused message's word out of date, and between
+/// deals the table says it waits for the host. The first table begins the
+/// table afresh from the guest's seat.
+pub fn show_taken(
+    lang: Lang,
+    ui: &mut Ui,
+    taken: Taken,
+    seen: GuestView,
+    seat: u8,
+) -> (Shown, Game) {
+    if taken.first {
+        *ui = Ui {
+            bottom: seat,
+            viewer: Some(seat),
+            scores_open: ui.scores_open,
+            ..Ui::default()
+        };
+    }
+    ui.friends = seen.friends;
+    ui.hand_lens = Some(seen.hand_lens);
+    if taken.newer {
+        ui.moves += 1;
+        ui.chooser = None;
+        ui.message = None;
+        // A newer table answers any move sent (played, or overtaken).
+        ui.move_sent = None;
+    }
+    if taken.refusal_out_of_date {
+        // A good table is in: the word of a refused one is out of date.
+        ui.message = None;
+    }
+    let game = &seen.game;
+    let mut shown = Shown::default();
+    if let Some(last) = taken.last {
+        shown.call = last.call.map(|c| (c, last.seat));
+        let trick_done = game.deal().is_some_and(|d| d.trick().is_empty());
+        let held = game.deal().and_then(|d| d.last_trick().copied());
+        if trick_done && held.is_some() {
+            ui.held = held;
+            shown.hold_trick = true;
+        }
+    }
+    if !game.in_deal() && !game.is_over() {
+        ui.message = Some(lang.t(K::WaitHost).to_string());
+    }
+    (shown, seen.game)
+}
+
+/// The host refused the guest's move (`reason`): in words, an illegal move
+/// from this device's own check of it (`own`).
+pub fn refusal_words(lang: Lang, reason: Reason, own: Option<IllegalMove>) -> String {
+    let words = match own {
+        Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
+        _ => lang.t(K::WaitHost).to_string(),
+    };
+    lang.tf(K::MoveRefused, &[&words])
 }
 
 #[cfg(test)]
@@ -132,6 +249,42 @@ mod tests {
             assert!(named(lang, true, "Ann").contains("Ann"));
             assert_ne!(named(lang, true, "Ann"), named(lang, false, "Ann"));
         }
+    }
+
+    #[test]
+    fn the_hosts_table_names_each_friend_and_says_which_are_away() {
+        let lang = Lang::En;
+        let status = |seat, state| SeatStatus {
+            seat,
+            state,
+            name: "Ann".into(),
+            code: None,
+            new_device: false,
+        };
+        let statuses = [
+            status(1, LinkState::Connected),
+            status(2, LinkState::Lost),
+            status(3, LinkState::Invited("link".into())),
+        ];
+        let friends = [Player::Human, Player::Friend, Player::Friend];
+        let seats = friends_of(lang, &statuses, &friends);
+        assert!(
+            seats[0].is_none() && seats[3].is_none(),
+            "only friends' seats"
+        );
+        let one = seats[1].as_ref().expect("seat 1");
+        assert_eq!(
+            (one.name.as_str(), one.away.is_none()),
+            ("Friend · Ann", true)
+        );
+        let away = |s: usize| {
+            seats[s]
+                .as_ref()
+                .and_then(|f| f.away.clone())
+                .map(|a| a.badge)
+        };
+        assert_eq!(away(2), Some(lang.t(K::AwayOffline).to_string()));
+        assert_eq!(who(&friends), ["host", "friend", "friend"]);
     }
 
     #[test]

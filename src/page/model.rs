@@ -713,6 +713,8 @@ pub enum NetEvent {
     FairPart(u8, u32, crate::net::fair::Random),
     /// The host's wait for a fair deal's randomness is over.
     FairTimeout(u32),
+    /// A guest's table held over the flood limit is due to be read.
+    GuestHeld,
 }
 
 /// What a person does in online play's dialogs (a `data-net`, read by the

@@ -23,21 +23,7 @@ pub struct Stun {
     pub relay: Option<Relay>,
 }
 
-/// Where a remote seat's connection stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LinkState {
-    /// Making the invite (gathering candidates).
-    Inviting,
-    /// The invite is ready: waiting for the guest's reply.
-    Invited(String),
-    /// The reply is in: the connection is opening.
-    Connecting,
-    Connected,
-    /// Was connected, is no longer: the seat waits for a new reply.
-    Lost,
-    /// The connection could not be made (no route without a relay server).
-    Failed,
-}
+pub use crate::net::host_link::LinkState;
 
 /// What the host's table says of one remote seat (for the scene).
 #[derive(Clone, Debug, PartialEq)]
@@ -87,20 +73,7 @@ pub fn code_words(lang: Lang, code: Code) -> (String, String) {
     )
 }
 
-/// Where a guest's connection to its host stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GuestState {
-    /// The join page: the invite's seat and rules, a name, "Join".
-    Joining,
-    /// Making the reply (gathering candidates).
-    Answering,
-    /// The reply link is ready: waiting for the host to open it.
-    Replied(String),
-    Connected,
-    /// The connection to the host is gone.
-    Lost,
-    Failed,
-}
+pub use crate::net::guest_link::GuestState;
 
 /// The fair deals' mark on a guest's table (`net::fair_flow::Verdict`):
 /// "Deal checked" after a deal that checked, or the alarm, kept for the

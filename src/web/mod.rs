@@ -80,15 +80,11 @@ mod storage;
 mod thinker_here;
 mod view;
 
-// The page's core (`crate::page`: no browser in it, tested natively), under
-// the names the page's files use.
-use crate::page::model;
-
+use crate::page::model::Setup;
 use controller::parts::{OnlineInput, OnlinePlay, Parts};
 use controller::{PaceScale, Shared};
 use engine::GameKind;
 use i18n::{Lang, K};
-use model::Setup;
 use params::PageParams;
 use wasm_bindgen::prelude::*;
 

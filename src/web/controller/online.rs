@@ -9,21 +9,22 @@ use super::parts::{Holds, OnlineOnly, OnlinePlay, Page, WithOnline};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode};
 use crate::engine::Move;
+use crate::net::guest_link::{GuestNews, TableTaken};
 use crate::net::invite::Invite;
-use crate::net::protocol::{Dropped, GuestTable, LastMove, Reason, ToGuest};
+use crate::net::protocol::{Dropped, LastMove};
 use crate::net::stun::{Ice, RelayError, RelayField};
 use crate::page::dialog::{
     DialogKind, Invited, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog,
     ServersNotes,
 };
-use crate::page::guest::{self, friend_seat, named, Absence, GuestView};
+use crate::page::guest;
+use crate::page::model::{
+    Action, Closed, MoveSent, NetInput, Player, ServersForm, Setup, TableAction,
+};
 use crate::page::online::FairMark;
 use crate::page::table::Delay;
 use crate::page::table::Msg;
 use crate::web::i18n::K;
-use crate::web::model::{
-    Action, Closed, FriendSeat, MoveSent, NetInput, Player, ServersForm, Setup, TableAction, Ui,
-};
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
 use crate::web::net::handoff::{self, Listener};
@@ -275,42 +276,20 @@ impl Controller {
 
     /// Sends every guest its table, and words the remote seats' names.
     fn online_broadcast(&mut self) {
-        let lang = self.page.lang;
-        if !self.table.setup.players.contains(&Player::Friend) {
+        let players = &self.table.setup.players;
+        if !players.contains(&Player::Friend) {
             self.table.ui.friends = Default::default();
             return;
         }
-        let who = self
-            .table
-            .setup
-            .players
-            .iter()
-            .map(|p| match p {
-                Player::Human => "host".to_string(),
-                Player::Friend => "friend".to_string(),
-                Player::Computer(l) => l.name().to_string(),
-            })
-            .collect();
-        let last = hosting(&mut self.online).last;
+        let (who, last) = (guest::who(players), hosting(&mut self.online).last);
         hosting(&mut self.online).host.broadcast(&News {
             game: &self.table.game,
             who,
             last,
         });
-        let mut friends: [Option<FriendSeat>; 4] = Default::default();
-        for s in hosting(&mut self.online).host.statuses() {
-            if self.table.setup.players.get(s.seat as usize) != Some(&Player::Friend) {
-                continue;
-            }
-            let name = named(lang, false, &s.name);
-            let away = match s.state {
-                LinkState::Connected => None,
-                LinkState::Lost => Some(Absence::Reconnecting),
-                _ => Some(Absence::Waiting),
-            };
-            friends[s.seat as usize & 3] = Some(friend_seat(lang, name, away));
-        }
-        self.table.ui.friends = friends;
+        let statuses = hosting(&mut self.online).host.statuses();
+        let players = &self.table.setup.players;
+        self.table.ui.friends = guest::friends_of(self.page.lang, &statuses, players);
     }
 
     fn net(&mut self, event: NetEvent) {
@@ -377,6 +356,14 @@ impl Controller {
             NetEvent::FairPart(seat, deal, random) => {
                 let words = hosting(&mut self.online).host.fair_part(seat, deal, random);
                 self.deal_fairly(words);
+            }
+            NetEvent::GuestHeld => {
+                let Mode::Guest(g) = &mut self.mode else {
+                    return;
+                };
+                if let Some(bytes) = g.held_due() {
+                    self.guest_event(PeerEvent::Message(bytes));
+                }
             }
             NetEvent::FairTimeout(deal) => {
                 let words = hosting(&mut self.online).host.fair_timeout(deal);
@@ -642,83 +629,18 @@ impl Controller {
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
-        match ev {
+        let news = match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
                 let name = g.name.clone();
                 self.show_join(name);
-                self.render();
+                return self.render();
             }
-            PeerEvent::Open => {
-                g.state = GuestState::Connected;
-                g.hello();
-            }
-            PeerEvent::TooLarge(size) => {
-                if let Err(why) = g.read(Err(Dropped::Uncopied(size))) {
-                    self.host_message_refused(why.to_string());
-                }
-            }
-            PeerEvent::Message(bytes) => match g.read(Ok(&bytes)) {
-                // Held, to be read once the flood limit allows: not refused.
-                Err(Dropped::Flood) => {}
-                Err(why) => self.host_message_refused(why.to_string()),
-                Ok(ToGuest::Table(table)) => {
-                    g.table_came(&table);
-                    self.show_table(*table);
-                }
-                Ok(ToGuest::Commit { deal, commitment }) => {
-                    // This device's part of the deal, fresh from its crypto randomness.
-                    let Some(fresh) = net::secure_random_bytes() else {
-                        return;
-                    };
-                    match g.fair.commit(deal, commitment, fresh) {
-                        Ok(answer) => {
-                            if !g.send_fair(&answer) {
-                                web_sys::console::warn_1(
-                                    &"this device's randomness not sent: the channel did not take it"
-                                        .into(),
-                                );
-                            }
-                        }
-                        Err(why) => self.fair_ignored(why),
-                    }
-                    self.render();
-                }
-                Ok(ToGuest::Reveal { deal, reveal }) => {
-                    match g.fair.reveal(deal, reveal) {
-                        Ok(_) => {}
-                        Err(why) => self.fair_ignored(why),
-                    }
-                    self.render();
-                }
-                // The host had not read this guest's hello: said again, and
-                // the move with it; still on its way, nothing to show.
-                Ok(ToGuest::Refused { turn, reason })
-                    if reason == Reason::NoHello && g.hello_again(turn) => {}
-                Ok(ToGuest::Refused { reason, .. }) => {
-                    // An illegal move is worded from this device's own check of it.
-                    let own = g
-                        .sent
-                        .and_then(|mv| self.table.game.deal()?.check(mv).err());
-                    let words = match own {
-                        Some(why) if reason == Reason::Illegal => lang.illegal_move(&why),
-                        _ => lang.t(K::WaitHost).to_string(),
-                    };
-                    self.table.ui.message = Some(lang.tf(K::MoveRefused, &[&words]));
-                    // Refused: the person moves again on the table shown.
-                    self.table.ui.move_sent = None;
-                    self.render();
-                }
-                Ok(_) => {}
-            },
+            PeerEvent::Open => return g.opened(),
+            PeerEvent::TooLarge(size) => g.receive(Err(Dropped::Uncopied(size))),
+            PeerEvent::Message(bytes) => g.receive(Ok(&bytes)),
             PeerEvent::Lost | PeerEvent::Failed(_) => {
-                let was = g.state.clone();
-                g.state = if was == GuestState::Connected {
-                    GuestState::Lost
-                } else {
-                    GuestState::Failed
-                };
-                if was == GuestState::Connected {
+                if g.lost() {
                     self.table.ui.message = Some(lang.t(K::HostLost).to_string());
                 }
                 // (That connection's code is no longer worth comparing.)
@@ -727,32 +649,42 @@ impl Controller {
                 }
                 let name = g.name.clone();
                 self.show_join(name);
+                return self.render();
+            }
+        };
+        self.guest_news(news);
+    }
+
+    /// What the guest's link made of a message from the host, shown.
+    fn guest_news(&mut self, news: GuestNews) {
+        let lang = self.page.lang;
+        match news {
+            GuestNews::Nothing | GuestNews::HoldFor(_) => {}
+            GuestNews::Refused(why) => self.host_message_refused(why),
+            GuestNews::Table(taken) => self.show_table(*taken),
+            GuestNews::Fair(said) => {
+                if let Some(line) = said {
+                    web_sys::console::warn_1(&line.as_str().into());
+                }
+                self.render();
+            }
+            GuestNews::MoveRefused { reason, sent } => {
+                // An illegal move is worded from this device's own check of it.
+                let own = sent.and_then(|mv| self.table.game.deal()?.check(mv).err());
+                self.table.ui.message = Some(guest::refusal_words(lang, reason, own));
+                // Refused: the person moves again on the table shown.
+                self.table.ui.move_sent = None;
                 self.render();
             }
         }
     }
 
-    /// A fair deal's message from the host that changed nothing (another
-    /// deal's, a second commitment): counted, and said on the console.
-    fn fair_ignored(&mut self, why: crate::net::fair_flow::Ignored) {
-        if let Mode::Guest(g) = &mut self.mode {
-            g.dropped += 1;
-        }
-        let text = format!("a message from the host changed nothing: {why}");
-        web_sys::console::warn_1(&text.as_str().into());
-    }
-
     /// A message from the host that this page refused (damaged, forged, too
-    /// large, another version): counted, and said on the table, which goes
-    /// on showing the host's latest table this page could read. (Said once
-    /// while it stays the same: a host sending such messages in a stream
-    /// costs no render each.)
+    /// large, another version): said on the table, which goes on showing
+    /// the host's latest table this page could read. (Said once while it
+    /// stays the same: a host sending such messages in a stream costs no
+    /// render each.)
     fn host_message_refused(&mut self, why: String) {
-        let Mode::Guest(g) = &mut self.mode else {
-            return;
-        };
-        g.dropped += 1;
-        g.refusal_shown = true;
         let words = self.page.lang.tf(K::HostMessageRefused, &[&why]);
         if self.table.ui.message.as_ref() != Some(&words) {
             self.table.ui.message = Some(words);
@@ -760,49 +692,29 @@ impl Controller {
         }
     }
 
-    /// The host's table on a guest's device: checked, then shown from the
-    /// guest's seat, with the call and sound of the move that made it.
-    fn show_table(&mut self, table: GuestTable) {
+    /// The host's table on a guest's device, taken by its link: shown from
+    /// the guest's seat (`page::guest::show_taken`), with the call and
+    /// sound of the move that made it.
+    fn show_table(&mut self, taken: TableTaken) {
         let lang = self.page.lang;
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         let seat = g.seat();
-        let seen = match guest::read_table(lang, &table, seat) {
-            Ok(seen) => seen,
-            Err(why) => return self.host_message_refused(why),
-        };
-        // Recorded for the fair deal's check (its verdict shows at once).
-        g.fair.table(&table, &seen.game);
-        let newer = g.table.as_ref().is_none_or(|old| table.turn > old.turn);
-        let first = g.table.is_none();
-        let GuestView {
-            game,
-            players,
-            mut friends,
-            hand_lens: lens,
-        } = seen;
+        let Some(table) = &g.table else { return };
+        let TableTaken { game, how } = taken;
+        let mut seen = guest::view(lang, table, game, seat);
         if let Some(code) = g.code {
-            guest::show_code(&mut friends, &table, lang, code);
+            guest::show_code(&mut seen.friends, table, lang, code);
         }
-        let kind = game.kind();
-        let last = table.last.filter(|_| newer && !first);
-        g.state = GuestState::Connected;
-        g.table = Some(table);
-        let refusal_out_of_date = std::mem::take(&mut g.refusal_shown);
-        if first {
-            self.view.set_table(kind);
+        if how.first {
+            self.view.set_table(seen.game.kind());
             // (The join page closes: the host's table is in.)
             self.dialog.close(DialogKind::Join);
-            self.table.ui = Ui {
-                bottom: seat,
-                viewer: Some(seat),
-                scores_open: self.table.ui.scores_open,
-                ..Ui::default()
-            };
         }
         // Seats here: the guest's own plays by clicks; the others are the host's.
-        self.players.seats = players
+        self.players.seats = seen
+            .players
             .iter()
             .map(|&p| {
                 super::seats::seat_player(p, &self.players.thinker, 0, || {
@@ -811,40 +723,20 @@ impl Controller {
             })
             .collect();
         self.table.setup = Setup {
-            rules: *game.rules(),
-            players,
+            rules: *seen.game.rules(),
+            players: std::mem::take(&mut seen.players),
             seed: None,
         };
-        let trick_done = game.deal().is_some_and(|d| d.trick().is_empty());
-        let held = game.deal().and_then(|d| d.last_trick().copied());
+        let (shown, game) = guest::show_taken(lang, &mut self.table.ui, how, seen, seat);
         self.table.game = game;
-        self.table.ui.friends = friends;
-        self.table.ui.hand_lens = Some(lens);
-        if newer {
-            self.table.ui.moves += 1;
-            self.table.ui.chooser = None;
-            self.table.ui.message = None;
-            // A newer table answers any move sent (played, or overtaken).
-            self.table.ui.move_sent = None;
+        if let Some((call, seat)) = shown.call {
+            self.show_call(call, seat);
         }
-        if refusal_out_of_date {
-            // A good table is in: the word of a refused one is out of date.
-            self.table.ui.message = None;
-        }
-        if let Some(last) = last {
-            if let Some(call) = last.call {
-                self.show_call(call, last.seat);
-            }
-            if trick_done && held.is_some() {
-                self.table.ui.held = held;
-                self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
-                    c.table.ui.held = None;
-                    c.render();
-                });
-            }
-        }
-        if !self.table.game.in_deal() && !self.table.game.is_over() {
-            self.table.ui.message = Some(lang.t(K::WaitHost).to_string());
+        if shown.hold_trick {
+            self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
+                c.table.ui.held = None;
+                c.render();
+            });
         }
         self.render();
     }

@@ -1,63 +1,42 @@
-//! A guest's side of online play: the invite it opened, its connection to
-//! the host, and the host's messages read and checked (size, form,
-//! version, flood) before the controller shows them. A guest sends only
-//! its choices; the table it shows is always the host's latest.
+//! A guest's side of online play in the browser: the invite it opened, its
+//! WebRTC connection to the host and its timers. Every decision is
+//! `net::guest_link`'s (plain Rust, simulated in tests/protocol_sim.rs):
+//! this file hands it the channel's events and carries out what it says.
 
 use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
-use crate::net::fair_flow::GuestFair;
-use crate::net::invite::{clean_name, Invite, Reply};
-use crate::net::protocol::{self, Dropped, Flood, GuestTable, ToGuest, ToHost};
+use crate::net::guest_link::{GuestLink, GuestNews};
+use crate::net::invite::{Invite, Reply};
+use crate::net::protocol::Dropped;
 use crate::net::stun::Ice;
 use crate::net::verify::Code;
-use crate::web::model::{Action, Dispatch, PeerEvent};
+use crate::page::model::{Action, Dispatch};
 use gloo::timers::callback::Timeout;
-use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 
 pub use crate::page::online::GuestState;
 
-/// The host's messages the guest reads at most: a burst, then per second.
-/// (A host sends one table per move; a faster stream is not a game's.)
-const FLOOD_BURST: u32 = 40;
-const FLOOD_PER_SECOND: u32 = 20;
-
 pub struct Guest {
     pub invite: Invite,
-    pub state: GuestState,
-    pub name: String,
-    /// The latest table from the host.
-    pub table: Option<GuestTable>,
-    /// Messages from the host refused (counted by the controller).
-    pub dropped: u64,
-    /// Whether the table says a message was refused (until a table is read).
-    pub refusal_shown: bool,
-    /// The verification code of the connection (`net::verify`), from the
-    /// reply on: shown once the host's table is in over it.
-    pub code: Option<Code>,
-    /// The latest move sent (to word the host's refusal of it).
-    pub sent: Option<Move>,
-    /// The fair deals: the commitment held, the randomness sent, what the
-    /// seat was shown, and every deal's verdict (`net::fair_flow`).
-    pub fair: GuestFair,
-    /// The latest move was sent again after the host said it had not read
-    /// this guest's hello (once only: a second such refusal is shown).
-    resent: bool,
-    /// The token of this guest's reply (public: it names the reply's channel).
-    token: [u8; 8],
-    /// The guest's secret for this table (`table_secret`).
-    secret: [u8; 8],
+    /// What the guest knows and decides (`net::guest_link`).
+    link: GuestLink,
     peer: Option<Peer>,
-    /// The hello was sent on this peer's channel.
-    said_hello: bool,
-    flood: Flood,
-    /// The latest message over the flood limit, read again once the limit
-    /// allows: each table is whole, so only the latest one counts, and it
-    /// is never lost (a host that floods costs the guest one read per
-    /// refill, never a render per message).
-    held: Rc<RefCell<Option<Vec<u8>>>>,
     dispatch: Option<Dispatch>,
+}
+
+impl Deref for Guest {
+    type Target = GuestLink;
+    fn deref(&self) -> &GuestLink {
+        &self.link
+    }
+}
+
+impl DerefMut for Guest {
+    fn deref_mut(&mut self) -> &mut GuestLink {
+        &mut self.link
+    }
 }
 
 /// The key of what a guest's device keeps of a table: its secret for the
@@ -95,24 +74,11 @@ impl Guest {
     pub fn new(invite: Invite) -> Option<Guest> {
         let secret = table_secret(&invite.to.table)?;
         let token = super::secure_random()?.to_le_bytes();
-        let fair = GuestFair::new(invite.to.table, invite.to.seat);
+        let link = GuestLink::new(invite.to.table, invite.to.seat, token, secret);
         Some(Guest {
             invite,
-            state: GuestState::Joining,
-            name: String::new(),
-            table: None,
-            dropped: 0,
-            refusal_shown: false,
-            code: None,
-            sent: None,
-            fair,
-            resent: false,
-            token,
-            secret,
+            link,
             peer: None,
-            said_hello: false,
-            flood: Flood::new(FLOOD_BURST, FLOOD_PER_SECOND),
-            held: Rc::default(),
             dispatch: None,
         })
     }
@@ -124,92 +90,51 @@ impl Guest {
     /// "Join": answers the host's offer; the reply link follows as
     /// `NetEvent::Guest(Described)`.
     pub fn join(&mut self, name: &str, ice: &Ice, dispatch: &Dispatch) {
-        self.name = clean_name(name)
-            .chars()
-            .take(protocol::MAX_NAME_CHARS)
-            .collect();
+        self.link.join(name);
         self.dispatch = Some(dispatch.clone());
         let d = dispatch.clone();
         let on: OnEvent = Rc::new(move |ev| d(Action::Net(Box::new(NetEvent::Guest(ev)))));
         self.peer = None;
-        self.said_hello = false;
         match Peer::answer(ice, &self.invite.connection, on) {
             Ok(p) => {
                 self.peer = Some(p);
-                self.state = GuestState::Answering;
+                self.link.state = GuestState::Answering;
             }
-            Err(_) => self.state = GuestState::Failed,
+            Err(_) => self.link.state = GuestState::Failed,
         }
     }
 
     /// The reply link's fragment for this guest's answer (whose
     /// certificate makes the connection's code with the invite's).
     pub fn reply(&mut self, connection: crate::net::sdp::Connection) -> String {
-        self.code = Some(Code::of(&self.invite.connection, &connection));
+        self.link.code = Some(Code::of(&self.invite.connection, &connection));
         Reply {
             to: self.invite.to,
-            token: self.token,
-            guest_name: self.name.clone(),
+            token: self.link.token,
+            guest_name: self.link.name.clone(),
             connection: super::remote_seat::trimmed(connection),
         }
         .pack()
     }
 
-    /// The first words on the channel (once): the host hears no move before
-    /// them. Said when the channel opens, or before the first move if that
-    /// comes first (the open's action may be deferred behind the host's
-    /// first table while the page is busy).
-    pub fn hello(&mut self) {
-        if self.said_hello {
-            return;
-        }
-        // (Said only once the channel took it: a hello lost would leave
-        // every later move unheard.)
-        self.said_hello = self.send(&ToHost::Hello {
-            token: self.token,
-            secret: self.secret,
-        });
-        if !self.said_hello {
+    /// The channel opened: the hello.
+    pub fn opened(&mut self) {
+        let peer = &self.peer;
+        let mut send = |b: &[u8]| peer.as_ref().is_some_and(|p| p.send(b));
+        if !self.link.opened(&mut send) {
             web_sys::console::warn_1(
                 &"the hello not sent: the channel to the host did not take it".into(),
             );
         }
     }
 
-    /// A table from the host: while it shows this guest's seat not
-    /// connected, the host has not heard the hello (a channel's first
-    /// message can be lost as it opens), and it is said again, once per
-    /// such table. The host's first hello heard sends every guest a table
-    /// showing the seat connected, and a hello heard again changes nothing.
-    pub fn table_came(&mut self, table: &GuestTable) {
-        if table.connected.get(self.seat() as usize) == Some(&false) {
-            self.say_hello_again();
-        }
-    }
-
-    /// The hello said once more, though the channel took it before.
-    fn say_hello_again(&mut self) {
-        self.said_hello = false;
-        self.hello();
-    }
-
     /// Sends a move to the host; false if the channel could not take it
     /// (not open, or it refused the bytes: then nothing is on its way, and
     /// the move may be made again).
     pub fn send_move(&mut self, mv: Move) -> bool {
-        self.resent = false;
-        self.send_move_once(mv)
-    }
-
-    fn send_move_once(&mut self, mv: Move) -> bool {
-        self.hello();
-        self.sent = Some(mv);
-        let turn = self.table.as_ref().map_or(0, |t| t.turn);
-        let sent = self.send(&ToHost::Move {
-            seat: self.seat(),
-            turn,
-            mv,
-        });
+        let peer = &self.peer;
+        let mut send = |b: &[u8]| peer.as_ref().is_some_and(|p| p.send(b));
+        let sent = self.link.send_move(mv, &mut send);
         if !sent {
             web_sys::console::warn_1(
                 &"a move not sent: the channel to the host did not take it".into(),
@@ -218,69 +143,21 @@ impl Guest {
         sent
     }
 
-    /// The host refused the latest move as made before this guest's hello
-    /// (`Reason::NoHello`: the hello was lost on its way). The hello is
-    /// said again and the move sent once more, if it was made on the table
-    /// the host still has (`turn`, the refusal's) and was not already sent
-    /// again; true if it is on its way again.
-    pub fn hello_again(&mut self, turn: u32) -> bool {
-        self.say_hello_again();
-        let current = self.table.as_ref().is_some_and(|t| t.turn == turn);
-        match self.sent.filter(|_| current && !self.resent) {
-            Some(mv) => {
-                self.resent = true;
-                self.send_move_once(mv)
-            }
-            None => false,
-        }
-    }
-
-    /// Sends the guest's part of a fair deal (`GuestFair::commit`'s answer).
-    pub fn send_fair(&self, message: &ToHost) -> bool {
-        self.send(message)
-    }
-
-    fn send(&self, message: &ToHost) -> bool {
-        self.peer
-            .as_ref()
-            .is_some_and(|p| p.send(&message.encode()))
-    }
-
-    /// A message from the host (or one dropped unread for its size, which
-    /// counts against the flood limit like any other), checked. A table
-    /// over the flood limit is held, the latest in place of any earlier
-    /// one, and read again when the limit allows; any other message over it
-    /// (an answer to a ping, a refusal) is dropped, and never in place of a
-    /// held table: only a later table makes one out of date.
-    pub fn read(&mut self, message: Result<&[u8], Dropped>) -> Result<ToGuest, Dropped> {
-        let admitted = self.flood.admit(js_sys::Date::now());
-        if let Ok(bytes) = message {
-            if ToGuest::is_table(bytes) {
-                match admitted {
-                    Err(Dropped::Flood) => self.hold(bytes.to_vec()),
-                    _ => drop(self.held.borrow_mut().take()),
-                }
+    /// A message from the host (or one dropped unread for its size),
+    /// read by the link; a table held over the flood limit is read again
+    /// when the limit allows (`NetEvent::GuestHeld`).
+    pub fn receive(&mut self, message: Result<&[u8], Dropped>) -> GuestNews {
+        let peer = &self.peer;
+        let mut send = |b: &[u8]| peer.as_ref().is_some_and(|p| p.send(b));
+        let mut fresh = super::secure_random_bytes;
+        let news = self
+            .link
+            .receive(message, js_sys::Date::now(), &mut fresh, &mut send);
+        if let GuestNews::HoldFor(ms) = news {
+            if let Some(d) = self.dispatch.clone() {
+                Timeout::new(ms, move || d(Action::Net(Box::new(NetEvent::GuestHeld)))).forget();
             }
         }
-        admitted.and(message).and_then(ToGuest::decode)
-    }
-
-    /// Keeps `bytes` as the latest message over the flood limit; the first
-    /// one held starts the wait for the limit's next refill.
-    fn hold(&self, bytes: Vec<u8>) {
-        let waiting = self.held.borrow_mut().replace(bytes).is_some();
-        let Some(d) = self.dispatch.clone().filter(|_| !waiting) else {
-            return;
-        };
-        let held = self.held.clone();
-        Timeout::new(1000 / FLOOD_PER_SECOND, move || {
-            let latest = held.borrow_mut().take();
-            if let Some(bytes) = latest {
-                d(Action::Net(Box::new(NetEvent::Guest(PeerEvent::Message(
-                    bytes,
-                )))));
-            }
-        })
-        .forget();
+        news
     }
 }

@@ -1,253 +1,98 @@
-//! The host's side of online play: one [`Link`] per seat played on a
-//! friend's device, and the seat player that answers for it
-//! ([`RemoteSeat`]). After every change the host sends each guest its
-//! seat's table (`protocol::guest_table`, nothing more); a guest's move is
-//! checked (its seat, the turn, the rules) and becomes `Action::SeatMoved`,
-//! or is refused with a message to that guest only.
+//! The host's side of online play in the browser: the WebRTC peer of each
+//! seat played on a friend's device, its timers, and the seat player that
+//! answers for it ([`RemoteSeat`]). Every decision is
+//! `net::host_link`'s (plain Rust, simulated in tests/protocol_sim.rs):
+//! this file hands it the channels' events and carries out its effects.
 
 use super::rtc::{Peer, PeerEvent};
 use super::NetEvent;
-use crate::engine::{Game, Move};
+use crate::engine::Game;
 use crate::net::fair::Random;
-use crate::net::fair_flow::{HostDeal, HostStage, Words};
-use crate::net::invite::{clean_name, Invite, PackError, Reply, TableRef};
-use crate::net::protocol::{
-    self, Dropped, Flood, Judged, LastMove, Refusal, SeatAwaits, ToGuest, ToHost,
-};
+use crate::net::fair_flow::Words;
+use crate::net::host_link::{HostLinks, LinkEffect, SeatEffects};
+use crate::net::invite::{clean_name, Invite, Reply, TableRef};
+use crate::net::protocol::Dropped;
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
-use crate::net::verify::Code;
-use crate::web::model::{Action, Dispatch};
+use crate::page::model::{Action, Dispatch};
 use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
+pub use crate::net::host_link::{News, ReplyError};
 pub use crate::page::online::{LinkState, SeatStatus};
 
-/// One remote seat's connection and what the host knows of its guest.
-pub struct Link {
-    pub seat: u8,
-    pub state: LinkState,
-    pub name: String,
-    /// Messages dropped from this guest (malformed, oversized, flood).
-    pub dropped: u64,
-    /// Messages that reached this link on its latest connection, and how
-    /// many of them were dropped (what the console is told is per
-    /// connection).
-    heard_here: u32,
-    dropped_here: u32,
-    peer: Option<Peer>,
-    /// Names the peer: events of an older one are ignored.
-    peer_id: u32,
-    nonce: u32,
-    /// The token of the reply taken (public, in the reply link): only a
-    /// channel whose hello carries it is heard.
-    token: Option<[u8; 8]>,
-    /// The secret of the guest greeted on this seat's channel (it came in
-    /// the hello, over the encrypted channel, never in a link).
-    secret: Option<[u8; 8]>,
-    /// The guest who held the seat before the latest reply, and its name:
-    /// a hello with that secret is that guest back, and keeps the name.
-    held_by: Option<([u8; 8], String)>,
-    /// The channel's first words carried that token: only then are its
-    /// moves heard (a channel that cannot name the reply plays nothing).
-    greeted: bool,
-    /// The certificate fingerprint of the latest invite's offer, and the
-    /// verification code it makes with the reply taken (`net::verify`).
-    offered: Option<[u8; 32]>,
-    code: Option<Code>,
-    /// The device greeted did not carry the secret of the seat's earlier
-    /// guest: it has not played this seat before.
-    new_device: bool,
-    flood: Flood,
-    turn: u32,
-    pending: Option<(MoveRequest, Dispatch)>,
-    /// A move the guest made on the latest table before the host asked its
-    /// seat (the host shows a finished trick a moment before asking the
-    /// next player, and the guest's table already says whose turn it is):
-    /// checked and played when the seat is asked, refused as stale if the
-    /// table changes first.
-    early: Option<Move>,
-    /// The early move handed to the controller once the seat was asked (it
-    /// arrives after the asking call returns), with the request it answers:
-    /// put back as early if the seat's turn is cancelled before it arrives,
-    /// and then handed only with the next request, so it is never lost.
-    handing: Option<(u64, Move)>,
-    /// The last table sent (sent again when the channel opens).
-    table: Option<Vec<u8>>,
-    /// A fair deal's randomness read from the guest, for the host's
-    /// `HostDeal` (handed to the controller once this link is not borrowed).
-    fair_part: Option<(u32, Random)>,
+/// The links' decisions and what carries them out: each seat's peer, the
+/// id of its latest (events of an older one are ignored), and the answer
+/// to the seat's latest request.
+#[derive(Default)]
+struct Shared {
+    links: HostLinks,
+    peers: [Option<Peer>; 4],
+    peer_ids: [u32; 4],
+    answers: [Option<(u64, Dispatch)>; 4],
+    dispatch: Option<Dispatch>,
 }
 
-impl Link {
-    fn new(seat: u8) -> Link {
-        Link {
-            seat,
-            state: LinkState::Inviting,
-            name: String::new(),
-            dropped: 0,
-            heard_here: 0,
-            dropped_here: 0,
-            peer: None,
-            peer_id: 0,
-            nonce: 0,
-            token: None,
-            secret: None,
-            held_by: None,
-            greeted: false,
-            offered: None,
-            code: None,
-            new_device: false,
-            flood: Flood::new(20, 10),
-            turn: 0,
-            pending: None,
-            early: None,
-            handing: None,
-            table: None,
-            fair_part: None,
-        }
+/// Carries out the links' effects (once nothing is borrowed: an answer
+/// dispatched may come back here).
+fn carry_out(shared: &Rc<RefCell<Shared>>, effects: SeatEffects) {
+    for (seat, effect) in effects {
+        carry_one(shared, seat, effect);
     }
+}
 
-    /// A guest's message the host did not read, said on the console (the
-    /// guest is not told: it may be hostile), so that a lost move can be
-    /// traced.
-    fn say_dropped(&self, why: &str) {
-        let text = format!("seat {}: a guest's message dropped: {why}", self.seat);
-        web_sys::console::warn_1(&text.as_str().into());
+/// Carries out one seat's link's effects.
+fn carry_out_for(shared: &Rc<RefCell<Shared>>, seat: u8, effects: Vec<LinkEffect>) {
+    for effect in effects {
+        carry_one(shared, seat, effect);
     }
+}
 
-    fn send(&self, message: &ToGuest) {
-        if let Some(p) = &self.peer {
-            p.send(&message.encode());
+fn carry_one(shared: &Rc<RefCell<Shared>>, seat: u8, effect: LinkEffect) {
+    let s = seat as usize & 3;
+    match effect {
+        LinkEffect::Send(bytes) => {
+            if let Some(p) = &shared.borrow().peers[s] {
+                p.send(&bytes);
+            }
         }
+        LinkEffect::Play { ticket, mv } => {
+            let answer = shared.borrow_mut().answers[s]
+                .take_if(|(t, _)| *t == ticket)
+                .map(|(_, a)| a);
+            if let Some(answer) = answer {
+                answer(Action::SeatMoved { ticket, seat, mv });
+            }
+        }
+        LinkEffect::HandSoon { ticket } => {
+            // (After this call: the controller that asks is busy now.)
+            let weak = Rc::downgrade(shared);
+            Timeout::new(0, move || {
+                let Some(shared) = weak.upgrade() else { return };
+                let due = shared.borrow_mut().links.link(seat).handing_due(ticket);
+                carry_out_for(&shared, seat, due);
+            })
+            .forget();
+        }
+        LinkEffect::Greeted => dispatch(shared, NetEvent::Status),
+        LinkEffect::FairPart { deal, random } => {
+            dispatch(shared, NetEvent::FairPart(seat, deal, random))
+        }
+        LinkEffect::Say(line) => web_sys::console::warn_1(&line.as_str().into()),
     }
+}
 
-    /// A guest's message (or one dropped unread for its size, which counts
-    /// against the flood limit like any other): checked, and either
-    /// answered here or turned into an action for the controller (returned,
-    /// so that it is dispatched once this link is no longer borrowed).
-    fn receive(&mut self, message: Result<&[u8], Dropped>) -> Option<(Dispatch, Action)> {
-        self.heard_here += 1;
-        let read = self
-            .flood
-            .admit(js_sys::Date::now())
-            .and(message)
-            .and_then(ToHost::decode);
-        let message = match read {
-            Ok(m) => m,
-            Err(why) => {
-                self.dropped += 1;
-                self.dropped_here += 1;
-                // Said once per connection: a flood costs no more than a counter.
-                if self.dropped_here == 1 {
-                    self.say_dropped(&why.to_string());
-                }
-                return None;
-            }
-        };
-        match message {
-            ToHost::Hello { token, secret } => {
-                self.hello(token, secret);
-                None
-            }
-            ToHost::Ping { n, .. } => {
-                self.send(&ToGuest::Pong { n });
-                None
-            }
-            ToHost::Move { seat, turn, mv } => self.guest_move(seat, turn, mv),
-            ToHost::Randomness { deal, random } => {
-                // (Only a channel whose hello named the reply speaks for the seat.)
-                if self.greeted {
-                    self.fair_part = Some((deal, random));
-                } else {
-                    self.dropped += 1;
-                    self.say_dropped("randomness before the guest's hello");
-                }
-                None
-            }
-        }
-    }
-
-    /// A hello proves the channel is the reply's (its token) and who sent
-    /// the reply (its secret); it renames nobody but a guest proven to be
-    /// back, who gets its name again.
-    fn hello(&mut self, token: [u8; 8], secret: [u8; 8]) {
-        if self.greeted && self.token == Some(token) && self.secret == Some(secret) {
-            // Said again before its table showed the seat connected: heard
-            // already, and harmless.
-            return;
-        }
-        if self.token != Some(token) || self.greeted {
-            self.dropped += 1;
-            self.say_dropped(if self.greeted {
-                "a second hello, not the first's"
-            } else {
-                "a hello with another reply's token"
-            });
-            return;
-        }
-        self.greeted = true;
-        self.secret = Some(secret);
-        let back = self.held_by.take().filter(|(s, _)| *s == secret);
-        self.new_device = back.is_none();
-        if let Some((_, name)) = back {
-            self.name = name;
-        }
-    }
-
-    /// A guest's move, made on its table of move count `turn`: judged
-    /// (`protocol::judge_move`), and either the answer to the seat's
-    /// request, kept for it (early), or refused with its reason.
-    fn guest_move(&mut self, seat: u8, turn: u32, mv: Move) -> Option<(Dispatch, Action)> {
-        let at = SeatAwaits {
-            seat: self.seat,
-            greeted: self.greeted,
-            turn: self.turn,
-            asked: self.pending.as_ref().map(|(t, _)| &t.view.deal),
-            kept: self.early.is_some(),
-        };
-        match protocol::judge_move(&at, seat, turn, mv) {
-            Judged::Play(mv) => {
-                let (t, answer) = self.pending.take()?;
-                Some((
-                    answer,
-                    Action::SeatMoved {
-                        ticket: t.ticket,
-                        seat: t.seat,
-                        mv,
-                    },
-                ))
-            }
-            Judged::Keep(mv) => {
-                // Kept for when the seat is asked (`your_turn`).
-                self.early = Some(mv);
-                None
-            }
-            Judged::Refuse(why) => {
-                if why == Refusal::NoHello {
-                    // Not played, but answered: a guest whose hello was lost
-                    // says it again and sends the move once more, rather
-                    // than wait for ever on a move the host never heard.
-                    self.dropped += 1;
-                    let heard = self.heard_here;
-                    self.say_dropped(&format!(
-                        "a move before the guest's hello (message {heard} on this connection)"
-                    ));
-                }
-                self.send(&ToGuest::Refused {
-                    turn: self.turn,
-                    reason: why.reason(),
-                });
-                None
-            }
-        }
+fn dispatch(shared: &Rc<RefCell<Shared>>, event: NetEvent) {
+    let d = shared.borrow().dispatch.clone();
+    if let Some(d) = d {
+        d(Action::Net(Box::new(event)));
     }
 }
 
 /// A message on a connection the host no longer listens to, said on the
-/// console (as [`Link::say_dropped`]) so that a lost move can be traced.
+/// console so that a lost move can be traced.
 fn say_unheard(seat: u8, why: &str) {
     let text = format!("seat {seat}: a guest's message not read: {why}");
     web_sys::console::warn_1(&text.as_str().into());
@@ -255,137 +100,96 @@ fn say_unheard(seat: u8, why: &str) {
 
 /// The player of a seat on a friend's device: the controller asks it like
 /// any seat; the guest's checked move is its answer.
-pub struct RemoteSeat(Rc<RefCell<Link>>);
+pub struct RemoteSeat(Rc<RefCell<Shared>>, u8);
 
 impl SeatPlayer for RemoteSeat {
     fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch) {
-        let mut link = self.0.borrow_mut();
-        if let Some(mv) = link.early.take() {
-            match protocol::check_asked(&turn.view.deal, mv) {
-                Ok(()) => {
-                    let (ticket, seat) = (turn.ticket, turn.seat);
-                    link.handing = Some((ticket, mv));
-                    // (After this call: the controller that asks is busy now.)
-                    let weak = Rc::downgrade(&self.0);
-                    Timeout::new(0, move || {
-                        let Some(link) = weak.upgrade() else { return };
-                        let mut link = link.borrow_mut();
-                        // (Put back and handed again with a newer request meanwhile: that one's.)
-                        if link.handing.is_some_and(|(t, _)| t == ticket) {
-                            link.handing = None;
-                            drop(link);
-                            answer(Action::SeatMoved { ticket, seat, mv });
-                        }
-                    })
-                    .forget();
-                    return;
-                }
-                Err(why) => link.send(&ToGuest::Refused {
-                    turn: link.turn,
-                    reason: why.reason(),
-                }),
-            }
-        }
-        link.pending = Some((turn, answer));
+        let seat = self.1;
+        let effects = {
+            let mut shared = self.0.borrow_mut();
+            shared.answers[seat as usize & 3] = Some((turn.ticket, answer));
+            shared.links.link(seat).asked(turn.ticket, turn.view.deal)
+        };
+        carry_out_for(&self.0, seat, effects);
     }
 
     fn cancel(&mut self) {
-        let mut link = self.0.borrow_mut();
-        link.pending = None;
-        if let Some((_, mv)) = link.handing.take() {
-            link.early = Some(mv);
-        }
+        let mut shared = self.0.borrow_mut();
+        shared.answers[self.1 as usize & 3] = None;
+        shared.links.link(self.1).cancel();
     }
-}
-
-/// What every guest is told after a change.
-pub struct News<'a> {
-    pub game: &'a Game,
-    /// Who plays each seat (`host`, `friend`, a level's name).
-    pub who: Vec<String>,
-    pub last: Option<LastMove>,
 }
 
 /// The host's remote seats, by seat.
+#[derive(Default)]
 pub struct Host {
-    /// The table's random id, made with its first invite (`secure_random`).
-    table: Option<[u8; 6]>,
-    links: Vec<Option<Rc<RefCell<Link>>>>,
-    next_peer: u32,
-    /// The fair deal in hand (`net::fair_flow`): committed, dealt or revealed.
-    fair: Option<HostDeal>,
-}
-
-impl Default for Host {
-    fn default() -> Self {
-        Host {
-            table: None,
-            links: vec![None, None, None, None],
-            next_peer: 1,
-            fair: None,
-        }
-    }
+    shared: Rc<RefCell<Shared>>,
+    /// The latest peer's id (the first is 1: 0 names no peer).
+    last_peer: u32,
 }
 
 impl Host {
-    fn link(&mut self, seat: u8) -> Rc<RefCell<Link>> {
-        self.links[seat as usize & 3]
-            .get_or_insert_with(|| Rc::new(RefCell::new(Link::new(seat))))
-            .clone()
-    }
-
     /// The seat player for `seat`, played on a friend's device.
     pub fn seat_player(&mut self, seat: u8) -> Box<dyn SeatPlayer> {
-        Box::new(RemoteSeat(self.link(seat)))
+        self.shared.borrow_mut().links.link(seat);
+        Box::new(RemoteSeat(self.shared.clone(), seat))
     }
 
     /// Forgets the seats no longer played remotely (a new game's set-up).
     pub fn keep_only(&mut self, remote: &[bool]) {
-        for (s, l) in self.links.iter_mut().enumerate() {
-            if !remote.get(s).copied().unwrap_or(false) {
-                *l = None;
+        let mut shared = self.shared.borrow_mut();
+        shared.links.keep_only(remote);
+        for s in 0..4 {
+            if shared.links.get(s as u8).is_none() {
+                // (Its connection goes with it; events of that peer are not heard.)
+                shared.peers[s] = None;
+                shared.peer_ids[s] = 0;
+                shared.answers[s] = None;
             }
         }
     }
 
     /// Seats whose guest is not connected and has no invite being made.
     pub fn needing_invites(&self) -> Vec<u8> {
-        self.links
+        let shared = self.shared.borrow();
+        let peers = &shared.peers;
+        shared
+            .links
+            .links
             .iter()
             .flatten()
-            .filter(|l| {
-                let l = l.borrow();
-                l.peer.is_none() || matches!(l.state, LinkState::Lost | LinkState::Failed)
-            })
-            .map(|l| l.borrow().seat)
+            .filter(|l| l.needs_invite(peers[l.seat as usize & 3].is_some()))
+            .map(|l| l.seat)
             .collect()
     }
 
     /// Whether a seat's invite is out, waiting for its guest's reply.
     pub fn waiting_for_reply(&self) -> bool {
-        self.links
+        let shared = self.shared.borrow();
+        let links = &shared.links.links;
+        links
             .iter()
             .flatten()
-            .any(|l| matches!(l.borrow().state, LinkState::Invited(_)))
+            .any(|l| matches!(l.state, LinkState::Invited(_)))
     }
 
     /// Starts a new invite for `seat`: a new connection and offer, reported
     /// as `NetEvent::Peer` through `dispatch`.
     pub fn invite(&mut self, seat: u8, ice: &Ice, dispatch: &Dispatch) {
-        let link = self.link(seat);
-        let id = self.next_peer;
-        self.next_peer += 1;
-        let weak = Rc::downgrade(&link);
+        self.last_peer += 1;
+        let id = self.last_peer;
+        let weak: Weak<RefCell<Shared>> = Rc::downgrade(&self.shared);
         let d = dispatch.clone();
         let on: super::rtc::OnEvent = Rc::new(move |ev| {
             let is_message = matches!(ev, PeerEvent::Message(_) | PeerEvent::TooLarge(_));
-            let Some(link) = weak.upgrade() else {
+            let Some(shared) = weak.upgrade() else { return };
+            if shared.borrow().links.get(seat).is_none() {
                 if is_message {
                     say_unheard(seat, "its seat is no longer a friend's");
                 }
                 return;
-            };
-            if link.borrow().peer_id != id {
+            }
+            if shared.borrow().peer_ids[seat as usize & 3] != id {
                 if is_message {
                     say_unheard(seat, "it came over an older invite's connection");
                 }
@@ -396,100 +200,71 @@ impl Host {
                 PeerEvent::TooLarge(size) => Err(Dropped::Uncopied(*size)),
                 _ => return d(Action::Net(Box::new(NetEvent::Host(seat, ev)))),
             };
-            let greeted = link.borrow().greeted;
-            let out = link.borrow_mut().receive(message);
-            if let Some((answer, action)) = out {
-                answer(action);
-            }
-            let part = link.borrow_mut().fair_part.take();
-            if let Some((deal, random)) = part {
-                d(Action::Net(Box::new(NetEvent::FairPart(
-                    seat, deal, random,
-                ))));
-            }
-            if !greeted && link.borrow().greeted {
-                // The guest is greeted (and, back, named as before): the
-                // tables show it. (Only then: any other message, dropped or
-                // not, costs the host no render, so a flood cannot stall
-                // the table.)
-                d(Action::Net(Box::new(NetEvent::Status)));
-            }
+            let effects = shared
+                .borrow_mut()
+                .links
+                .link(seat)
+                .receive(message, js_sys::Date::now());
+            carry_out_for(&shared, seat, effects);
         });
-        let mut l = link.borrow_mut();
-        l.peer = None;
-        l.peer_id = id;
-        // (The old connection's code goes with it.)
-        (l.offered, l.code) = (None, None);
-        (l.heard_here, l.dropped_here) = (0, 0);
+        let mut shared = self.shared.borrow_mut();
+        let s = seat as usize & 3;
+        shared.dispatch = Some(dispatch.clone());
+        shared.peers[s] = None;
+        shared.peer_ids[s] = id;
         // A fresh random nonce for every invite (never the last one), so a
         // reply to an older invite for the seat is told from the latest; and
         // the table's id with its first invite. (Without the browser's
         // randomness no invite is made: the controller refuses to host then.)
-        let (Some(fresh), Some(id)) = (super::secure_random(), super::secure_random()) else {
-            l.peer = None;
-            l.state = LinkState::Failed;
+        let (Some(fresh), Some(table)) = (super::secure_random(), super::secure_random()) else {
+            shared.links.link(seat).invite_failed();
             return;
         };
-        if self.table.is_none() {
-            let r = id.to_le_bytes();
-            self.table = Some([r[0], r[1], r[2], r[3], r[4], r[5]]);
-        }
-        let last = l.nonce;
-        let fresh = fresh as u32;
-        l.nonce = if fresh == last { fresh ^ 1 } else { fresh };
-        l.state = LinkState::Inviting;
+        let t = table.to_le_bytes();
+        let table = [t[0], t[1], t[2], t[3], t[4], t[5]];
+        shared.links.new_invite(seat, fresh as u32, table);
         match Peer::offer(ice, on) {
-            Ok(p) => l.peer = Some(p),
-            Err(_) => l.state = LinkState::Failed,
+            Ok(p) => shared.peers[s] = Some(p),
+            Err(_) => shared.links.link(seat).invite_failed(),
         }
     }
 
-    /// A peer's event on the host's side; returns the invite link's
-    /// fragment when an offer is ready.
-    pub fn event(&mut self, seat: u8, ev: PeerEvent, game: &Game, host_name: &str) -> bool {
-        let link = self.link(seat);
-        let mut l = link.borrow_mut();
-        match ev {
-            PeerEvent::Described(connection) => {
-                let Some(table) = self.table else {
-                    return true;
-                };
-                let invite = Invite {
-                    to: TableRef {
-                        table,
-                        nonce: l.nonce,
-                        seat,
-                    },
-                    game: game.kind(),
-                    rules: crate::links::rules_param(game.rules()),
-                    host_name: clean_name(host_name),
-                    connection: trimmed(connection),
-                };
-                l.offered = Some(invite.connection.fingerprint);
-                l.state = LinkState::Invited(invite.pack());
-            }
-            PeerEvent::Open => {
-                l.state = LinkState::Connected;
-                if let Some(t) = l.table.clone() {
-                    if let Some(p) = &l.peer {
-                        p.send(&t);
-                    }
+    /// A peer's event on the host's side.
+    pub fn event(&mut self, seat: u8, ev: PeerEvent, game: &Game, host_name: &str) {
+        let effects = {
+            let mut shared = self.shared.borrow_mut();
+            let table = shared.links.table;
+            let link = shared.links.link(seat);
+            match ev {
+                PeerEvent::Described(connection) => {
+                    let Some(table) = table else { return };
+                    let invite = Invite {
+                        to: TableRef {
+                            table,
+                            nonce: link.nonce,
+                            seat,
+                        },
+                        game: game.kind(),
+                        rules: crate::links::rules_param(game.rules()),
+                        host_name: clean_name(host_name),
+                        connection: trimmed(connection),
+                    };
+                    link.offered(invite.connection.fingerprint, invite.pack());
+                    Vec::new()
                 }
-            }
-            PeerEvent::Lost => {
-                if l.state == LinkState::Connected {
-                    l.state = LinkState::Lost;
-                } else if l.state == LinkState::Connecting {
-                    l.state = LinkState::Failed;
+                PeerEvent::Open => link.opened(),
+                PeerEvent::Lost => {
+                    link.lost();
+                    Vec::new()
                 }
+                PeerEvent::Failed(_) => {
+                    link.failed();
+                    Vec::new()
+                }
+                PeerEvent::Message(_) | PeerEvent::TooLarge(_) => Vec::new(),
             }
-            PeerEvent::Failed(_) => l.state = LinkState::Failed,
-            PeerEvent::Message(_) | PeerEvent::TooLarge(_) => {}
-        }
-        // (A lost or failed connection is kept until the seat's next invite
-        // or the computer takes the seat: "disconnected" can be passing, and
-        // a connection still opening may yet open.)
-        true
+        };
+        carry_out_for(&self.shared, seat, effects);
     }
 
     /// A reply link (or its fragment) pasted or handed over: taken by the
@@ -497,195 +272,83 @@ impl Host {
     pub fn take_reply(&mut self, text: &str) -> Result<u8, ReplyError> {
         let payload = fragment(text, "r=");
         let reply = Reply::unpack(payload).map_err(ReplyError::Pack)?;
-        if Some(reply.to.table) != self.table {
-            return Err(ReplyError::OtherTable);
-        }
-        let Some(link) = self.links.get(reply.to.seat as usize).cloned().flatten() else {
-            return Err(ReplyError::NoSuchSeat);
-        };
-        let mut l = link.borrow_mut();
-        if reply.to.nonce != l.nonce {
+        let mut shared = self.shared.borrow_mut();
+        let s = reply.to.seat as usize;
+        let no_peer =
+            s < 4 && shared.links.get(reply.to.seat).is_some() && shared.peers[s].is_none();
+        if Some(reply.to.table) == shared.links.table && no_peer {
             return Err(ReplyError::Stale);
         }
-        match l.state {
-            LinkState::Invited(_) => {}
-            // (Still making the invite: no reply can answer it yet.)
-            LinkState::Inviting => return Err(ReplyError::Stale),
-            // The latest invite, answered already: by this reply, or by
-            // another device's (whoever answers first takes the seat).
-            _ if l.token == Some(reply.token) => return Err(ReplyError::Again),
-            _ => return Err(ReplyError::Answered),
+        let seat = shared.links.take_reply(&reply)?;
+        if let Some(peer) = &shared.peers[seat as usize & 3] {
+            peer.accept(&reply.connection);
         }
-        let Some(peer) = &l.peer else {
-            return Err(ReplyError::Stale);
-        };
-        peer.accept(&reply.connection);
-        l.code = l
-            .offered
-            .map(|host| Code::between(&host, &reply.connection.fingerprint));
-        l.new_device = false;
-        // Named as the reply says until its hello proves whether it is the
-        // guest who held the seat before (then named as before).
-        if let Some(secret) = l.secret.take() {
-            l.held_by = Some((secret, std::mem::take(&mut l.name)));
-        }
-        l.name = clean_name(&reply.guest_name)
-            .chars()
-            .take(protocol::MAX_NAME_CHARS)
-            .collect();
-        l.token = Some(reply.token);
-        l.greeted = false;
-        l.state = LinkState::Connecting;
-        Ok(reply.to.seat)
+        Ok(seat)
     }
 
     /// Sends every connected guest its seat's table.
     pub fn broadcast(&mut self, news: &News) {
-        let n = news.game.kind().seats();
-        let turn = protocol::turn_of(news.game);
-        let mut names = vec![String::new(); n];
-        let mut connected = vec![true; n];
-        for l in self.links.iter().flatten() {
-            let l = l.borrow();
-            if (l.seat as usize) < n {
-                names[l.seat as usize] = l.name.clone();
-                // Connected once its hello is heard: a guest whose table
-                // says its own seat is not says its hello again.
-                connected[l.seat as usize] = l.state == LinkState::Connected && l.greeted;
-            }
-        }
-        for link in self.links.iter().flatten() {
-            let mut l = link.borrow_mut();
-            if l.seat as usize >= n {
-                continue;
-            }
-            if l.turn != turn && l.early.take().is_some() {
-                // The table changed before the seat was asked: that move was
-                // made on a table that is gone.
-                l.send(&ToGuest::Refused {
-                    turn: l.turn,
-                    reason: Refusal::Stale.reason(),
-                });
-            }
-            l.turn = turn;
-            let mut table = protocol::guest_table(news.game, l.seat, turn, &names, &connected);
-            table.who = news.who.clone();
-            table.last = news.last;
-            let bytes = ToGuest::Table(Box::new(table)).encode();
-            if let Some(p) = &l.peer {
-                p.send(&bytes);
-            }
-            l.table = Some(bytes);
-        }
-        self.reveal_if_over(news.game);
+        let effects = self.shared.borrow_mut().links.broadcast(news);
+        carry_out(&self.shared, effects);
     }
 
     /// Begins deal number `deal` fairly (`net::fair_flow::HostDeal`): the
     /// commitment to `secret` goes to every connected friend of `friends`
     /// (their seats, in order). The deck's words if nothing is awaited.
     pub fn begin_fair(&mut self, deal: u32, secret: Random, friends: &[u8]) -> Option<Words> {
-        let seats: Vec<(u8, bool)> = friends
-            .iter()
-            .map(|&s| {
-                let connected = self.links[s as usize & 3].as_ref().is_some_and(|l| {
-                    let l = l.borrow();
-                    l.state == LinkState::Connected && l.greeted
-                });
-                (s, connected)
-            })
-            .collect();
-        let (fair, sends, words) =
-            HostDeal::begin(self.table.unwrap_or_default(), deal, secret, &seats);
-        for (seat, message) in sends {
-            if let Some(l) = &self.links[seat as usize & 3] {
-                l.borrow().send(&message);
-            }
-        }
-        self.fair = Some(fair);
+        let (words, effects) = self
+            .shared
+            .borrow_mut()
+            .links
+            .begin_fair(deal, secret, friends);
+        carry_out(&self.shared, effects);
         words
     }
 
     /// Whether the host waits for its guests' randomness.
     pub fn fair_awaiting(&self) -> bool {
-        self.fair
-            .as_ref()
-            .is_some_and(|f| f.stage() == HostStage::Awaiting)
+        self.shared.borrow().links.fair_awaiting()
     }
 
     /// A guest's randomness: the deck's words once the last one awaited is in.
     pub fn fair_part(&mut self, seat: u8, deal: u32, random: Random) -> Option<Words> {
-        let fair = self.fair.as_mut()?;
-        match fair.randomness(seat, deal, random) {
-            Ok(words) => words,
-            Err(why) => {
-                let text = format!("seat {seat}: a guest's message changed nothing: {why}");
-                web_sys::console::warn_1(&text.as_str().into());
-                None
-            }
-        }
+        let part = self.shared.borrow_mut().links.fair_part(seat, deal, random);
+        part.unwrap_or_else(|line| {
+            web_sys::console::warn_1(&line.as_str().into());
+            None
+        })
     }
 
     /// The wait for deal `deal`'s randomness is over: the deck's words.
     pub fn fair_timeout(&mut self, deal: u32) -> Option<Words> {
-        self.fair.as_mut()?.timeout(deal)
+        self.shared.borrow_mut().links.fair_timeout(deal)
     }
 
     /// `seat`'s guest is gone: the deck's words if it was the last awaited.
     pub fn fair_lost(&mut self, seat: u8) -> Option<Words> {
-        self.fair.as_mut()?.lost(seat)
+        self.shared.borrow_mut().links.fair_lost(seat)
     }
 
     /// A new game: no fair deal in hand.
     pub fn fair_forget(&mut self) {
-        self.fair = None;
-    }
-
-    /// Once the fair deal is over, its reveal goes to every guest (after
-    /// its last table: the channel keeps the order).
-    fn reveal_if_over(&mut self, game: &Game) {
-        let Some(fair) = &mut self.fair else { return };
-        let over = game.log().len() == fair.deal() as usize + 1 && !game.in_deal();
-        if !over {
-            return;
-        }
-        if let Some(reveal) = fair.over() {
-            for l in self.links.iter().flatten() {
-                l.borrow().send(&reveal);
-            }
-        }
+        self.shared.borrow_mut().links.fair_forget();
     }
 
     pub fn statuses(&self) -> Vec<SeatStatus> {
-        self.links
+        let shared = self.shared.borrow();
+        let links = &shared.links.links;
+        links
             .iter()
             .flatten()
-            .map(|l| {
-                let l = l.borrow();
-                SeatStatus {
-                    seat: l.seat,
-                    state: l.state.clone(),
-                    name: l.name.clone(),
-                    code: l.code,
-                    new_device: l.new_device && l.greeted,
-                }
+            .map(|l| SeatStatus {
+                seat: l.seat,
+                state: l.state.clone(),
+                name: l.name.clone(),
+                code: l.code,
+                new_device: l.new_device && l.greeted,
             })
             .collect()
     }
-}
-
-/// Why a reply was not taken.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReplyError {
-    Pack(PackError),
-    /// A reply to another table (another host, or this host before a new game).
-    OtherTable,
-    NoSuchSeat,
-    /// A reply to an older invite for the seat.
-    Stale,
-    /// A reply to the seat's latest invite, which another reply answered first.
-    Answered,
-    /// The reply taken already, again.
-    Again,
 }
 
 /// The part of a link after `#key`, or the text itself (a pasted payload).
