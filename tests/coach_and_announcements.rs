@@ -13,7 +13,7 @@ use duck_soup::page::announce::{describe, Said, KEPT_LINES};
 use duck_soup::page::i18n::{Lang, K};
 use duck_soup::page::model::{Player, Setup};
 use duck_soup::page::scene::{self, SheetRows};
-use duck_soup::page::table::{Env, Table, Words};
+use duck_soup::page::table::Table;
 use duck_soup::page::walkthrough::{self, Situation, Walkthrough, SEED};
 
 /// The walkthrough's table: its seeded two-player deal, the person South
@@ -24,17 +24,7 @@ fn walkthrough_table() -> Table {
         players: vec![Player::Human, Player::Computer(Level::Normal)],
         seed: Some(SEED.to_string()),
     };
-    let mut table = Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(1));
-    table.new_game(setup, 0, 5);
-    let mut fresh = || -> Option<Words> { None };
-    let mut env = Env {
-        lang: Lang::En,
-        sort_by_rank: false,
-        auto_play: false,
-        fresh: &mut fresh,
-    };
-    table.start_deal(&mut env);
-    table
+    common::tables::dealt_table(setup, 5)
 }
 
 #[test]

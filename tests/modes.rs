@@ -4,23 +4,21 @@
 //! it was left, never overwritten nor reloaded; and a move made on the
 //! table goes where the mode says.
 
+mod common;
+
 use duck_soup::ai::review::{Judgement, MoveValue};
 use duck_soup::ai::Level;
 use duck_soup::engine::playout::random_game;
 use duck_soup::engine::rng::Rng;
-use duck_soup::engine::{Game, GameKind, GameRecord, Move};
+use duck_soup::engine::{GameKind, GameRecord, Move};
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::link::ViewerOptions;
 use duck_soup::page::model::{Player, Setup};
 use duck_soup::page::modes::{Back, Left, Mode, Practice, Practised};
 use duck_soup::page::replay::{Aside, Replay, ViewerMsg};
-use duck_soup::page::table::{MovesGoTo, Table, Words};
+use duck_soup::page::table::{MovesGoTo, Table};
 
 type PageMode = Mode<Box<Replay>, ()>;
-
-fn no_words() -> Option<Words> {
-    None
-}
 
 /// A game against the computers with its first deal played out, and the
 /// person's score sheet open (a mark of the table that was on show).
@@ -45,17 +43,7 @@ fn a_new_game(kind: GameKind, seed: u64) -> Table {
         players,
         seed: Some(format!("modes{seed}")),
     };
-    let mut table = Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(seed));
-    table.new_game(setup, 0, seed);
-    let mut fresh = no_words;
-    let mut env = duck_soup::page::table::Env {
-        lang: Lang::En,
-        sort_by_rank: false,
-        auto_play: false,
-        fresh: &mut fresh,
-    };
-    table.start_deal(&mut env);
-    table
+    common::tables::dealt_table(setup, seed)
 }
 
 /// What tells one table from another here: its game and the set-up.

@@ -28,12 +28,15 @@
 //! - [`saved`]: the saved game's format and its check.
 //! - [`announce`]: what the screen reader is told of what happened, a move in words.
 //! - [`walkthrough`]: the walkthrough for newcomers and its coach panel.
+//! - [`assist`]: help, hints, the settings, the language and the
+//!   walkthrough's actions, and the hint's answer.
 
 // Every build compiles all of it: what only the full page uses (a guest's
 // table, the viewer links and positions, puzzles, the review, their words) is reached
 // only from the full page's parts (`web::controller::parts`), and left out
 // of the table alone's wasm.
 pub mod announce;
+pub mod assist;
 pub mod dialog;
 pub mod guest;
 pub mod hint;

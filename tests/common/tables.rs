@@ -90,3 +90,23 @@ pub fn rule_sets() -> Vec<Rules> {
         super::rules(Partnership, &[("target", "300")]),
     ]
 }
+
+/// A game of `setup` on a page's table, its first deal dealt (with no
+/// fresh randomness: the set-up's seed deals it).
+pub fn dealt_table(
+    setup: duck_soup::page::model::Setup,
+    seed: u64,
+) -> duck_soup::page::table::Table {
+    use duck_soup::page::table::{Env, Table, Words};
+    let mut table = Table::new(setup.clone(), Game::new(setup.rules, 0), 0, Rng::new(seed));
+    table.new_game(setup, 0, seed);
+    let mut fresh = || -> Option<Words> { None };
+    let mut env = Env {
+        lang: duck_soup::page::i18n::Lang::En,
+        sort_by_rank: false,
+        auto_play: false,
+        fresh: &mut fresh,
+    };
+    table.start_deal(&mut env);
+    table
+}

@@ -42,14 +42,12 @@ use crate::ai::Level;
 use crate::engine::rng::Rng;
 use crate::engine::{Call, Game, Rules};
 use crate::page::announce::Said;
+use crate::page::assist::Assist;
 use crate::page::dialog::{DialogKind, Dialogs, NewGameOutcome};
-use crate::page::model::{
-    Action, AssistAction, DialogAction, Dispatch, Player, Setup, TableAction,
-};
+use crate::page::model::{Action, DialogAction, Dispatch, Player, Setup, TableAction};
 use crate::page::modes::{self, Back, Practised, Surroundings};
 use crate::page::scene;
 use crate::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
-use crate::page::walkthrough::Walkthrough;
 use gloo::timers::callback::Timeout;
 use online::Guest;
 use parts::{OnlineOnly, OnlinePlay, Viewer, ViewerOnly};
@@ -137,8 +135,8 @@ pub struct Controller {
     /// Made when online play first needs it, and only in online play's
     /// page (`OnlineOnly`): the other builds never hold one.
     pub(super) online: Option<OnlineOnly<online::Online>>,
-    /// The walkthrough for newcomers, when it is running.
-    pub(super) walkthrough: Walkthrough,
+    /// Help, hints and the walkthrough (`page::assist`).
+    assist: Assist,
     /// What the screen reader is told of what happened (the scene carries
     /// it; the view writes each line once).
     pub(super) said: Said,
@@ -155,11 +153,8 @@ struct Players {
     seats: Vec<Box<dyn SeatPlayer>>,
     /// Where the computer players think (a worker, when the browser has one).
     thinker: Thinker,
-    /// The hint's own player (Hard), asked like a seat's, and its pending
-    /// request: the position (moves made) it was asked at, and whether to
-    /// say its words in the message.
+    /// The hint's own player (Hard), asked like a seat's.
     hinter: Box<dyn SeatPlayer>,
-    hint_asked: Option<(usize, bool)>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
     /// The deal review's work, while one runs (`review.rs`): made when a
@@ -211,7 +206,6 @@ impl Controller {
             players: Players {
                 seats: Vec::new(),
                 hinter: seats::computer(Level::Hard, &thinker, 0),
-                hint_asked: None,
                 expert_playouts: thinking.expert_playouts,
                 reviewer: None,
                 thinker,
@@ -225,7 +219,7 @@ impl Controller {
             sheet_rows: scene::SheetRows::default(),
             saver,
             online: None,
-            walkthrough: Walkthrough::default(),
+            assist: Assist::default(),
             said: Said::default(),
             page,
             starting: None,
@@ -567,40 +561,6 @@ impl Controller {
         }
     }
 
-    /// Asks the hint's player (Hard, thinking where the computers do) what
-    /// the person who may act should do; its answer comes back to
-    /// `hinted`, saying why when `say`. False when nobody here may act.
-    pub(super) fn ask_hint(&mut self, say: bool) -> bool {
-        let Some(turn) = self.table.hint_request() else {
-            return false;
-        };
-        let at = self.table.ui.moves;
-        // Already asked here: the answer is coming (words too, now).
-        if matches!(self.players.hint_asked, Some((k, _)) if k == at && !say) {
-            return true;
-        }
-        self.players.hint_asked = Some((at, say));
-        let me = self.me.clone();
-        let answer: Dispatch = Rc::new(move |action| {
-            if let Action::SeatMoved { ticket, mv, .. } = action {
-                with(&me, move |c| {
-                    let asked = c.players.hint_asked;
-                    if let Some((at, say)) = asked.filter(|&(at, _)| at as u64 == ticket) {
-                        c.players.hint_asked = None;
-                        c.hinted(at, mv, say);
-                    }
-                })
-            }
-        });
-        self.players.hinter.your_turn(turn, answer);
-        true
-    }
-
-    fn cancel_hint(&mut self) {
-        self.players.hinter.cancel();
-        self.players.hint_asked = None;
-    }
-
     /// Puts `seat`'s call on the banner (online play: the host's table's
     /// last move; the viewer's step).
     pub(super) fn show_call(&mut self, call: Call, seat: u8) {
@@ -624,12 +584,6 @@ impl Controller {
     }
 
     // ---- people ----
-
-    /// The seat of the person who may act now, if any: the scene's answer
-    /// too (`model::acting_seat`).
-    pub(super) fn acting_human(&self) -> Option<u8> {
-        self.table.acting()
-    }
 
     /// The new game's dialog's actions, and a dialog the browser closed.
     fn dialog_action(&mut self, action: DialogAction) {
@@ -675,8 +629,6 @@ impl Controller {
                 self.table.ui.toggle(a);
                 self.render();
             }
-            // A puzzle's answer is the person's own.
-            Action::Assist(AssistAction::Hint) if self.is_viewing() => {}
             Action::Assist(a) => self.assist(a),
             Action::Records(a) => self.records(a),
             Action::SeatMoved { ticket, seat, mv } => self.flow(Msg::Answered { ticket, seat, mv }),
