@@ -249,7 +249,7 @@ fn decision_9_only_ascii_white_space_separates_moves_and_cards() {
 
 #[test]
 fn decision_10_review_marks_by_points_lost_in_each_game() {
-    use duck_soup::ai::review::{thresholds, Mark};
+    use duck_soup::ai::judge::{thresholds, Mark};
     let expected = [
         (GameKind::TwoPlayer, 5.0, 20.0),
         (GameKind::ThreePlayer, 2.0, 8.0),

@@ -48,14 +48,14 @@ fn before_move(moves: &[(Deal, Move, Effect)], n: usize) -> (&Deal, u8, SeatHist
 fn judged_right(moves: &[(Deal, Move, Effect)], n: usize, answer: Move) -> bool {
     let (deal, seat, seen) = before_move(moves, n);
     let playouts = ai::expert::page_playouts(deal.game());
-    let j = ai::review::judge(
+    let j = ai::judge::judge(
         &SeatView::of(deal, seat),
         &seen,
         answer,
         playouts,
         PUZZLE_SEED,
     );
-    ai::review::answer_is_right(&j, answer)
+    ai::judge::answer_is_right(&j, answer)
 }
 
 /// The Expert player's move for move `n` of the game (from 1).

@@ -3,8 +3,8 @@
 //! fails or will not take a question hands the rest to the page's own
 //! thread, said once; the page's own failure stops the run; a puzzle is one
 //! question; a stopped run takes no answer.
+use duck_soup::ai::judge::moves_to_judge;
 use duck_soup::ai::question::{answer_judge, read_judgement, JudgeQuestion};
-use duck_soup::ai::review::moves_to_judge;
 use duck_soup::ai::tournament::play_game;
 use duck_soup::ai::Level;
 use duck_soup::engine::{Deal, GameKind, Roles, Rules};

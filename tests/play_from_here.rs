@@ -7,7 +7,7 @@
 //! back to (decision 14: the review; the browser's side is
 //! `tests/e2e/review.test.mjs`).
 
-use duck_soup::ai::review::{Judgement, MoveValue};
+use duck_soup::ai::judge::{Judgement, MoveValue};
 use duck_soup::ai::Level;
 use duck_soup::engine::playout::random_game;
 use duck_soup::engine::{Deal, Game, GameKind, GameRecord, Move};

@@ -1,9 +1,9 @@
-//! The deal review (`ai::review`): exact where the position allows, every
+//! The deal review (`ai::judge`): exact where the position allows, every
 //! loss at least 0 and the best move's 0, the same figures however the work
 //! is sliced, and a Random seat judged to lose far more a move than an
 //! Expert one.
 use duck_soup::ai::heuristic;
-use duck_soup::ai::review::{judge, DealReview, Judgement, Reviewed};
+use duck_soup::ai::judge::{judge, DealReview, Judgement, Reviewed};
 use duck_soup::ai::search::margin;
 use duck_soup::ai::tournament::play_game;
 use duck_soup::ai::{Level, SeatHistory, SeatView};
@@ -368,14 +368,14 @@ fn a_random_seat_loses_far_more_a_move_than_an_expert_seat() {
 #[test]
 #[ignore = "minutes in a release build"]
 fn over_fifty_deals_a_random_seat_loses_three_times_what_an_expert_seat_does() {
-    random_loses_more(3.0, 50, 1000, duck_soup::ai::review::DEFAULT_PLAYOUTS);
+    random_loses_more(3.0, 50, 1000, duck_soup::ai::judge::DEFAULT_PLAYOUTS);
 }
 
 /// The page asks its worker one move a message (`moves_to_judge`, each
 /// judged alone): the same judgements as the command line's `DealReview`.
 #[test]
 fn the_pages_questions_one_at_a_time_give_the_reviews_figures() {
-    use duck_soup::ai::review::moves_to_judge;
+    use duck_soup::ai::judge::moves_to_judge;
     for game in [GameKind::TwoPlayer, GameKind::ThreePlayer] {
         let (start, moves) = played_deal(game, &[Level::Normal], 11, 1);
         let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[0], 60, 3)
@@ -397,7 +397,7 @@ fn the_pages_questions_one_at_a_time_give_the_reviews_figures() {
 
 /// A judgement with these values (the first move played).
 fn judged(game: GameKind, values: &[(f64, f64)]) -> Judgement {
-    use duck_soup::ai::review::MoveValue;
+    use duck_soup::ai::judge::MoveValue;
     use duck_soup::engine::Card;
     let cards: Vec<Card> = ["AC", "2C", "3C", "4C"]
         .iter()
@@ -430,7 +430,7 @@ fn judged(game: GameKind, values: &[(f64, f64)]) -> Judgement {
 /// the best move's value is right; the Expert's own move is not the only one.
 #[test]
 fn decision_11_a_puzzle_answer_within_the_margin_of_the_best_is_right() {
-    use duck_soup::ai::review::{answer_is_right, puzzle_margin, thresholds};
+    use duck_soup::ai::judge::{answer_is_right, puzzle_margin, thresholds};
     for game in [
         GameKind::TwoPlayer,
         GameKind::ThreePlayer,
@@ -455,7 +455,7 @@ fn decision_11_a_puzzle_answer_within_the_margin_of_the_best_is_right() {
 /// than the values' spreads.
 #[test]
 fn a_puzzle_is_suggested_only_where_one_move_is_clearly_best() {
-    use duck_soup::ai::review::clear_best;
+    use duck_soup::ai::judge::clear_best;
     let g = GameKind::TwoPlayer;
     assert!(clear_best(&judged(
         g,

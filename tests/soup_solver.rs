@@ -287,7 +287,7 @@ fn the_expert_and_the_hint_play_the_solvers_best_moves() {
 /// solver: the solver's margins, marked exact.
 #[test]
 fn the_review_values_soup_moves_by_the_solver() {
-    use duck_soup::ai::review::judge;
+    use duck_soup::ai::judge::judge;
     use duck_soup::ai::search::margin;
     use duck_soup::ai::{SeatHistory, SeatView};
     let rules = Rules::parlett(GameKind::TwoPlayer);

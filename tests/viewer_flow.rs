@@ -8,7 +8,7 @@
 mod common;
 
 use common::scenes::{assert_shows_only, context, visible};
-use duck_soup::ai::review::{Judgement, MoveValue};
+use duck_soup::ai::judge::{Judgement, MoveValue};
 use duck_soup::ai::Level;
 use duck_soup::engine::playout::random_game;
 use duck_soup::engine::rng::Rng;

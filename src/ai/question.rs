@@ -2,7 +2,7 @@
 //! decision ([`Question`]: the seat's view and what it saw, answered by a
 //! move) and one move of the deal review ([`JudgeQuestion`]: answered by a
 //! [`Judgement`]). The page asks them (`web/controller/thinker.rs`,
-//! `review.rs`); the worker's own build of this crate (`thinker.rs`, Cargo
+//! `judging.rs`); the worker's own build of this crate (`thinker.rs`, Cargo
 //! feature `thinker`) reads them and answers. Plain Rust, so that `cargo
 //! test` reads every format and refuses what does not hold together.
 //!
@@ -17,7 +17,7 @@
 //! its answer `count · (move · value · spread)… · best · loss · exact ·
 //! deals`, each number a float's eight bytes.
 
-use crate::ai::review::{self, Judgement, MoveValue};
+use crate::ai::judge::{self, Judgement, MoveValue};
 use crate::ai::{self, Level, SeatHistory, SeatView};
 use crate::codec::{Reader, Writer};
 use crate::engine::deal_view::DealView;
@@ -211,7 +211,7 @@ impl JudgeQuestion {
     }
 
     pub fn judge(&self) -> Judgement {
-        review::judge(
+        judge::judge(
             &self.view,
             &self.history,
             self.played,

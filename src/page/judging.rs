@@ -3,13 +3,13 @@
 //! worker answers), which answer is taken and which is stale. The page
 //! carries out its effects: it posts a question to a worker, judges one on
 //! its own thread in a step of its own, stops a worker, and takes the
-//! judgements (`web::controller::review`).
+//! judgements (`web::controller::judging`).
 //!
 //! A review and a puzzle's answer each have a run of their own ([`Slot`]),
 //! so a puzzle judged while a review fills its strip waits for neither.
 
+use crate::ai::judge::Judgement;
 use crate::ai::question::{read_judgement, JudgeQuestion};
-use crate::ai::review::Judgement;
 
 /// Which of the two runs a message is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

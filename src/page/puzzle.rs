@@ -5,13 +5,13 @@
 //! the hint words it (`hint::advice`); then the replay goes on with the
 //! record's own move, and the viewer shows every move's value there.
 //!
-//! The judge is the deal review's (`ai::review::judge`: the Expert player's
+//! The judge is the deal review's (`ai::judge::judge`: the Expert player's
 //! machinery at its full budget in the page, the game's
 //! `ai::expert::page_playouts` or `?playouts=`), every legal move valued on
 //! the same sampled deals, in a worker running the computers' worker
 //! script (the page's main thread where no worker starts), from the mover's
 //! view and what it saw of the deal (`controller/replay.rs`,
-//! `controller/review.rs`). An answer is right when its value is within
+//! `controller/judging.rs`). An answer is right when its value is within
 //! the game's margin of the best move's (decision 11: the values are
 //! estimates, and two moves that close are not told apart). It draws from
 //! a fixed seed ([`SEED`]), so a puzzle always has the same verdict;
@@ -19,7 +19,7 @@
 
 use super::hint;
 use super::i18n::{Lang, K};
-use crate::ai::review::{answer_is_right, Judgement};
+use crate::ai::judge::{answer_is_right, Judgement};
 use crate::engine::{Deal, Move};
 
 /// The seed the judge draws from (with the position's own hash).
@@ -43,13 +43,13 @@ pub struct Verdict {
     pub best: Move,
     /// The position judged.
     pub deal: Deal,
-    /// Every legal move's value there (`ai::review::judge`), shown once answered.
+    /// Every legal move's value there (`ai::judge::judge`), shown once answered.
     pub judgement: Judgement,
 }
 
 impl Verdict {
     /// Right when within the game's margin of the best move's value
-    /// (`ai::review::answer_is_right`, decision 11), not only the best itself.
+    /// (`ai::judge::answer_is_right`, decision 11), not only the best itself.
     pub fn right(&self) -> bool {
         answer_is_right(&self.judgement, self.chosen)
     }
@@ -83,7 +83,7 @@ fn move_name(lang: Lang, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::review::MoveValue;
+    use crate::ai::judge::MoveValue;
     use crate::engine::rng::shuffled_deck;
     use crate::engine::{Game, GameKind, Rules};
 

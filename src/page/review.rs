@@ -1,7 +1,7 @@
 //! The deal review in the replay viewer, as plain data: which deal and
-//! seats are reviewed, the judgements come back so far (`ai::review`, one
-//! move at a time from the computers' worker: `controller/review.rs`), and
-//! the scene the view writes (`view/review.rs`): the strip of the deal's
+//! seats are reviewed, the judgements come back so far (`ai::judge`, one
+//! move at a time from the computers' worker: `controller/judging.rs`), and
+//! the scene the view writes (`view/review_panel.rs`): the strip of the deal's
 //! moves with their marks, the progress or the summary, and the values of
 //! every move at the position on show. No browser in it: its tests run
 //! natively.
@@ -9,7 +9,7 @@
 use super::i18n::{FullKey, Lang, K};
 use super::model::{Player, Setup};
 use super::table::Table;
-use crate::ai::review::{clear_best, Judgement, Mark, MoveValue};
+use crate::ai::judge::{clear_best, Judgement, Mark, MoveValue};
 use crate::ai::Level;
 use crate::engine::rng::Rng;
 use crate::engine::{Game, GameKind, Move};
@@ -182,7 +182,7 @@ impl Review {
     }
 
     /// The deal's moves worth a puzzle: one move clearly better than the
-    /// others (`ai::review::clear_best`), in the deal's order.
+    /// others (`ai::judge::clear_best`), in the deal's order.
     pub fn puzzle_ideas(&self) -> Vec<usize> {
         self.to_judge
             .iter()
@@ -505,7 +505,7 @@ fn move_text(lang: Lang, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::review::Mark;
+    use crate::ai::judge::Mark;
     use crate::engine::Card;
 
     fn card(code: &str) -> Card {

@@ -1,5 +1,5 @@
-// The deal review (src/web/controller/review.rs, records/review.rs,
-// view/review.rs): after a deal played by clicks, the deal-over panel's
+// The deal review (src/web/controller/judging.rs, records/review.rs,
+// view/review_panel.rs): after a deal played by clicks, the deal-over panel's
 // "Review this deal" hands the table over to the viewer's page, which opens the
 // deal in the replay viewer and judges each of the person's moves in a
 // worker, one a message: the progress bar fills while the table answers

@@ -1,12 +1,12 @@
 //! `review`: every move of a record's deals judged from the mover's view
-//! (`duck_soup::ai::review`), as JSON or a table; `play`: a game between
+//! (`duck_soup::ai::judge`), as JSON or a table; `play`: a game between
 //! computer levels, printed as its record.
 
 use crate::args::{utf8, PlayArgs, ReviewArgs};
 use crate::progress::Progress;
 use crate::values::{self, whole};
 use crate::{read_record, Failure, PLAYOUTS};
-use duck_soup::ai::review::{self, DealReview, Judgement, Mark, Reviewed};
+use duck_soup::ai::judge::{self, DealReview, Judgement, Mark, Reviewed};
 use duck_soup::ai::{expert, tournament};
 use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::text::quoted;
@@ -97,7 +97,7 @@ fn settings(a: &ReviewArgs) -> Result<Settings, String> {
     };
     Ok(Settings {
         seat,
-        playouts: whole("playouts", &a.playouts, PLAYOUTS, review::DEFAULT_PLAYOUTS)?,
+        playouts: whole("playouts", &a.playouts, PLAYOUTS, judge::DEFAULT_PLAYOUTS)?,
         seed: whole("seed", &a.seed, 0..=u64::MAX, 1)?,
     })
 }
@@ -184,7 +184,7 @@ fn table(game: GameKind, moves: &[(usize, Reviewed)]) -> String {
             values_text(j)
         );
     }
-    let (inaccuracy, mistake) = review::thresholds(game);
+    let (inaccuracy, mistake) = judge::thresholds(game);
     let _ = writeln!(out, "marks: good below {inaccuracy} points lost, inaccuracy below {mistake}, mistake from {mistake}");
     for seat in 0..game.seats() as u8 {
         let mine: Vec<&Judgement> = moves

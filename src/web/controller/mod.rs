@@ -21,11 +21,11 @@
 //! - [`thinker`]: the worker the computer players (and the hint) think in.
 
 mod assist;
+mod judging;
 mod online;
 pub(in crate::web) mod parts;
 mod records;
 mod replay;
-mod review;
 mod saving;
 pub(in crate::web) mod seats;
 mod table_alone;
@@ -157,10 +157,10 @@ struct Players {
     hinter: Box<dyn SeatPlayer>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
-    /// The deal review's work, while one runs (`review.rs`): made when a
+    /// The deal review's work, while one runs (`judging.rs`): made when a
     /// review or a puzzle first asks, and only in the viewer's page
     /// (`ViewerOnly`).
-    reviewer: Option<ViewerOnly<review::Reviewer>>,
+    reviewer: Option<ViewerOnly<judging::Reviewer>>,
 }
 
 /// The flow's timers and pace.

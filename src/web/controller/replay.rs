@@ -16,7 +16,7 @@
 
 use super::parts::{Holds, Linked, Page, Viewer, WithViewer};
 use super::{Controller, Mode};
-use crate::ai::review::Judgement;
+use crate::ai::judge::Judgement;
 use crate::codec::{self, record_link};
 use crate::engine::{GameRecord, Move};
 use crate::page::dialog::{Author, DialogKind};
@@ -272,7 +272,7 @@ impl Controller {
 
     /// The person's answer to the puzzle on the table (the table's
     /// update submits it): every legal move there is valued by the
-    /// review's judge, in a worker (`review.rs`); the verdict comes to
+    /// review's judge, in a worker (`judging.rs`); the verdict comes to
     /// `puzzle_valued`.
     fn puzzle_answered(&mut self, mv: Move) {
         let playouts = self.players.expert_playouts;

@@ -6,7 +6,7 @@
 //! writes nothing, so that its wasm leaves them out.
 
 use super::dialogs::{OnlineViews, ViewerViews};
-use super::{review, Scene, View};
+use super::{review_panel, Scene, View};
 use crate::page::dialog::{DialogKind, OnlineShown, OpenDialog, RecordsDialog};
 use crate::page::link::AuthorLink;
 use crate::page::online::FairMark;
@@ -42,9 +42,9 @@ impl ViewerViews for ViewerWriters {
         view.render_replay_bar(s.replay_bar.take());
         match &review {
             ReviewShows::Panel(p) => {
-                review::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer)
+                review_panel::render(s.lang, p.review.as_ref(), p.puzzle.as_ref(), p.offer)
             }
-            _ => review::remove(),
+            _ => review_panel::remove(),
         }
         // A practice's buttons say where they lead: the table's own words
         // are the deal's (the table alone, which shares them, never
@@ -54,7 +54,7 @@ impl ViewerViews for ViewerWriters {
                 ReviewShows::Practice(w) => w,
                 _ => PracticeWords::of_deal(s.lang),
             };
-            review::practice_words(&words);
+            review_panel::practice_words(&words);
         }
     }
 

@@ -30,7 +30,7 @@ pub mod full;
 mod panels;
 mod readout;
 mod replaybar;
-pub mod review;
+pub mod review_panel;
 mod seats;
 mod sheet;
 mod toolbar;

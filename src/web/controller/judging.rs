@@ -13,8 +13,8 @@
 
 use super::parts::{Holds, WithViewer};
 use super::{with, Controller, Mode};
+use crate::ai::judge::{moves_to_judge, Judgement};
 use crate::ai::question::JudgeQuestion;
-use crate::ai::review::{moves_to_judge, Judgement};
 use crate::engine::GameRecord;
 use crate::page::judging::{JudgeEffect, JudgeMsg, Judging, Slot};
 use crate::page::model::{Player, RecordsAction, ReviewAction, Step};
