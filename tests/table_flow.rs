@@ -17,7 +17,7 @@ use duck_soup::ai::Level;
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
 use duck_soup::page::i18n::Lang;
-use duck_soup::page::model::{Chooser, Player, Setup, TableAction};
+use duck_soup::page::model::{Answer, Chooser, Player, Setup, TableAction};
 use duck_soup::page::scene::{self, SheetRows};
 use duck_soup::page::table::{Delay, Effect, Env, MovesGoTo, Msg, Table, Words};
 use proptest::prelude::*;
@@ -187,7 +187,7 @@ impl Page {
         };
         let moves = self.table.game.legal_moves();
         let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
-        self.send(Msg::Answered { ticket, seat, mv })
+        self.send(Msg::Answered(Answer { ticket, seat, mv }))
     }
 
     /// The latest timer goes off.
@@ -287,7 +287,7 @@ fn the_seat_to_move_is_asked_and_its_answer_played() {
     let (seat, ticket) = p.asked.expect("the computer's seat asked");
     assert_eq!(p.table.game.to_move(), Some(seat));
     let mv = p.table.game.legal_moves().as_slice()[0];
-    let effects = p.send(Msg::Answered { ticket, seat, mv });
+    let effects = p.send(Msg::Answered(Answer { ticket, seat, mv }));
     assert_eq!(moved(&effects), Some((seat, mv)));
     assert!(matches!(effects.last(), Some(Effect::Render)));
 }
@@ -303,16 +303,16 @@ fn an_answer_to_an_older_question_or_from_a_seat_not_to_move_is_turned_away() {
     let mv = p.table.game.legal_moves().as_slice()[0];
     let before = p.table.game.log().last().unwrap().moves.len();
     for wrong in [
-        Msg::Answered {
+        Msg::Answered(Answer {
             ticket: ticket - 1,
             seat,
             mv,
-        },
-        Msg::Answered {
+        }),
+        Msg::Answered(Answer {
             ticket,
             seat: 0,
             mv,
-        },
+        }),
     ] {
         let effects = p.send(wrong);
         assert!(matches!(effects.as_slice(), [Effect::TurnedAway(_)]));
@@ -438,7 +438,7 @@ fn take_back_returns_the_hand_the_trick_and_the_score_to_before_the_persons_move
     // The question asked before the take-back answers a position gone.
     if let Some((seat, ticket)) = thinking {
         let mv = Move::Play(Card::from_index(0));
-        let late = p.send(Msg::Answered { ticket, seat, mv });
+        let late = p.send(Msg::Answered(Answer { ticket, seat, mv }));
         assert!(matches!(late.as_slice(), [Effect::TurnedAway(_)]));
     }
     // As many times as the person likes, back to the deal's start.
@@ -843,7 +843,7 @@ fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> 
             if let Some((seat, ticket)) = p.older.pop() {
                 let moves = p.table.game.legal_moves();
                 if let Some(&mv) = moves.as_slice().first() {
-                    let effects = p.send(Msg::Answered { ticket, seat, mv });
+                    let effects = p.send(Msg::Answered(Answer { ticket, seat, mv }));
                     prop_assert!(
                         matches!(effects.as_slice(), [Effect::TurnedAway(_)]),
                         "a late answer ({seat}, {ticket}) taken at {}: {effects:?}",

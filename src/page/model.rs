@@ -224,15 +224,19 @@ pub enum Action {
     Assist(AssistAction),
     /// The Share and records dialog and the replay viewer.
     Records(RecordsAction),
-    /// A seat's player answers the controller's request `ticket` with a move.
-    SeatMoved {
-        ticket: u64,
-        seat: u8,
-        mv: Move,
-    },
+    /// A seat's player answers a request for its move.
+    Answered(Answer),
     /// Online play: the connections and their dialogs. (Boxed: its events
     /// are the largest of the actions, and every action is moved about.)
     Net(Box<NetEvent>),
+}
+
+/// A seat's player's answer to the request `ticket`: its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub ticket: u64,
+    pub seat: u8,
+    pub mv: Move,
 }
 
 /// What the person here does at the table (the table's update decides

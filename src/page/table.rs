@@ -13,7 +13,7 @@
 //! comfort setting), and takes a person's moves back against the computers.
 
 use super::i18n::{Lang, K};
-use super::model::{acting_seat, Chooser, Player, Setup, TableAction, Ui};
+use super::model::{acting_seat, Answer, Chooser, Player, Setup, TableAction, Ui};
 use crate::ai::{SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng, SECRET_WORDS};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
@@ -70,8 +70,8 @@ pub struct Env<'a> {
 pub enum Msg {
     /// The person here: a move, a step (`model::TableAction`).
     Person(TableAction),
-    /// A seat's player answers the request `ticket`.
-    Answered { ticket: u64, seat: u8, mv: Move },
+    /// A seat's player answers a request.
+    Answered(Answer),
     /// The timer of step number `n` is up.
     Timer(u64),
 }
@@ -282,7 +282,7 @@ impl Table {
     pub fn update(&mut self, msg: Msg, env: &mut Env) -> Vec<Effect> {
         match msg {
             Msg::Person(action) => self.person(action, env),
-            Msg::Answered { ticket, seat, mv } => {
+            Msg::Answered(Answer { ticket, seat, mv }) => {
                 if ticket == self.asked
                     && self.moves_go_to == MovesGoTo::ThisTable
                     && self.game.in_deal()

@@ -10,7 +10,7 @@ pub use crate::page::table::MoveRequest;
 /// What decides a seat's moves.
 pub trait SeatPlayer {
     /// It is this seat's turn. The answer, now or later, is
-    /// `Action::SeatMoved` through `answer`; a person at this device does not
+    /// `Action::Answered` through `answer`; a person at this device does not
     /// answer here (their clicks are the seat's moves).
     fn your_turn(&mut self, turn: MoveRequest, answer: Dispatch);
 

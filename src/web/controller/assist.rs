@@ -6,7 +6,7 @@
 use super::{with, Controller};
 use crate::engine::{Deal, Effect, Move};
 use crate::page::assist::{Around, AssistEffect};
-use crate::page::model::{Action, AssistAction, Dispatch};
+use crate::page::model::{Action, Answer, AssistAction, Dispatch};
 use crate::page::table::MoveRequest;
 use crate::page::walkthrough::CoachScene;
 use crate::web::{i18n, settings};
@@ -51,7 +51,7 @@ impl Controller {
     fn ask_hint(&mut self, request: MoveRequest) {
         let me = self.me.clone();
         let answer: Dispatch = Rc::new(move |action| {
-            if let Action::SeatMoved { ticket, mv, .. } = action {
+            if let Action::Answered(Answer { ticket, mv, .. }) = action {
                 with(&me, move |c| c.hinted(ticket, mv))
             }
         });

@@ -631,7 +631,7 @@ impl Controller {
             }
             Action::Assist(a) => self.assist(a),
             Action::Records(a) => self.records(a),
-            Action::SeatMoved { ticket, seat, mv } => self.flow(Msg::Answered { ticket, seat, mv }),
+            Action::Answered(answer) => self.flow(Msg::Answered(answer)),
             Action::Net(event) => Parts::net(self, *event),
         }
     }

@@ -10,7 +10,7 @@
 use super::thinker::Thinker;
 use crate::ai::question::Question;
 use crate::ai::Level;
-use crate::page::model::{Action, Dispatch, Player};
+use crate::page::model::{Action, Answer, Dispatch, Player};
 pub use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -66,7 +66,7 @@ impl SeatPlayer for Computer {
         let slot = wait.clone();
         let (ticket, seat) = (turn.ticket, turn.seat);
         let asked = self.thinker.ask(question, move |mv| {
-            let play = move || answer(Action::SeatMoved { ticket, seat, mv });
+            let play = move || answer(Action::Answered(Answer { ticket, seat, mv }));
             let left = due - js_sys::Date::now();
             if left < 1.0 {
                 play();

@@ -14,7 +14,7 @@ use crate::net::invite::{clean_name, Invite, Reply, TableRef};
 use crate::net::protocol::Dropped;
 use crate::net::sdp::Connection;
 use crate::net::stun::Ice;
-use crate::page::model::{Action, Dispatch};
+use crate::page::model::{Action, Answer, Dispatch};
 use crate::web::players::{MoveRequest, SeatPlayer};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -63,7 +63,7 @@ fn carry_one(shared: &Rc<RefCell<Shared>>, seat: u8, effect: LinkEffect) {
                 .take_if(|(t, _)| *t == ticket)
                 .map(|(_, a)| a);
             if let Some(answer) = answer {
-                answer(Action::SeatMoved { ticket, seat, mv });
+                answer(Action::Answered(Answer { ticket, seat, mv }));
             }
         }
         LinkEffect::HandSoon { ticket } => {
