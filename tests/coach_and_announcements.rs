@@ -31,6 +31,7 @@ fn walkthrough_table() -> Table {
         lang: Lang::En,
         sort_by_rank: false,
         auto_play: false,
+        paced: true,
         fresh: &mut fresh,
     };
     table.start_deal(&mut env);

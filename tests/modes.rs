@@ -52,6 +52,7 @@ fn a_new_game(kind: GameKind, seed: u64) -> Table {
         lang: Lang::En,
         sort_by_rank: false,
         auto_play: false,
+        paced: true,
         fresh: &mut fresh,
     };
     table.start_deal(&mut env);
