@@ -583,7 +583,7 @@ fn soup_told(kind: GameKind, players: Vec<Player>, paced: bool, rng: &mut Rng) -
 /// course ahead; not in the other games, at the other levels, at pace 0,
 /// nor on a guest's page (where the host plays the moves).
 #[test]
-fn the_worker_is_told_once_as_the_two_player_soup_course_begins_with_an_expert() {
+fn decision_17_the_worker_is_told_once_as_the_two_player_soup_course_begins_with_an_expert() {
     use GameKind::{Partnership, ThreePlayer, TwoPlayer};
     use Player::{Computer, Human};
     let mut rng = Rng::new(12);
