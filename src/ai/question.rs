@@ -140,7 +140,7 @@ impl Question {
         }
         if let Some(due) = deadline {
             // The two-player Soup course: the exact solver first (its table
-            // kept, and filled by [`answer_ponder`] between questions), for
+            // kept, and filled by [`Pondering`] between questions), for
             // a share of the time; if it has not finished, today's search
             // with the rest.
             let start = now();
