@@ -182,6 +182,7 @@ fn the_practice_table_is_the_position_with_the_person_in_the_movers_seat_against
                 lang: Lang::En,
                 sort_by_rank: false,
                 auto_play: false,
+                paced: true,
                 fresh: &mut fresh,
             };
             let effects = table.advance(&env);

@@ -6,8 +6,8 @@
 
 use duck_soup::ai::history::random_positions;
 use duck_soup::ai::question::{
-    answer_judge, answer_think, judgement_bytes, move_bytes, read_judgement, read_move,
-    JudgeQuestion, Question,
+    answer_judge, judgement_bytes, move_bytes, read_judgement, read_move, soup_begins_request,
+    JudgeQuestion, Pondering, Question,
 };
 use duck_soup::ai::{Level, SeatView};
 use duck_soup::engine::rng::Rng;
@@ -60,7 +60,9 @@ fn a_question_reads_back_as_asked() {
 #[test]
 fn the_answer_to_a_question_is_a_legal_move_of_the_seat() {
     for q in questions(4, 2) {
-        let bytes = answer_think(&q.request(), 0.0, || 0.0).expect("answered");
+        let bytes = Pondering::default()
+            .think(&q.request(), 0.0, || 0.0)
+            .expect("answered");
         let mv = read_move(&bytes).expect("a move comes back");
         assert!(q.view.deal.legal_moves().contains(mv), "{mv:?} is legal");
         assert_eq!(read_move(&move_bytes(mv)), Some(mv));
@@ -200,91 +202,197 @@ fn soup_question(
     (q, mv, d)
 }
 
-/// After an Expert's Soup-course answer, the worker solves the position
-/// after its move ahead, in slices (here a clock that moves a millisecond
-/// each time it is read: a slice is a few thousand nodes), until it says
-/// nothing is left; the Expert's next decision of the course, asked with
-/// no time left at all, is then the solver's best move, found in the table
-/// (fewer nodes than a slice), not today's search's.
+/// A clock that moves a millisecond each time it is read: a slice of
+/// pondering until the next millisecond is a few thousand nodes.
+fn ticking() -> impl Fn() -> f64 {
+    let clock = std::cell::Cell::new(0.0);
+    move || {
+        clock.set(clock.get() + 1.0);
+        clock.get()
+    }
+}
+
+/// Ponders in one-millisecond slices until nothing is left; how many
+/// slices that took (at least one: the last, which finds nothing left).
+fn ponder_to_the_end(pondering: &mut Pondering) -> usize {
+    let now = ticking();
+    let mut slices = 1;
+    while !pondering.slice(now() + 1.0, &now) {
+        slices += 1;
+        assert!(slices < 100_000, "pondering ends");
+    }
+    slices
+}
+
+/// The Expert's next decision in `d` (its turn again), asked with no time
+/// left at all, is the solver's best move, found in the table that
+/// pondering filled (fewer nodes than a slice), not today's search's.
+fn next_decision_is_solved_from_the_table(q: &Question, d: &duck_soup::engine::Deal) {
+    use duck_soup::ai::heuristic;
+    use duck_soup::ai::soup::{self, SoupSolver};
+    let seat = q.view.seat;
+    assert_eq!(d.to_move(), seat);
+    let view = SeatView::of(d, seat);
+    let legal = d.legal_moves();
+    let normal = heuristic::choose(&view.deal);
+    let (best, _) = SoupSolver::new()
+        .best_move(d, legal.as_slice(), normal, &mut || true)
+        .expect("solved");
+    let next = Question {
+        view,
+        deadline: Some(10.0),
+        ..q.clone()
+    };
+    let before = soup::with_thread_solver(|s| s.nodes);
+    let decided = next.decide(|| 20.0);
+    let spent = soup::with_thread_solver(|s| s.nodes) - before;
+    assert_eq!(decided, best, "the solver's move");
+    assert!(spent < 8_192, "from the table: {spent} nodes");
+}
+
+/// The person's replies (the Normal player's) until the Expert's turn.
+fn until_the_experts_turn(d: &mut duck_soup::engine::Deal, seat: u8) {
+    while d.to_move() != seat {
+        d.apply(duck_soup::ai::heuristic::choose(d));
+    }
+}
+
+/// After an Expert's Soup-course answer at the normal pace, the worker
+/// solves the position after its move ahead, in slices, until it says
+/// nothing is left; the Expert's next decision of the course is then the
+/// solver's, from the table.
 #[test]
 fn between_questions_the_worker_solves_the_soup_course_ahead() {
-    use duck_soup::ai::heuristic;
-    use duck_soup::ai::question::answer_ponder;
-    use duck_soup::ai::soup::{self, SoupSolver};
-    use std::cell::Cell;
     for seed in [11, 12] {
-        let (q, mv, mut d) = soup_question(seed, 10);
-        let clock = Cell::new(0.0);
-        let now = || {
-            clock.set(clock.get() + 1.0);
-            clock.get()
-        };
-        let mut slices = 0;
-        while !answer_ponder(&q.request(), 1.0, &move_bytes(mv), now() + 1.0, now)
-            .expect("a question that holds together")
-        {
-            slices += 1;
-            assert!(slices < 100_000, "pondering ends");
-        }
-        assert!(slices > 1, "pondered in slices ({slices})");
-        // The person's reply, then the Expert's turn again.
-        let seat = q.view.seat;
+        let (q, _, mut d) = soup_question(seed, 10);
+        let mut pondering = Pondering::default();
+        let now = ticking();
+        let answer = pondering.think(&q.request(), 1.0, &now).expect("answered");
+        let mv = read_move(&answer).expect("a move");
+        let slices = ponder_to_the_end(&mut pondering);
+        assert!(slices > 2, "pondered in slices ({slices}), seed {seed}");
+        assert!(pondering.slice(f64::INFINITY, || 0.0), "nothing left");
         d.apply(mv);
-        while d.to_move() != seat {
-            d.apply(heuristic::choose(&d));
-        }
-        let view = SeatView::of(&d, seat);
-        let legal = d.legal_moves();
-        let (best, _) = SoupSolver::new()
-            .best_move(
-                &d,
-                legal.as_slice(),
-                heuristic::choose(&view.deal),
-                &mut || true,
-            )
-            .expect("solved");
-        let next = Question {
-            view,
-            deadline: Some(10.0),
-            ..q
+        until_the_experts_turn(&mut d, q.view.seat);
+        next_decision_is_solved_from_the_table(&q, &d);
+    }
+}
+
+/// A pondering that the hint's question interrupts (the Hard player's, in
+/// the same worker) goes on after it: the hint's answer leaves what the
+/// Expert's answer set to solve ahead. (The deal review judges in a worker
+/// of its own, `web/controller/judging.rs`, and never interrupts it; its
+/// judgements change nothing here either.)
+#[test]
+fn a_pondering_the_hint_interrupts_goes_on_after_it() {
+    for seed in [21, 22] {
+        let (q, _, mut d) = soup_question(seed, 10);
+        let mut pondering = Pondering::default();
+        let now = ticking();
+        let answer = pondering.think(&q.request(), 1.0, &now).expect("answered");
+        let mv = read_move(&answer).expect("a move");
+        assert!(!pondering.slice(now() + 1.0, &now), "a first slice");
+        // The person's turn: the hint is asked, and the review judges a move.
+        d.apply(mv);
+        let person = d.to_move();
+        let hint = Question {
+            level: Level::Hard,
+            view: SeatView::of(&d, person),
+            history: None,
+            seed,
+            playouts: 0,
+            deadline: None,
         };
-        let before = soup::with_thread_solver(|s| s.nodes);
-        let decided = next.decide(|| 20.0);
-        let spent = soup::with_thread_solver(|s| s.nodes) - before;
-        assert_eq!(decided, best, "the solver's move, seed {seed}");
-        assert!(spent < 8_192, "from the table: {spent} nodes");
+        let hinted = pondering.think(&hint.request(), 0.0, &now).expect("hinted");
+        assert!(d
+            .legal_moves()
+            .contains(read_move(&hinted).expect("a move")));
+        let judged = JudgeQuestion {
+            view: SeatView::of(&d, person),
+            history: duck_soup::ai::SeatHistory::new(person),
+            played: d.legal_moves().as_slice()[0],
+            playouts: 4,
+            seed: 1,
+        };
+        answer_judge(&judged.request()).expect("judged");
+        let slices = ponder_to_the_end(&mut pondering);
+        assert!(
+            slices > 2,
+            "pondering went on ({slices} slices), seed {seed}"
+        );
+        until_the_experts_turn(&mut d, q.view.seat);
+        next_decision_is_solved_from_the_table(&q, &d);
+    }
+}
+
+/// The page's word that the two-player Soup course begins (the Expert
+/// seat's view, as `page::table` says it as the stock's last card is drawn)
+/// sets the course to solve ahead, whoever is to move: where the person
+/// leads, the Expert's first decision, after the person's lead, is the
+/// solver's, from the table. (Fewer cards than a course's 13 a hand, for
+/// the test's time.)
+#[test]
+fn the_soup_course_is_solved_ahead_from_the_pages_word() {
+    for seed in [31, 32, 33] {
+        let (q, _, d) = soup_question(seed, 8);
+        // The Expert is the seat not to move: the person leads.
+        let expert = 1 - d.to_move();
+        let view = SeatView::of(&d, expert);
+        assert!(
+            view.deal.hand(d.to_move()).is_empty(),
+            "no hidden card sent"
+        );
+        let mut pondering = Pondering::default();
+        pondering
+            .soup_begins(&soup_begins_request(&view))
+            .expect("the Soup course");
+        let slices = ponder_to_the_end(&mut pondering);
+        assert!(slices > 2, "pondered in slices ({slices}), seed {seed}");
+        let mut d = d;
+        until_the_experts_turn(&mut d, expert);
+        let q = Question { view, ..q };
+        next_decision_is_solved_from_the_table(&q, &d);
     }
 }
 
 /// Pondering refuses what does not hold together, and does nothing where
 /// there is nothing to solve: the Duck course, a level but the Expert, no
-/// deadline (`pace=0`).
+/// deadline (`pace=0`); a refused word leaves what was to be solved.
 #[test]
 fn pondering_refuses_bad_bytes_and_leaves_the_rest_alone() {
-    use duck_soup::ai::question::answer_ponder;
-    let (q, mv, d) = soup_question(13, 8);
-    let played = move_bytes(mv);
-    assert!(answer_ponder(b"junk", 1.0, &played, 0.0, || 0.0).is_err());
-    assert!(answer_ponder(&q.request(), 1.0, b"junk", 0.0, || 0.0).is_err());
-    let illegal = d
-        .hand(1 - q.view.seat)
-        .iter()
-        .next()
-        .map(duck_soup::engine::Move::Play)
-        .expect("the other seat holds cards");
-    let err = answer_ponder(&q.request(), 1.0, &move_bytes(illegal), 0.0, || 0.0);
-    assert!(err.is_err(), "{err:?}");
-    let never = |q: &Question| answer_ponder(&q.request(), 1.0, &played, 0.0, || 1.0);
+    // (Cards enough that a slice told to stop at once stops before the end.)
+    let (q, _, _) = soup_question(13, 12);
+    let nothing_left = |p: &mut Pondering| p.slice(0.0, || 1.0);
+    let mut pondering = Pondering::default();
+    assert!(nothing_left(&mut pondering));
+    assert!(pondering.think(b"junk", 1.0, || 0.0).is_err());
+    assert!(pondering.soup_begins(b"junk").is_err());
+    let mut cut = soup_begins_request(&q.view);
+    cut.pop();
+    assert!(pondering.soup_begins(&cut).is_err());
+    assert!(nothing_left(&mut pondering));
+    // An Expert's answer at the normal pace sets something to solve...
+    pondering
+        .think(&q.request(), 1.0, || 2.0)
+        .expect("answered");
+    assert!(!nothing_left(&mut pondering));
+    // ...which a refused word, another level's answer and a question's
+    // refusal leave.
+    assert!(pondering.soup_begins(b"junk").is_err());
     let normal = Question {
         level: Level::Normal,
         ..q.clone()
     };
-    assert_eq!(never(&normal), Ok(true));
-    assert_eq!(
-        answer_ponder(&q.request(), 0.0, &played, 0.0, || 1.0),
-        Ok(true),
-        "no deadline"
-    );
+    pondering
+        .think(&normal.request(), 1.0, || 2.0)
+        .expect("answered");
+    assert!(pondering.think(b"junk", 1.0, || 0.0).is_err());
+    assert!(!nothing_left(&mut pondering));
+    // An Expert's answer with no deadline (`pace=0`) leaves nothing.
+    pondering
+        .think(&q.request(), 0.0, || 2.0)
+        .expect("answered");
+    assert!(nothing_left(&mut pondering));
     for duck in questions(6, 4)
         .into_iter()
         .filter(|q| q.view.deal.stock_len() > 0)
@@ -293,10 +401,12 @@ fn pondering_refuses_bad_bytes_and_leaves_the_rest_alone() {
             level: Level::Expert,
             ..duck
         };
-        let mv = duck.view.deal.legal_moves().as_slice()[0];
-        assert_eq!(
-            answer_ponder(&duck.request(), 1.0, &move_bytes(mv), 0.0, || 1.0),
-            Ok(true)
-        );
+        let mut pondering = Pondering::default();
+        pondering
+            .think(&duck.request(), 1.0, || 2.0)
+            .expect("answered");
+        assert!(nothing_left(&mut pondering), "the Duck course");
+        let err = pondering.soup_begins(&soup_begins_request(&duck.view));
+        assert_eq!(err, Err("not the two-player Soup course".to_string()));
     }
 }

@@ -253,7 +253,8 @@ fn best_moves(d: &Deal) -> Vec<Move> {
 /// and falls back to the Expert's search when told at once.
 #[test]
 fn the_expert_and_the_hint_play_the_solvers_best_moves() {
-    use duck_soup::ai::{choose_expert_solving, choose_with, hint, Level, SeatView};
+    use duck_soup::ai::expert::choose_solving;
+    use duck_soup::ai::{choose_with, hint, Level, SeatView};
     let rules = Rules::parlett(GameKind::TwoPlayer);
     // 40 play-outs allow 6,000 nodes: up to 6 cards a hand.
     for d in soup_positions(rules, 30, 2, 6, 500) {
@@ -272,13 +273,13 @@ fn the_expert_and_the_hint_play_the_solvers_best_moves() {
         let best = best_moves(&d);
         // Told to stop first (the table does not hold the position yet).
         let mut asked = 0;
-        let stopped = choose_expert_solving(&view, None, 1, 40, &mut |_| {
+        let stopped = choose_solving(&view, None, &mut Rng::new(1), 40, &mut |_| {
             asked += 1;
             false
         });
         assert!(d.legal_moves().contains(stopped));
         assert!(asked > 0);
-        let waited = choose_expert_solving(&view, None, 1, 40, &mut |_| true);
+        let waited = choose_solving(&view, None, &mut Rng::new(1), 40, &mut |_| true);
         assert!(best.contains(&waited), "{waited} not in {best:?}");
     }
 }

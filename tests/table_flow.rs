@@ -13,7 +13,7 @@
 mod common;
 
 use common::scenes::{assert_shows_only, context, visible};
-use duck_soup::ai::Level;
+use duck_soup::ai::{Level, SeatView};
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
 use duck_soup::page::i18n::Lang;
@@ -27,6 +27,10 @@ use proptest::prelude::*;
 struct Page {
     table: Table,
     auto_play: bool,
+    /// The computers take their time (`?pace=0`: false).
+    paced: bool,
+    /// The views the computers' worker was told as a Soup course began.
+    soup_begins: Vec<SeatView>,
     lang: Lang,
     /// The latest seat asked, and its ticket.
     asked: Option<(u8, u64)>,
@@ -50,6 +54,8 @@ impl Page {
         let mut page = Page {
             table,
             auto_play,
+            paced: true,
+            soup_begins: Vec::new(),
             lang: Lang::En,
             asked: None,
             older: Vec::new(),
@@ -69,6 +75,7 @@ impl Page {
             lang: self.lang,
             sort_by_rank: false,
             auto_play: self.auto_play,
+            paced: self.paced,
             fresh: f,
         }
     }
@@ -128,6 +135,26 @@ impl Page {
                 Effect::Schedule { n, .. } => {
                     self.timer = Some(*n);
                     self.timers.push(*n);
+                }
+                Effect::SoupBegins(view) => {
+                    // The Expert seat's view as the Soup course begins: its
+                    // own hand only, yet every card known to it (the other
+                    // hand is every card not seen).
+                    let deal = self.table.game.deal().expect("in a deal");
+                    let (seat, other) = (view.seat, 1 - view.seat);
+                    let player = self.table.setup.players[seat as usize];
+                    assert_eq!(player, Player::Computer(Level::Expert), "{at}");
+                    assert_eq!(deal.stock_len(), 0, "{at}: the stock is empty");
+                    assert_eq!(deal.hand(seat).len(), 13, "{at}: the course's start");
+                    assert_eq!(
+                        format!("{:?}", view.deal),
+                        format!("{:?}", deal.hidden_from(seat)),
+                        "{at}: the seat's view"
+                    );
+                    assert!(view.deal.hand(other).is_empty(), "{at}: a hidden hand sent");
+                    let known = duck_soup::ai::known_deal(view).expect("every card known");
+                    assert_eq!(known.hand(other), deal.hand(other), "{at}");
+                    self.soup_begins.push(**view);
                 }
                 Effect::CancelThinking => {
                     if let Some(old) = self.asked.take() {
@@ -201,9 +228,14 @@ impl Page {
     /// Plays on (answers and timers, the person's first legal move) until
     /// `until` holds; at most `steps` steps.
     fn play_until(&mut self, rng: &mut Rng, steps: usize, until: impl Fn(&Table) -> bool) {
+        assert!(self.reaches(rng, steps, until), "the table never got there");
+    }
+
+    /// Plays on as [`Page::play_until`] does; whether `until` came to hold.
+    fn reaches(&mut self, rng: &mut Rng, steps: usize, until: impl Fn(&Table) -> bool) -> bool {
         for _ in 0..steps {
             if until(&self.table) {
-                return;
+                return true;
             }
             if self.table.acting().is_some() {
                 let mv = self.table.game.legal_moves().as_slice()[0];
@@ -220,7 +252,7 @@ impl Page {
                 break;
             }
         }
-        assert!(until(&self.table), "the table never got there");
+        until(&self.table)
     }
 
     /// The person here makes `mv` by the clicks that make it.
@@ -528,10 +560,95 @@ fn decision_13_a_persons_one_legal_move_plays_itself_after_a_pause_when_the_sett
             lang: Lang::En,
             sort_by_rank: false,
             auto_play: true,
+            paced: true,
             fresh: &mut fresh,
         })),
         Some(Delay::OnlyMove)
     );
+}
+
+/// The views the computers' worker is told in one deal of `players`
+/// (checked in `Page::took`).
+fn soup_told(kind: GameKind, players: Vec<Player>, paced: bool, rng: &mut Rng) -> Vec<SeatView> {
+    let mut p = Page::new(setup(kind, players, "soup-ahead"), false);
+    p.paced = paced;
+    p.play_until(rng, 3000, |t| !t.game.in_deal());
+    p.soup_begins
+}
+
+/// As the stock's last card is drawn in a two-player game with an Expert
+/// computer, the computers' worker is told once what the Expert's seat sees
+/// (`Page::took` checks it: that seat's view at the course's start, no
+/// hidden card, yet every card known to it), so that it solves the Soup
+/// course ahead; not in the other games, at the other levels, at pace 0,
+/// nor on a guest's page (where the host plays the moves).
+#[test]
+fn decision_17_the_worker_is_told_once_as_the_two_player_soup_course_begins_with_an_expert() {
+    use GameKind::{Partnership, ThreePlayer, TwoPlayer};
+    use Player::{Computer, Human};
+    let mut rng = Rng::new(12);
+    let expert = Computer(Level::Expert);
+    for (players, seat) in [
+        (vec![Human, expert], 1),
+        (vec![expert, Human], 0),
+        (vec![expert, expert], 0),
+        (vec![Computer(Level::Normal), expert], 1),
+    ] {
+        let told = soup_told(TwoPlayer, players.clone(), true, &mut rng);
+        let seats: Vec<u8> = told.iter().map(|v| v.seat).collect();
+        assert_eq!(seats, [seat], "{players:?}");
+    }
+    let never = [
+        (TwoPlayer, vec![Human, expert], false),
+        (TwoPlayer, vec![Human, Computer(Level::Hard)], true),
+        (TwoPlayer, vec![Human, Computer(Level::Normal)], true),
+        (TwoPlayer, vec![Human, Human], true),
+        (ThreePlayer, vec![Human, expert, expert], true),
+        (Partnership, vec![Human, expert, expert, expert], true),
+    ];
+    for (kind, players, paced) in never {
+        let told = soup_told(kind, players.clone(), paced, &mut rng);
+        assert!(told.is_empty(), "{kind:?} {players:?} paced {paced}");
+    }
+    // A guest's page: the person's move that ends the Duck course (on this
+    // device's table, it tells the worker) is only submitted to the host.
+    let last_follow = |t: &Table| {
+        t.acting() == Some(0)
+            && t.game
+                .deal()
+                .is_some_and(|d| d.stock_len() == 2 && d.trick().len() == 1)
+    };
+    let mut seen = false;
+    for k in 0..20 {
+        let (name, players) = (format!("soup-guest-{k}"), vec![Human, expert]);
+        let mut here = Page::new(setup(TwoPlayer, players.clone(), &name), false);
+        let mut guest = Page::new(setup(TwoPlayer, players, &name), false);
+        if !here.reaches(&mut Rng::new(k), 400, last_follow) {
+            continue;
+        }
+        guest.play_until(&mut Rng::new(k), 400, last_follow);
+        guest.table.moves_go_to = MovesGoTo::Host;
+        let deal = *here.table.game.deal().expect("in a deal");
+        // A card that takes the trick at once (no quack).
+        let ends = deal.legal_moves().as_slice().iter().copied().find(|&mv| {
+            let mut after = deal;
+            after.apply(mv).duck_course_ended
+        });
+        let Some(mv) = ends else { continue };
+        // (An earlier deal may have told it already.)
+        let before = here.soup_begins.len();
+        here.person_plays(mv);
+        assert_eq!(here.soup_begins.len(), before + 1, "on this device's table");
+        let effects = guest.person_plays(mv);
+        assert!(
+            matches!(effects[..], [Effect::Submit(m)] if m == mv),
+            "{effects:?}"
+        );
+        assert_eq!(guest.soup_begins.len(), before, "on a guest's page");
+        seen = true;
+        break;
+    }
+    assert!(seen, "no deal where the person ends the Duck course");
 }
 
 #[test]

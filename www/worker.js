@@ -8,27 +8,30 @@
 // question [ticket, bytes, deadline], answered in order by the build's
 // `think` export: [ticket, the move's bytes] back (none: no move). A fourth
 // element 'judge' asks its deal review's export instead (one move judged a
-// message), answered the same way. If the build cannot start, a text says
-// why and the page thinks on its own.
+// message), answered the same way; 'soup' tells it, with no answer, that
+// the two-player Soup course begins (the Expert seat's view in place of a
+// question). If the build cannot start, a text says why and the page
+// thinks on its own.
 //
-// After answering a computer's question, the worker solves ahead where
-// there is something to solve (the Expert's two-player Soup course: the
-// build's `ponder` export decides), a slice at a time, so that a message
-// that comes meanwhile is read between two slices and stops it.
+// After each message the worker solves ahead where there is something to
+// solve (the Expert's two-player Soup course: the build keeps what, and
+// its `ponder` export says when nothing is left), a slice at a time, so
+// that a message that comes meanwhile is read between two slices; a
+// pondering that another question (the hint's) interrupted goes on after it.
 let ready;
 // Each message starts a new turn: a slice of another turn's pondering does not run.
 let turn = 0;
 const PONDER_SLICE_MS = 40;
 
-function ponder(glue, mine, question, deadline, move) {
+function ponder(glue, mine) {
   if (mine !== turn) return;
   let done = true;
   try {
-    done = glue.ponder(question, deadline, move, Date.now() + PONDER_SLICE_MS);
+    done = glue.ponder(Date.now() + PONDER_SLICE_MS);
   } catch {
     // (A trap while pondering: the next question finds out.)
   }
-  if (!done) setTimeout(() => ponder(glue, mine, question, deadline, move), 0);
+  if (!done) setTimeout(() => ponder(glue, mine), 0);
 }
 
 async function compile(url) {
@@ -62,13 +65,14 @@ self.onmessage = ({ data }) => {
   ready.then((glue) => {
     if (!glue) return;
     const [ticket, question, deadline, task] = data;
-    let move = new Uint8Array(0);
+    let answer = new Uint8Array(0);
     try {
-      move = task === 'judge' ? glue.judge(question) : glue.think(question, deadline);
+      if (task === 'soup') glue.soup_begins(question);
+      else answer = task === 'judge' ? glue.judge(question) : glue.think(question, deadline);
     } catch {
       // (A trap in the search: the page asks again, of a new worker.)
     }
-    self.postMessage([ticket, move]);
-    if (task !== 'judge' && move.length) setTimeout(() => ponder(glue, mine, question, deadline, move), 0);
+    if (task !== 'soup') self.postMessage([ticket, answer]);
+    setTimeout(() => ponder(glue, mine), 0);
   });
 };

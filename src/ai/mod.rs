@@ -161,26 +161,10 @@ pub fn hint(view: &SeatView, seed: u64, expert_playouts: u32) -> Move {
     choose_with(Level::Hard, view, None, seed, expert_playouts)
 }
 
-/// [`choose_expert_while`] that waits for the exact solver of the two-player
-/// Soup course until `keep_going` says stop, however many cards are left
-/// ([`expert::choose_solving`]): for the page's worker, which answers by
-/// its clock and may have started the solver beforehand
-/// ([`soup::ponder`]). Deterministic when `keep_going` always answers true.
-pub fn choose_expert_solving(
-    view: &SeatView,
-    seen: Option<&SeatHistory>,
-    seed: u64,
-    max_playouts: u32,
-    keep_going: &mut dyn FnMut(u32) -> bool,
-) -> Move {
-    let mut rng = Rng::new(seed ^ position_hash(&view.deal));
-    expert::choose_solving(view, seen, &mut rng, max_playouts, keep_going)
-}
-
 /// The exact solver's move (Normal's among equals) where `view`'s seat
 /// knows every card of the two-player Soup course, searched until
-/// `keep_going` says stop (with this thread's table, which
-/// [`ponder_after`] may have filled); None elsewhere or when stopped first.
+/// `keep_going` says stop (with this thread's table, which the worker's
+/// pondering may have filled); None elsewhere or when stopped first.
 pub fn solved_until(view: &SeatView, keep_going: &mut dyn FnMut() -> bool) -> Option<Move> {
     if !expert::single_world(view) {
         return None;
@@ -189,20 +173,12 @@ pub fn solved_until(view: &SeatView, keep_going: &mut dyn FnMut() -> bool) -> Op
     expert::solved_waiting(view, legal.as_slice(), keep_going)
 }
 
-/// Solves ahead, in this thread's solver, the position after `view`'s seat
-/// plays `mv` where that seat knows every card of the two-player Soup
-/// course ([`soup::ponder`]), until `keep_going` says stop: what the page's
-/// worker does between its questions, while the table animates and the
-/// person thinks, so that the Expert's next decisions of the course find
-/// their positions in the table. True when nothing is left to solve (solved,
-/// or not the Soup course); false when stopped first.
-pub fn ponder_after(view: &SeatView, mv: Move, keep_going: &mut dyn FnMut() -> bool) -> bool {
-    if !expert::single_world(view) || !view.deal.legal_moves().contains(mv) {
-        return true;
-    }
-    let mut world = view.sample(&mut Rng::new(0));
-    world.apply(mv);
-    !soup::applies(&world) || soup::ponder(&world, keep_going)
+/// The deal as `view`'s seat knows it where it knows every card (the
+/// two-player Soup course: the other hand is every card not yet seen, which
+/// the view does not hold); None elsewhere. What the page's worker solves
+/// ahead from (`question::Pondering`).
+pub fn known_deal(view: &SeatView) -> Option<Deal> {
+    expert::single_world(view).then(|| view.sample(&mut Rng::new(0)))
 }
 
 /// A hash of the public position and the mover's hand, so that different

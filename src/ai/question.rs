@@ -18,10 +18,11 @@
 //! deals`, each number a float's eight bytes.
 
 use crate::ai::judge::{self, Judgement, MoveValue};
+use crate::ai::soup;
 use crate::ai::{self, Level, SeatHistory, SeatView};
 use crate::codec::{Reader, Writer};
 use crate::engine::deal_view::DealView;
-use crate::engine::Move;
+use crate::engine::{Deal, Move};
 
 /// One decision to make.
 #[derive(Clone, Debug)]
@@ -66,6 +67,12 @@ fn why(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
+/// A seat's view read back into the deal the seat saw.
+fn read_view(r: &mut Reader) -> Result<(u8, Deal), String> {
+    let view = r.deal_view().map_err(why)?;
+    Ok((view.seat, view.to_deal().map_err(why)?))
+}
+
 impl Question {
     /// The question as bytes: `level · seed · play-outs · the seat's view ·
     /// steps seen, then each step's move and the view before it`. The
@@ -92,12 +99,7 @@ impl Question {
         let level = r.below(Level::ALL.len() as u8, "the level").map_err(why)?;
         let seed = r.varint("the seed").map_err(why)?;
         let playouts = r.u32("the play-outs").map_err(why)?;
-        // A view read back into the deal the seat saw.
-        let deal = |r: &mut Reader| -> Result<_, String> {
-            let view = r.deal_view().map_err(why)?;
-            Ok((view.seat, view.to_deal().map_err(why)?))
-        };
-        let (seat, now) = deal(&mut r)?;
+        let (seat, now) = read_view(&mut r)?;
         if now.is_over() || now.to_move() != seat {
             return Err("not the seat's turn".into());
         }
@@ -105,7 +107,7 @@ impl Question {
         let mut history = SeatHistory::new(seat);
         for _ in 0..steps {
             let mv = r.game_move("a step's move").map_err(why)?;
-            let (s, before) = deal(&mut r)?;
+            let (s, before) = read_view(&mut r)?;
             if s != seat {
                 return Err("a step seen from another seat".into());
             }
@@ -138,7 +140,7 @@ impl Question {
         }
         if let Some(due) = deadline {
             // The two-player Soup course: the exact solver first (its table
-            // kept, and filled by [`answer_ponder`] between questions), for
+            // kept, and filled by [`Pondering`] between questions), for
             // a share of the time; if it has not finished, today's search
             // with the rest.
             let start = now();
@@ -280,39 +282,81 @@ pub fn read_judgement(q: &JudgeQuestion, bytes: &[u8]) -> Option<Judgement> {
     })
 }
 
-/// The worker's answer to a computer's [`Question`] (its `think` export): the
-/// move's bytes ([`move_bytes`]), or why the request was refused.
-pub fn answer_think(
-    request: &[u8],
-    deadline: f64,
-    now: impl Fn() -> f64,
-) -> Result<Vec<u8>, String> {
-    Question::read(request, deadline).map(|q| move_bytes(q.decide(now)))
+/// What the computers' worker solves ahead between its questions, a slice
+/// at a time (its `ponder` export): the two-player Soup course where the
+/// Expert player, at the normal pace (a deadline), knows every card, from
+/// the course's start when the page says it begins ([`soup_begins_request`])
+/// and from the position after each of the Expert's answers, so that its
+/// next decisions find their positions in the solver's table. Only the
+/// Expert's questions and the page's word change it: a question of another
+/// level (the hint's, the Hard player's) leaves it, so that a pondering it
+/// interrupts goes on after it.
+#[derive(Debug, Default)]
+pub struct Pondering {
+    /// The position to solve ahead, every card known; None: nothing left.
+    ahead: Option<Deal>,
 }
 
-/// What the worker does after answering a computer's [`Question`] with the
-/// move `played` (its `ponder` export, called in slices until it answers
-/// true): where the Expert player, at the normal pace (a deadline), knows
-/// every card of the two-player Soup course, it solves the position after
-/// its move ahead ([`ai::ponder_after`]) until `now()` reaches `until`.
-/// True when nothing is left to do; why, when the request or the move does
-/// not hold together.
-pub fn answer_ponder(
-    request: &[u8],
-    deadline: f64,
-    played: &[u8],
-    until: f64,
-    now: impl Fn() -> f64,
-) -> Result<bool, String> {
-    let q = Question::read(request, deadline)?;
-    let mv = read_move(played).ok_or("the move played does not read")?;
-    if !q.view.deal.legal_moves().contains(mv) {
-        return Err("the move played is not legal there".into());
+impl Pondering {
+    /// The worker's answer to a computer's [`Question`] (its `think`
+    /// export): the move's bytes ([`move_bytes`]), or why the request was
+    /// refused. An Expert's answer sets what to solve ahead next: the
+    /// position after its move where it knows every card of the two-player
+    /// Soup course at the normal pace, else nothing (`pace=0`, where the
+    /// same seed plays the same game, has nothing solved ahead).
+    pub fn think(
+        &mut self,
+        request: &[u8],
+        deadline: f64,
+        now: impl Fn() -> f64,
+    ) -> Result<Vec<u8>, String> {
+        let q = Question::read(request, deadline)?;
+        let mv = q.decide(now);
+        if q.level == Level::Expert {
+            let after = ai::known_deal(&q.view).map(|mut d| {
+                d.apply(mv);
+                d
+            });
+            self.ahead = after.filter(|d| q.deadline.is_some() && soup::applies(d));
+        }
+        Ok(move_bytes(mv))
     }
-    if q.level != Level::Expert || q.deadline.is_none() {
-        return Ok(true);
+
+    /// The page's word that the two-player Soup course begins, as the
+    /// Expert seat sees it ([`soup_begins_request`]): solve it ahead from
+    /// its start. Refused (what was to be solved left as it was) where the
+    /// bytes do not hold together or the seat cannot know every card.
+    pub fn soup_begins(&mut self, request: &[u8]) -> Result<(), String> {
+        let mut r = Reader::new(request);
+        let (seat, deal) = read_view(&mut r)?;
+        r.end().map_err(why)?;
+        let known = ai::known_deal(&SeatView { seat, deal }).filter(soup::applies);
+        self.ahead = Some(known.ok_or("not the two-player Soup course")?);
+        Ok(())
     }
-    Ok(ai::ponder_after(&q.view, mv, &mut || now() < until))
+
+    /// Solves ahead until `now()` reaches `until`; true when nothing is
+    /// left to solve.
+    pub fn slice(&mut self, until: f64, now: impl Fn() -> f64) -> bool {
+        let Some(d) = self.ahead else {
+            return true;
+        };
+        let done = soup::ponder(&d, &mut || now() < until);
+        if done {
+            self.ahead = None;
+        }
+        done
+    }
+}
+
+/// The page's word to the worker that the two-player Soup course begins:
+/// the Expert seat's view as it begins (its own hand; the other hand is
+/// every card not yet seen, which the view does not hold but the seat
+/// knows), in the views' one encoding.
+pub fn soup_begins_request(view: &SeatView) -> Vec<u8> {
+    let mut w = Writer::new();
+    w.deal_view(&DealView::of(&view.deal, view.seat));
+    w.into_bytes()
 }
 
 /// The worker's answer to a [`JudgeQuestion`] (its `judge` export): the

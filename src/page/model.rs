@@ -68,6 +68,16 @@ impl Setup {
         self.players.get(seat as usize) == Some(&Player::Human)
     }
 
+    /// The Expert computer's seat (the first, if both are) for which the
+    /// computers' worker solves a two-player Soup course ahead from its
+    /// start (`table::Effect::SoupBegins`); None in the other games and
+    /// without an Expert.
+    pub fn expert_solving_soup(&self) -> Option<u8> {
+        let expert = Player::Computer(Level::Expert);
+        let seat = self.players.iter().position(|p| *p == expert)?;
+        (self.rules.game == GameKind::TwoPlayer).then_some(seat as u8)
+    }
+
     pub fn first_human(&self) -> Option<u8> {
         self.players
             .iter()

@@ -61,6 +61,8 @@ pub struct Env<'a> {
     pub sort_by_rank: bool,
     /// The comfort setting: a person's one legal move plays itself.
     pub auto_play: bool,
+    /// The computers take their time (not `?pace=0`): the worker may solve ahead.
+    pub paced: bool,
     /// Fresh randomness (the browser's crypto), for a game with no seed.
     pub fresh: &'a mut dyn FnMut() -> Option<Words>,
 }
@@ -116,6 +118,9 @@ pub enum Effect {
     Save,
     /// Send the table to the friends' devices.
     Broadcast,
+    /// The two-player Soup course begins: tell the computers' worker what
+    /// the Expert's seat sees (`Setup::expert_solving_soup`), to solve ahead.
+    SoupBegins(Box<SeatView>),
     /// Build the scene and draw it.
     Render,
 }
@@ -636,6 +641,12 @@ impl Table {
                 if effect.duck_course_ended {
                     self.ui.message = Some(env.lang.t(K::SoupBegins).to_string());
                 }
+                let soup = match (self.setup.expert_solving_soup(), self.game.deal()) {
+                    (Some(s), Some(d)) if effect.duck_course_ended && env.paced => {
+                        Some(Effect::SoupBegins(Box::new(SeatView::of(d, s))))
+                    }
+                    _ => None,
+                };
                 let mut effects = vec![Effect::Moved {
                     before: Box::new(before),
                     seat,
@@ -643,6 +654,7 @@ impl Table {
                     effect,
                 }];
                 effects.extend(self.advance(env));
+                effects.extend(soup);
                 effects
             }
         }

@@ -105,6 +105,7 @@ pub fn dealt_table(
         lang: duck_soup::page::i18n::Lang::En,
         sort_by_rank: false,
         auto_play: false,
+        paced: true,
         fresh: &mut fresh,
     };
     table.start_deal(&mut env);

@@ -57,13 +57,17 @@ export const BUDGET_BYTES = 100 * 1024;
  * their drawn sizes, permanent transforms), +98 for the worker's pondering
  * slices (worker.js, on every page), and +493 for this stop's moves into
  * the page's core (the modes, the dialogs, a seat's request, a new game's
- * seed; measured together). The ceiling is its weight
+ * seed; measured together). Raised by +370, the measured cost of the
+ * table telling the computers' worker that the two-player Soup course
+ * begins, so that it solves the course ahead (page::table's SoupBegins and
+ * Thinker::soup_begins; 164,535 → 164,905 as built, BENCHMARKS.md, "The
+ * Soup course solved ahead from its start: weight"). The ceiling is its weight
  * plus 2 KB, within the product's ceiling of 176,128: lower it with every
  * cut, raise it only with a feature's measured cost, and replace it by
  * BUDGET_BYTES once the page fits.
  */
 export const PRODUCT_CEILING_BYTES = 176_128;
-export const CEILING_BYTES = 164_533 + 2 * 1024;
+export const CEILING_BYTES = 164_903 + 2 * 1024;
 /**
  * The full page's two pages (scripts/full-page.mjs), each what a visit to it
  * downloads: the same game plus the replay viewer with the rules-site links

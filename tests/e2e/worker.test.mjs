@@ -6,7 +6,8 @@
 // computers think on the page's main thread); whole deals against Expert
 // play by clicks in every game, under the strict CSP, with the page's build
 // and the computers' own each downloaded once, and at pace 0 the same seed
-// plays the same deal.
+// plays the same deal; at a pace, the worker is told once as the
+// two-player Soup course begins (to solve it ahead), and never at pace 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STRICT_CSP, withPage } from './harness.mjs';
@@ -46,6 +47,23 @@ async function answerTime(page, selector, changed) {
   await page.click(selector, { force: true, timeout: 5_000 });
   const a = await (await page.waitForFunction(() => window.__answer.answered !== null && window.__answer, null, { timeout: 10_000 })).jsonValue();
   return a.answered - a.input;
+}
+
+/** Starts recording the tasks of the messages the page posts to its workers. */
+async function recordPosts(page) {
+  await page.evaluate(() => {
+    window.__posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (data, ...rest) {
+      if (Array.isArray(data)) window.__posted.push({ task: data[3] ?? 'think', bytes: data[1]?.length ?? 0 });
+      return post.call(this, data, ...rest);
+    };
+  });
+}
+
+/** The messages of `task` the page posted to its workers since `recordPosts`. */
+async function posted(page, task) {
+  return page.evaluate((task) => window.__posted.filter((m) => m.task === task), task);
 }
 
 /** Starts recording long tasks and every DOM change's time (a render). */
@@ -154,6 +172,7 @@ for (const worker of [true, false]) {
 test('whole deals against Expert by clicks in every game, its search in the worker', { timeout: 300_000 }, async () => {
   await withPage({ path: '?pace=0&seed=worker-deals', headers }, async ({ page, problems, responses }) => {
     await ready(page);
+    await recordPosts(page);
     for (const [game, seats] of [
       ['two-player', ['human', 'expert']],
       ['three-player', ['human', 'expert', 'hard']],
@@ -173,6 +192,8 @@ test('whole deals against Expert by clicks in every game, its search in the work
         assert.equal((await state(page)).moves, s.moves);
       }
     }
+    // At pace 0 nothing is solved ahead: the same seed plays the same game.
+    assert.deepEqual(await posted(page, 'soup'), [], 'no Soup course solved ahead at pace 0');
     // The page's build and the computers' own (its worker's), each once.
     const wasm = responses.filter((r) => r.url.endsWith('.wasm')).map((r) => r.url);
     assert.equal(wasm.filter((u) => !u.includes('-thinker-')).length, 1, `the page's wasm was downloaded once: ${wasm}`);
@@ -188,6 +209,31 @@ test('the hint is answered from the worker while the page stays responsive', { t
     await page.click('#hint');
     await page.waitForSelector('.hinted');
     assert.match(await page.locator('#message').innerText(), /^Hint: /);
+    assert.deepEqual(problems.all(), []);
+  });
+});
+
+test('at a pace, the worker is told once as the two-player Soup course begins against Expert', { timeout: 180_000 }, async () => {
+  await withPage({ path: '?pace=0.1&seed=worker-soup', headers }, async ({ page, problems, screenshot }) => {
+    await ready(page);
+    await recordPosts(page);
+    await newGame(page, { game: 'two-player', seats: ['human', 'expert'], seed: 'worker-soup' });
+    // Your moves until the Soup course has begun, then four more (short of
+    // the last trick, whose one card plays itself at a pace).
+    let after = 0;
+    for (let guard = 0; after < 4 && guard < 100; guard++) {
+      const s = await waitForTurn(page);
+      assert.equal(s.phase, 'playing');
+      if ((await posted(page, 'soup')).length) after++;
+      await humanMove(page);
+    }
+    await screenshot('worker-soup-ahead');
+    const soup = await posted(page, 'soup');
+    assert.equal(soup.length, 1, 'told once');
+    assert.ok(soup[0].bytes > 0, "the Expert seat's view");
+    assert.ok((await posted(page, 'think')).length > 10, "Expert's questions");
+    // The worker read it (a view it refused would say "nothing to ponder").
+    assert.deepEqual(problems.warnings.filter((w) => /ponder/.test(w)), []);
     assert.deepEqual(problems.all(), []);
   });
 });

@@ -324,6 +324,7 @@ impl Controller {
             lang: self.page.lang,
             sort_by_rank: self.page.settings.sort_by_rank(),
             auto_play: self.page.settings.auto_play,
+            paced: self.pace_ms(Delay::Think.base_ms()) > 0,
             fresh,
         }
     }
@@ -387,6 +388,7 @@ impl Controller {
                 Effect::Save => self.persist(),
                 Effect::Broadcast => Parts::online_broadcast(self),
                 Effect::Render => self.render(),
+                Effect::SoupBegins(view) => self.players.thinker.soup_begins(&view),
             }
         }
     }

@@ -14,7 +14,8 @@
 //! build loaded there (`web/thinker_here.rs`): the game goes on, and only the
 //! page's smoothness suffers.
 
-use crate::ai::question::{read_move, Question};
+use crate::ai::question::{read_move, soup_begins_request, Question};
+use crate::ai::SeatView;
 use crate::engine::Move;
 use crate::web::thinker_here;
 pub use crate::web::thinker_here::WorkerFiles;
@@ -128,6 +129,27 @@ impl Thinker {
             drop(gone);
             self.ensure_worker();
             self.dispatch();
+        }
+    }
+
+    /// Tells the worker that the two-player Soup course begins, as `view`
+    /// (the Expert seat's) shows it, so that it solves the course ahead
+    /// from now on (`www/worker.js`). Nothing where the computers think on
+    /// the page: solving ahead there would block it.
+    pub fn soup_begins(&self, view: &SeatView) {
+        self.ensure_worker();
+        let inner = self.0.borrow();
+        let Some(running) = &inner.worker else {
+            return;
+        };
+        let message = js_sys::Array::of4(
+            &0.into(),
+            &js_sys::Uint8Array::from(&soup_begins_request(view)[..]),
+            &0.into(),
+            &"soup".into(),
+        );
+        if running.worker.post_message(&message).is_err() {
+            warn("the Soup course could not be sent to the worker");
         }
     }
 
