@@ -320,3 +320,71 @@ fn the_scene_is_told_what_the_mode_offers() {
         "no practice with a friend's device"
     );
 }
+
+/// The review's panel follows the mode: the viewer's own while it shows,
+/// the practice's words while a position of the review is practised (and
+/// where it goes back to, said), nothing over a game or a deal practised.
+#[test]
+fn the_reviews_panel_follows_the_mode_and_the_way_back_is_said() {
+    use duck_soup::page::review::ReviewShows;
+    let mut table = game_after_a_deal(GameKind::TwoPlayer, 11);
+    let mut mode = PageMode::Playing;
+    assert!(matches!(
+        mode.review_panel(Lang::En, false),
+        ReviewShows::Nothing
+    ));
+    mode.enter_viewer(&mut table, viewer_at_a_mark(12), None);
+    let ReviewShows::Panel(panel) = mode.review_panel(Lang::En, false) else {
+        panic!("the viewer's panel");
+    };
+    assert!(panel.review.is_some() && panel.offer);
+    let ReviewShows::Panel(embedded) = mode.review_panel(Lang::En, true) else {
+        panic!("the viewer's panel, embedded");
+    };
+    assert!(!embedded.offer, "a rules page's embed asks with its link");
+    let reviewed = mode.reviewed().unwrap();
+    let mark = reviewed.review.as_ref().unwrap().to_judge[0] + 1;
+    assert_eq!(
+        reviewed.back_from_practice_said(Lang::En).as_deref(),
+        Some(&*format!(
+            "Back to the review of deal 1, before move {mark}."
+        )),
+        "where the practice came from"
+    );
+    mode.play_from_here(&mut table, Lang::En);
+    assert!(matches!(
+        mode.review_panel(Lang::En, false),
+        ReviewShows::Practice(_)
+    ));
+    mode.end_practice(&mut table);
+    mode.leave_viewer(&mut table);
+    mode.practise(&mut table, Lang::En);
+    assert!(matches!(
+        mode.review_panel(Lang::En, false),
+        ReviewShows::Nothing
+    ));
+}
+
+/// A review's questions: one for each move of the seats reviewed, each
+/// from the mover's own view, at the page's budget and the review's seed.
+#[test]
+fn a_reviews_questions_are_the_reviewed_seats_moves_from_their_own_views() {
+    use duck_soup::page::replay::REVIEW_SEED;
+    let record = random_game(GameKind::TwoPlayer, 1, 13);
+    let moves = &record.deals[0].moves;
+    let mut r = viewer(record.clone());
+    let questions = r.review_questions(vec![1], None).expect("a deal to review");
+    let review = r.review.as_ref().expect("the review started");
+    assert_eq!(questions.len(), review.to_judge.len());
+    assert!(!questions.is_empty());
+    let budget = duck_soup::ai::expert::page_playouts(GameKind::TwoPlayer);
+    for (q, &index) in questions.iter().zip(&review.to_judge) {
+        assert_eq!(q.view.seat, 1, "seat 1's own view");
+        assert_eq!(q.played, moves[index]);
+        assert_eq!((q.playouts, q.seed), (budget, REVIEW_SEED));
+    }
+    let both = viewer(record)
+        .review_questions(vec![0, 1], Some(50))
+        .unwrap();
+    assert!(both.len() > questions.len() && both.iter().all(|q| q.playouts == 50));
+}

@@ -218,3 +218,53 @@ fn changed_cut_and_random_saves_are_refused_in_one_line_never_a_panic() {
         "most changed saves are refused: {refused} of {checked}"
     );
 }
+
+/// A table saved and put back: the game, the seat it was seen from, the
+/// moves and take-backs counted, the computers' seed, and the set-up; the
+/// score sheet stays as the person left it.
+#[test]
+fn a_table_saved_and_restored_is_the_table_it_was() {
+    use duck_soup::page::table::Table;
+    let (_, g) = played(GameKind::ThreePlayer, 2, 9);
+    let setup = setup_of(&g);
+    let mut before = Table::new(setup.clone(), g, 0, Rng::new(1));
+    before.ai_seed = 0xfeed;
+    before.ui.bottom = 2;
+    before.ui.moves = before.game.log().iter().map(|d| d.moves.len()).sum();
+    before.take_backs = 4;
+    let head = SavedGame::of(&before.game, &before.saved_state(), "5f0c3e9a1b2d4c6e", 0);
+    let saved = load(&serde_json::to_string(&head).unwrap(), &[]).expect("it reads back");
+    let other = Setup::default_for(GameKind::TwoPlayer);
+    let mut after = Table::new(other.clone(), Game::new(other.rules, 0), 0, Rng::new(2));
+    after.ui.scores_open = true;
+    let restored = after.restore(saved);
+    assert_eq!(restored, setup, "the set-up comes back to seat the players");
+    assert_eq!(format!("{:?}", after.game), format!("{:?}", before.game));
+    assert_eq!((after.ai_seed, after.take_backs), (0xfeed, 4));
+    assert_eq!((after.ui.bottom, after.ui.moves), (2, before.ui.moves));
+    assert_eq!(after.ui.viewer, Some(2), "one person: seen from their seat");
+    assert!(after.ui.scores_open, "the sheet as the person left it");
+}
+
+#[test]
+fn the_computer_takes_only_the_seats_picked() {
+    let mut setup = Setup::default_for(GameKind::Partnership);
+    setup.players = vec![
+        Player::Human,
+        Player::Friend,
+        Player::Computer(Level::Expert),
+        Player::Friend,
+    ];
+    assert_eq!(setup.person_seats(), vec![0]);
+    let taken = setup.computer_takes(|s, p| p == Player::Friend && s == 3);
+    assert_eq!(
+        taken.players,
+        vec![
+            Player::Human,
+            Player::Friend,
+            Player::Computer(Level::Expert),
+            Player::Computer(Level::Normal)
+        ]
+    );
+    assert_eq!((taken.rules, taken.seed), (setup.rules, setup.seed));
+}

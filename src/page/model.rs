@@ -62,6 +62,26 @@ impl Setup {
         self.players.iter().filter(|p| **p == Player::Human).count()
     }
 
+    /// The seats a person here plays.
+    pub fn person_seats(&self) -> Vec<u8> {
+        (0..self.players.len() as u8)
+            .filter(|&s| self.players[s as usize] == Player::Human)
+            .collect()
+    }
+
+    /// The same set-up with the computer (Normal) playing the seats
+    /// `which` picks: a friend's seat whose device is gone, or could not
+    /// be reached.
+    pub fn computer_takes(&self, which: impl Fn(usize, Player) -> bool) -> Setup {
+        let mut setup = self.clone();
+        for (s, p) in setup.players.iter_mut().enumerate() {
+            if which(s, *p) {
+                *p = Player::Computer(crate::ai::Level::Normal);
+            }
+        }
+        setup
+    }
+
     /// Whether a person at this device plays `seat` (in online play, a
     /// guest's own seat; never a friend's, nor a computer's).
     pub fn plays_here(&self, seat: u8) -> bool {

@@ -13,6 +13,7 @@
 use super::i18n::{Lang, K};
 use super::model::{CardSize, Player, Settings};
 use super::replay::{Aside, Replay};
+use super::review::{PracticeWords, ReviewShows};
 use super::scene::{Context, PageFacts};
 use super::table::{MovesGoTo, Table};
 use std::ops::DerefMut;
@@ -108,6 +109,19 @@ impl<V: DerefMut<Target = Replay>, G> Mode<V, G> {
                 Practice::Deal { .. } => None,
             },
             Mode::Playing | Mode::Guest(_) => None,
+        }
+    }
+
+    /// The review's panel (the scene carries it): the viewer's, while it
+    /// shows; a practice's words while a position of the review is
+    /// practised.
+    pub fn review_panel(&self, lang: Lang, embedded: bool) -> ReviewShows {
+        match self {
+            Mode::Viewing(r) => r.review_panel(lang, embedded),
+            Mode::Practice(p) if matches!(**p, Practice::FromReview(_)) => {
+                ReviewShows::Practice(PracticeWords::from_review(lang))
+            }
+            Mode::Practice(_) | Mode::Playing | Mode::Guest(_) => ReviewShows::Nothing,
         }
     }
 

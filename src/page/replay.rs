@@ -19,13 +19,17 @@ use super::puzzle::{Puzzle, Verdict};
 use super::replay_bar::{BarFacts, ReplayBarScene, SPEEDS};
 use super::review::{self, Review, ReviewPanel, ReviewShows};
 use super::table::{MovesGoTo, Table};
-use crate::ai::judge::Judgement;
+use crate::ai::judge::{moves_to_judge, Judgement};
 use crate::ai::question::JudgeQuestion;
 use crate::ai::{Level, SeatView};
 use crate::engine::rng::Rng;
 use crate::engine::{Deal, Effect, Game, GameRecord, Move};
 pub use crate::page::positions::Position;
 use crate::page::positions::Positions;
+
+/// The seed the review draws from (with each position's own hash), so that
+/// a deal always gets the same figures (as `duck-soup review --seed`).
+pub const REVIEW_SEED: u64 = 0x7265_7669_6577;
 
 /// One move every this many milliseconds at normal speed and pace.
 pub const PLAY_MS: f64 = 1600.0;
@@ -502,6 +506,40 @@ impl Replay {
         let movers = movers(&start, &moves);
         self.review = Some(Review::new(start.game(), deal, start_pos, seats, movers));
         Some((start, moves))
+    }
+
+    /// Starts the review of the deal on show, judging the moves of
+    /// `seats`: the judge's questions, one a move of theirs, each at the
+    /// Expert's `playouts` (else the game's page budget) and the review's
+    /// seed; None where the deal has no move to judge.
+    pub fn review_questions(
+        &mut self,
+        seats: Vec<u8>,
+        playouts: Option<u32>,
+    ) -> Option<Vec<JudgeQuestion>> {
+        let (start, moves) = self.start_review(seats.clone())?;
+        let Ok(questions) = moves_to_judge(&start, &moves, &seats) else {
+            self.review = None;
+            return None;
+        };
+        let game = start.game();
+        let playouts = playouts.unwrap_or_else(|| crate::ai::expert::page_playouts(game));
+        let queue = questions.into_iter().map(|t| JudgeQuestion {
+            view: t.view,
+            history: t.history,
+            played: t.played,
+            playouts,
+            seed: REVIEW_SEED,
+        });
+        Some(queue.collect())
+    }
+
+    /// Back from practising a position of the review: where, in words for
+    /// screen readers.
+    pub fn back_from_practice_said(&self, lang: Lang) -> Option<String> {
+        let from = self.review.as_ref()?.practice_at(self.pos)?;
+        let (deal, moves) = ((from.deal + 1).to_string(), (from.moves + 1).to_string());
+        Some(lang.tf(K::PracticeBackSaid, &[&deal, &moves]))
     }
 
     /// The review's panel for the position on show (the scene carries

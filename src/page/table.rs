@@ -14,6 +14,7 @@
 
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Answer, Chooser, Player, Setup, TableAction, Ui};
+use super::saved::{Saved, TableState};
 use crate::ai::{SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng, SECRET_WORDS};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
@@ -270,6 +271,35 @@ impl Table {
         practice.ui.viewer = (self.setup.humans() == 1).then_some(self.ui.bottom);
         practice.practice = true;
         Some(practice)
+    }
+
+    /// What is saved of the table besides its game.
+    pub fn saved_state(&self) -> TableState<'_> {
+        TableState {
+            setup: &self.setup,
+            ai_seed: self.ai_seed,
+            bottom: self.ui.bottom,
+            moves: self.ui.moves,
+            take_backs: self.take_backs,
+        }
+    }
+
+    /// A saved game put on the table (the score sheet left open or shut
+    /// as it was), seen from the seat it was left at; its set-up comes
+    /// back for the page to seat its players.
+    pub fn restore(&mut self, saved: Saved) -> Setup {
+        let bottom = saved.bottom;
+        self.ui = Ui {
+            bottom,
+            viewer: (saved.setup.humans() == 1).then_some(bottom),
+            scores_open: self.ui.scores_open,
+            moves: saved.moves,
+            ..Ui::default()
+        };
+        self.game = saved.game;
+        self.ai_seed = saved.ai_seed;
+        self.take_backs = saved.take_backs;
+        saved.setup
     }
 
     /// Whether the deal just finished may be played again for practice:

@@ -13,15 +13,13 @@
 
 use super::parts::{Holds, WithViewer};
 use super::{with, Controller, Mode};
-use crate::ai::judge::{moves_to_judge, Judgement};
+use crate::ai::judge::Judgement;
 use crate::ai::question::JudgeQuestion;
 use crate::engine::GameRecord;
 use crate::page::judging::{JudgeEffect, JudgeMsg, Judging, Slot};
-use crate::page::model::{Player, RecordsAction, ReviewAction, Step};
-use crate::page::modes::Practice;
+use crate::page::model::{RecordsAction, ReviewAction, Step};
 use crate::page::replay::ViewerMsg;
-use crate::page::review::{PracticeWords, ReviewShows};
-use crate::web::i18n::K;
+use crate::page::review::ReviewShows;
 use crate::web::records::link::ViewerOptions;
 use crate::web::thinker_here;
 use gloo::timers::callback::Timeout;
@@ -29,10 +27,6 @@ use std::cell::RefCell;
 use std::rc::Weak;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
-
-/// The seed the review draws from (with each position's own hash), so that
-/// a deal always gets the same figures (as `duck-soup review --seed`).
-pub const SEED: u64 = 0x7265_7669_6577;
 
 /// The review's work (`page::judging` decides it) and what carries it out:
 /// each run's worker, and its step on this thread where it has none.
@@ -201,18 +195,11 @@ impl Controller {
     /// Back in the viewer from a practice: where, said to screen readers
     /// (the panel comes back with the scene, its *Play from here* focused).
     pub(super) fn back_to_review(&mut self) {
-        let lang = self.page.lang;
-        let Mode::Viewing(r) = &self.mode else { return };
-        let Some(from) = r
-            .review
-            .as_ref()
-            .and_then(|review| review.practice_at(r.pos))
-        else {
-            return;
-        };
-        let (deal, moves) = ((from.deal + 1).to_string(), (from.moves + 1).to_string());
-        self.said
-            .say(lang.tf(K::PracticeBackSaid, &[&deal, &moves]));
+        if let Mode::Viewing(r) = &self.mode {
+            if let Some(words) = r.back_from_practice_said(self.page.lang) {
+                self.said.say(words);
+            }
+        }
     }
 
     /// Reviews the deal just finished (opening it in the viewer, the
@@ -220,9 +207,7 @@ impl Controller {
     /// on show, from the seat it is shown from.
     fn start_review(&mut self) {
         if !self.is_viewing() {
-            let humans: Vec<u8> = (0..self.table.setup.players.len() as u8)
-                .filter(|&s| self.table.setup.players[s as usize] == Player::Human)
-                .collect();
+            let humans = self.table.setup.person_seats();
             let record = GameRecord::of(&self.table.game);
             if record.deals.is_empty() {
                 return;
@@ -246,26 +231,9 @@ impl Controller {
         let Mode::Viewing(r) = &mut self.mode else {
             return;
         };
-        let Some((start, moves)) = r.start_review(seats.clone()) else {
-            return;
-        };
-        let Ok(questions) = moves_to_judge(&start, &moves, &seats) else {
-            r.review = None;
-            return;
-        };
-        let game = start.game();
-        let playouts = playouts.unwrap_or_else(|| crate::ai::expert::page_playouts(game));
-        let queue = questions
-            .into_iter()
-            .map(|t| JudgeQuestion {
-                view: t.view,
-                history: t.history,
-                played: t.played,
-                playouts,
-                seed: SEED,
-            })
-            .collect();
-        self.start_run(Slot::Review, queue);
+        if let Some(queue) = r.review_questions(seats, playouts) {
+            self.start_run(Slot::Review, queue);
+        }
     }
 
     /// Starts judging `queue` for `slot` (whatever it was judging stops).
@@ -331,17 +299,8 @@ impl Controller {
         self.players.reviewer = None;
     }
 
-    /// The review's panel for the position on show, while the viewer
-    /// shows (the scene carries it); without a review, its offer. While a
-    /// position of the review is practised, the practice's words.
+    /// The review's panel (the scene carries it: `page::modes`).
     pub(super) fn review_panel(&self) -> ReviewShows {
-        let lang = self.page.lang;
-        match &self.mode {
-            Mode::Viewing(r) => r.review_panel(lang, self.page.embedded),
-            Mode::Practice(p) if matches!(**p, Practice::FromReview(_)) => {
-                ReviewShows::Practice(PracticeWords::from_review(lang))
-            }
-            _ => ReviewShows::Nothing,
-        }
+        self.mode.review_panel(self.page.lang, self.page.embedded)
     }
 }

@@ -514,13 +514,7 @@ impl Controller {
     /// The computer (Normal) plays the seats `which` picks from now on: a
     /// friend's seat whose device is gone, or could not be reached.
     pub(super) fn computer_takes(&mut self, which: impl Fn(usize, Player) -> bool) {
-        let mut setup = self.table.setup.clone();
-        for (s, p) in setup.players.iter_mut().enumerate() {
-            if which(s, *p) {
-                *p = Player::Computer(Level::Normal);
-            }
-        }
-        self.set_setup(setup);
+        self.set_setup(self.table.setup.computer_takes(which));
     }
 
     /// The set-up of the game on the table, and a player for each seat.

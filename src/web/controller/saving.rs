@@ -5,8 +5,8 @@
 use super::parts::{Parts, Viewer};
 use super::{Controller, PaceScale, Page, Shared, Thinking};
 use crate::engine::{Effect, GameKind};
-use crate::page::model::{Setup, Ui};
-use crate::page::saved::{Saved, TableState};
+use crate::page::model::Setup;
+use crate::page::saved::Saved;
 use crate::web::i18n::K;
 use crate::web::params::PageParams;
 use crate::web::persist::{self, Saver};
@@ -17,16 +17,9 @@ impl Controller {
     /// Saves the game (called on every change). When storage refuses, the
     /// previous save stays as it was and the action bar says so.
     pub(in crate::web) fn persist(&mut self) {
-        let lang = self.page.lang;
-        let table = TableState {
-            setup: &self.table.setup,
-            ai_seed: self.table.ai_seed,
-            bottom: self.table.ui.bottom,
-            moves: self.table.ui.moves,
-            take_backs: self.table.take_backs,
-        };
-        if self.saver.save(&self.table.game, &table).is_err() {
-            self.table.ui.message = Some(lang.t(K::SaveFailed).to_string());
+        let state = self.table.saved_state();
+        if self.saver.save(&self.table.game, &state).is_err() {
+            self.table.ui.message = Some(self.page.lang.t(K::SaveFailed).to_string());
         }
     }
 
@@ -49,21 +42,10 @@ impl Controller {
 
     /// Puts a saved game on the table and carries on from there.
     pub(in crate::web) fn restore(&mut self, s: Saved) {
-        let kind = s.setup.rules.game;
-        let bottom = s.bottom;
         self.saver.resumed(&s);
-        self.table.ui = Ui {
-            bottom,
-            viewer: (s.setup.humans() == 1).then_some(bottom),
-            scores_open: self.table.ui.scores_open,
-            moves: s.moves,
-            ..Ui::default()
-        };
-        self.table.game = s.game;
-        self.table.ai_seed = s.ai_seed;
-        self.table.take_backs = s.take_backs;
-        self.set_setup(s.setup);
-        self.view.set_table(kind);
+        let setup = self.table.restore(s);
+        self.set_setup(setup);
+        self.view.set_table(self.table.game.kind());
         self.advance();
     }
 
