@@ -388,3 +388,26 @@ fn a_reviews_questions_are_the_reviewed_seats_moves_from_their_own_views() {
         .unwrap();
     assert!(both.len() > questions.len() && both.iter().all(|q| q.playouts == 50));
 }
+
+/// The author's tool links the record on show in the viewer, at its
+/// position; over a game, the game as far as it has gone.
+#[test]
+fn the_authors_link_is_the_viewers_position_or_the_games_end() {
+    let mut table = game_after_a_deal(GameKind::TwoPlayer, 14);
+    let mut mode = PageMode::Playing;
+    let played: usize = table.game.log().iter().map(|d| d.moves.len()).sum();
+    let game_link = mode.author_link(&table, Lang::En).expect("the game's link");
+    assert_eq!(game_link.at, played, "at the game's last move");
+    let record = random_game(GameKind::TwoPlayer, 1, 15);
+    let mut r = viewer(record);
+    r.update(ViewerMsg::Jump(3));
+    mode.enter_viewer(&mut table, r, None);
+    let viewer_link = mode
+        .author_link(&table, Lang::En)
+        .expect("the viewer's link");
+    assert_eq!(viewer_link.at, 3, "at the viewer's position");
+    assert_ne!(
+        viewer_link.query, game_link.query,
+        "the viewer's record, not the game"
+    );
+}

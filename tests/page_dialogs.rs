@@ -10,8 +10,8 @@ use duck_soup::engine::{Game, GameKind, GameRecord};
 use duck_soup::net::invite::{Invite, TableRef};
 use duck_soup::net::sdp::{Connection, DtlsRole};
 use duck_soup::page::dialog::{
-    Author, DialogKind, Invited, InvitesShown, JoinShown, NewGameDialog, OnlineDialog, OnlineShown,
-    OpenDialog, RecordsDialog, RecordsShown, ServersNotes,
+    Author, DialogKind, Dialogs, Invited, InvitesShown, JoinShown, NewGameDialog, OnlineDialog,
+    OnlineShown, OpenDialog, RecordsDialog, RecordsShown, ServersNotes,
 };
 use duck_soup::page::i18n::Lang;
 use duck_soup::page::link::{AuthorLink, ViewerOptions};
@@ -321,4 +321,39 @@ fn the_new_games_dialog_opens_changes_refuses_and_starts() {
     assert!(d.is(DialogKind::NewGame));
     d.update(DialogAction::Cancel, from, Lang::En);
     assert!(d.shown().is_none());
+}
+
+/// The author's tool's changes reach the records dialog only while it is
+/// open, and keep its refusal line.
+#[test]
+fn the_records_dialog_changes_only_while_it_is_open() {
+    let shows = RecordsShown {
+        share_link: None,
+        daily_result: None,
+        record: None,
+        withheld: None,
+        author: Author::None,
+    };
+    let mut d = Dialogs::default();
+    d.change_records(|r| r.previews += 1);
+    assert_eq!(d.shown(), None, "no dialog opened by a change");
+    d.show(OpenDialog::Records(RecordsDialog::new(shows)));
+    d.refuse(DialogKind::Records, "refused".into());
+    d.change_records(|r| r.previews += 1);
+    let Some(OpenDialog::Records(r)) = d.shown() else {
+        panic!("the records dialog");
+    };
+    assert_eq!(r.previews, 1);
+    assert_eq!(
+        d.refusal().as_deref(),
+        Some("refused"),
+        "its refusal line kept"
+    );
+    d.show(OpenDialog::Help(GameKind::TwoPlayer));
+    d.change_records(|r| r.previews += 1);
+    assert_eq!(
+        d.shown(),
+        Some(&OpenDialog::Help(GameKind::TwoPlayer)),
+        "another dialog untouched"
+    );
 }

@@ -144,6 +144,15 @@ impl Dialogs {
         }
     }
 
+    /// Changes the records dialog by `f`, if it is the one open.
+    pub fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
+        if let Some(OpenDialog::Records(r)) = self.shown() {
+            let mut r = r.clone();
+            f(&mut r);
+            self.show(OpenDialog::Records(r));
+        }
+    }
+
     /// Says `why` on the refusal line of the dialog of `kind`, if it is open.
     pub fn refuse(&mut self, kind: DialogKind, why: String) {
         if self.is(kind) {

@@ -666,19 +666,11 @@ pub enum RecordsAction {
     Daily,
     /// A record's text to check and open in the viewer.
     Import(String),
-    Step(Step),
-    /// Show or hide every hand in the viewer.
-    Reveal,
+    /// The viewer's bar and keys: a step, a jump, play or pause, its
+    /// speed, the seat shown, every hand shown (`page::replay`'s update).
+    Viewer(crate::page::replay::ViewerMsg),
     /// Leave the viewer: the saved game comes back.
     Exit,
-    /// Play on by itself, or pause.
-    Play,
-    /// The viewer's speed (an index into `replay::SPEEDS`).
-    Speed(usize),
-    /// The seat the viewer is shown from.
-    Seat(u8),
-    /// Go to the table just after this move of the game (`records::link`).
-    Jump(usize),
     /// The author's tool: the puzzle box or the caption changed, to this.
     AuthorChanged(AuthorForm),
     /// The table alone: go to the full page for the author's tool (`web::full_page`).

@@ -11,11 +11,13 @@
 //! build without a part holds no value of it.
 
 use super::i18n::{Lang, K};
+use super::link::{self, AuthorLink, ViewerOptions};
 use super::model::{CardSize, Player, Settings};
 use super::replay::{Aside, Replay};
 use super::review::{PracticeWords, ReviewShows};
 use super::scene::{Context, PageFacts};
 use super::table::{MovesGoTo, Table};
+use crate::engine::GameRecord;
 use std::ops::DerefMut;
 
 /// What the page is doing.
@@ -123,6 +125,21 @@ impl<V: DerefMut<Target = Replay>, G> Mode<V, G> {
             }
             Mode::Practice(_) | Mode::Playing | Mode::Guest(_) => ReviewShows::Nothing,
         }
+    }
+
+    /// The author's tool's link: the record in the viewer at its
+    /// position, else the game on `table` as far as it has gone.
+    pub fn author_link(&self, table: &Table, lang: Lang) -> Option<AuthorLink> {
+        if let Mode::Viewing(r) = self {
+            let (options, suggested) = r.author_options();
+            return AuthorLink::new(&r.record, options, lang).map(|a| a.suggesting(suggested));
+        }
+        let record = GameRecord::of(&table.game);
+        let options = ViewerOptions {
+            at: Some(link::move_counts(&record).1),
+            ..ViewerOptions::default()
+        };
+        AuthorLink::new(&record, options, lang)
     }
 
     /// *Play this deal again* at a deal's end (practising, the practice

@@ -26,6 +26,7 @@ use crate::page::model::{
     Action, AssistAction, AuthorForm, Closed, DialogAction, Dispatch, NetEvent, NetInput,
     PanelAction, RecordsAction, ReviewAction, Step, TableAction,
 };
+use crate::page::replay::ViewerMsg;
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -154,9 +155,9 @@ fn changed(e: &Event, dispatch: &Dispatch) -> Option<Action> {
         | ChangedField::ReplaySeat) => {
             let n = value_of(&control).trim().parse::<usize>().ok()?;
             Action::Records(match field {
-                ChangedField::ReplayJump => RecordsAction::Jump(n),
-                ChangedField::ReplaySpeed => RecordsAction::Speed(n),
-                _ => RecordsAction::Seat(n.min(3) as u8),
+                ChangedField::ReplayJump => RecordsAction::Viewer(ViewerMsg::Jump(n)),
+                ChangedField::ReplaySpeed => RecordsAction::Viewer(ViewerMsg::Speed(n)),
+                _ => RecordsAction::Viewer(ViewerMsg::Seat(n.min(3) as u8)),
             })
         }
         ChangedField::AuthorPuzzle | ChangedField::AuthorCaption => {
@@ -242,16 +243,18 @@ fn records_action(command: RecordsCommand) -> Option<RecordsAction> {
             RecordsButton::Download => RecordsAction::Download(text(CopyField::RecordText.name())),
             RecordsButton::Daily => RecordsAction::Daily,
             RecordsButton::Import => super::records::dialog::pasted(),
-            RecordsButton::First => RecordsAction::Step(Step::First),
-            RecordsButton::TrickBack => RecordsAction::Step(Step::TrickBack),
-            RecordsButton::Back => RecordsAction::Step(Step::Back),
-            RecordsButton::Forward => RecordsAction::Step(Step::Forward),
-            RecordsButton::TrickForward => RecordsAction::Step(Step::TrickForward),
-            RecordsButton::Last => RecordsAction::Step(Step::Last),
-            RecordsButton::Play => RecordsAction::Play,
+            RecordsButton::First => RecordsAction::Viewer(ViewerMsg::Step(Step::First)),
+            RecordsButton::TrickBack => RecordsAction::Viewer(ViewerMsg::Step(Step::TrickBack)),
+            RecordsButton::Back => RecordsAction::Viewer(ViewerMsg::Step(Step::Back)),
+            RecordsButton::Forward => RecordsAction::Viewer(ViewerMsg::Step(Step::Forward)),
+            RecordsButton::TrickForward => {
+                RecordsAction::Viewer(ViewerMsg::Step(Step::TrickForward))
+            }
+            RecordsButton::Last => RecordsAction::Viewer(ViewerMsg::Step(Step::Last)),
+            RecordsButton::Play => RecordsAction::Viewer(ViewerMsg::Play),
             RecordsButton::Preview => RecordsAction::Preview(Parts::author_form()?),
             RecordsButton::FullPage => RecordsAction::FullPage,
-            RecordsButton::Reveal => RecordsAction::Reveal,
+            RecordsButton::Reveal => RecordsAction::Viewer(ViewerMsg::Reveal),
             RecordsButton::Exit => RecordsAction::Exit,
             RecordsButton::Review => RecordsAction::Review(ReviewAction::Deal),
             RecordsButton::ReviewCancel => RecordsAction::Review(ReviewAction::Cancel),

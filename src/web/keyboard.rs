@@ -8,6 +8,7 @@ use super::dom::{by_id, doc, focus, get_data};
 use crate::engine::Card;
 use crate::page::input::CardShown;
 use crate::page::model::{Action, AssistAction, RecordsAction, ReviewAction, Step};
+use crate::page::replay::ViewerMsg;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
@@ -139,9 +140,9 @@ pub fn viewer_key(target: &Element, key: &str, shift: bool) -> Option<RecordsAct
         "PageDown" => Step::TrickForward,
         "Home" => Step::First,
         "End" => Step::Last,
-        " " if tag != "button" => return Some(RecordsAction::Play),
+        " " if tag != "button" => return Some(RecordsAction::Viewer(ViewerMsg::Play)),
         "p" | "P" => return Some(RecordsAction::Review(ReviewAction::PlayFromHere)),
         _ => return None,
     };
-    Some(RecordsAction::Step(step))
+    Some(RecordsAction::Viewer(ViewerMsg::Step(step)))
 }

@@ -57,15 +57,6 @@ impl Controller {
 }
 
 impl Controller {
-    /// Changes the records dialog by `f`, if it is open.
-    pub(super) fn change_records(&mut self, f: impl FnOnce(&mut RecordsDialog)) {
-        if let Some(OpenDialog::Records(r)) = self.dialog.shown() {
-            let mut r = r.clone();
-            f(&mut r);
-            self.dialog.show(OpenDialog::Records(r));
-        }
-    }
-
     /// A record refused, said in the records dialog.
     pub(super) fn records_refused(&mut self, why: String) {
         self.dialog_refuses(DialogKind::Records, why);

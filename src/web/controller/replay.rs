@@ -28,7 +28,6 @@ use crate::page::replay_bar::ReplayBarScene;
 use crate::page::review::ReviewShows;
 use crate::web::full_page::Then;
 use crate::web::i18n::Lang;
-use crate::web::records::author;
 use crate::web::records::dialog;
 use crate::web::records::link::{self, LinkParams, ViewerOptions};
 use crate::web::view::full::ViewerWriters;
@@ -66,7 +65,7 @@ impl<const ONLINE: bool> Viewer for Page<true, ONLINE> {
     }
 
     fn author(c: &Controller) -> Author {
-        match c.author_link() {
+        match c.mode.author_link(&c.table, c.page.lang) {
             Some(a) => Author::Tool(a),
             None => Author::None,
         }
@@ -137,19 +136,14 @@ impl Controller {
     /// The viewer's own actions (its bar, its keys, the author's tool's).
     fn viewer_action(&mut self, action: RecordsAction) {
         let msg = match action {
-            RecordsAction::Step(step) => ViewerMsg::Step(step),
-            RecordsAction::Jump(n) => ViewerMsg::Jump(n),
-            RecordsAction::Play => ViewerMsg::Play,
-            RecordsAction::Speed(i) => ViewerMsg::Speed(i),
-            RecordsAction::Seat(s) => ViewerMsg::Seat(s),
-            RecordsAction::Reveal => ViewerMsg::Reveal,
+            RecordsAction::Viewer(msg) => msg,
             RecordsAction::Review(a) => return self.review_action(a),
             RecordsAction::AuthorChanged(form) => {
-                self.change_records(|r| r.author = Some(form));
+                self.dialog.change_records(|r| r.author = Some(form));
                 return self.render();
             }
             RecordsAction::Preview(form) => {
-                self.change_records(|r| {
+                self.dialog.change_records(|r| {
                     r.author = Some(form);
                     r.previews += 1;
                 });
@@ -300,23 +294,6 @@ impl Controller {
             self.carry_out_viewer(effects);
             self.advance();
         }
-    }
-
-    /// The author's tool's link: the record in the viewer at its position,
-    /// else the game on the table as far as it has gone.
-    fn author_link(&self) -> Option<author::AuthorLink> {
-        let lang = self.page.lang;
-        if let Mode::Viewing(r) = &self.mode {
-            let (options, suggested) = r.author_options();
-            return author::AuthorLink::new(&r.record, options, lang)
-                .map(|a| a.suggesting(suggested));
-        }
-        let record = GameRecord::of(&self.table.game);
-        let options = ViewerOptions {
-            at: Some(link::move_counts(&record).1),
-            ..ViewerOptions::default()
-        };
-        author::AuthorLink::new(&record, options, lang)
     }
 
     /// Puts the viewer's position on its table (instead of the game flow).

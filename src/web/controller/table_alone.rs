@@ -75,13 +75,8 @@ impl<const ONLINE: bool> Viewer for Page<false, ONLINE> {
             | RecordsAction::TooLarge(_)
             | RecordsAction::Daily
             | RecordsAction::Import(_)
-            | RecordsAction::Step(_)
-            | RecordsAction::Reveal
+            | RecordsAction::Viewer(_)
             | RecordsAction::Exit
-            | RecordsAction::Play
-            | RecordsAction::Speed(_)
-            | RecordsAction::Seat(_)
-            | RecordsAction::Jump(_)
             | RecordsAction::AuthorChanged(_)
             | RecordsAction::Preview(_) => return,
         };
