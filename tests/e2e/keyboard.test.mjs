@@ -58,6 +58,15 @@ async function keyboardMove(page, did) {
     }
     const f = await focused(page);
     assert.ok(f.cls.includes('playable'), 'an arrow key reaches a playable card');
+    if (!did.ring) {
+      // The keyboard's ring is drawn around the card's whole face (by its
+      // overlay, the face's shape), not the button's strip.
+      did.ring = await page.evaluate(() => {
+        const ring = getComputedStyle(document.activeElement, '::after');
+        return { style: ring.outlineStyle, width: ring.outlineWidth };
+      });
+      assert.deepEqual(did.ring, { style: 'solid', width: '3px' }, 'the focused card shows the keyboard\'s ring');
+    }
     await pressAndWaitMove(page, 'Enter');
     did.cards++;
   }

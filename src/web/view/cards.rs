@@ -114,6 +114,9 @@ pub fn set_card_name(lang: Lang, card: &Element, code: Card, note: Option<&str>)
     }
 }
 
+/// The fewest cards of a hand marked `long` (two rows on an upright phone).
+const LONG_HAND: usize = 8;
+
 /// The face-up hand, updated in place: cards keyed by code, new ones dealt
 /// or drawn in, the order the scene's. A roving hand is one tab stop.
 pub fn render_hand_up(
@@ -133,6 +136,8 @@ pub fn render_hand_up(
             x.remove();
         }
     }
+    // A long hand (eight cards or more) takes two rows on an upright phone.
+    toggle_class(hand, "long", cards.len() >= LONG_HAND);
     let mut cursor = hand.first_element_child();
     for hc in cards {
         let node = match hand

@@ -38,8 +38,15 @@ impl Centre {
         let _ = stock.set_attribute("role", "group");
         let _ = stock.set_attribute("aria-label", lang.t(K::DuckHouse));
         let stack = el("div", "stack");
-        for _ in 0..3 {
-            append(&stack, &back_card());
+        // Each back's offset is a class of its own, not `:nth-child`: a
+        // positional rule's class joins the browser's sibling invalidation,
+        // and every hand's cards were restyled whenever a card left a hand.
+        for offset in ["", "stack-2", "stack-3"] {
+            let back = back_card();
+            if !offset.is_empty() {
+                toggle_class(&back, offset, true);
+            }
+            append(&stack, &back);
         }
         append(&stock, &stack);
         append(
