@@ -76,11 +76,14 @@ pub fn code_words(lang: Lang, code: Code) -> (String, String) {
 pub use crate::net::guest_link::GuestState;
 
 /// The fair deals' mark on a guest's table (`net::fair_flow::Verdict`):
-/// "Deal checked" after a deal that checked, or the alarm, kept for the
+/// "Deal checked" after a deal that checked, "Deal N is not checked" for a
+/// deal whose commitment this page never had, or the alarm, kept for the
 /// rest of the game, naming the deal and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairMark {
     pub alarm: bool,
+    /// The deal checked (else not checked, or the alarm).
+    pub checked: bool,
     pub words: String,
 }
 
@@ -90,7 +93,13 @@ impl FairMark {
         match verdict {
             Verdict::Checked { .. } => FairMark {
                 alarm: false,
+                checked: true,
                 words: lang.t(K::FairChecked).to_string(),
+            },
+            Verdict::NotChecked { deal } => FairMark {
+                alarm: false,
+                checked: false,
+                words: lang.tf(K::FairNotChecked, &[&(deal + 1).to_string()]),
             },
             Verdict::Unfair { deal, why } => {
                 let why = lang.t(match why {
@@ -104,6 +113,7 @@ impl FairMark {
                 });
                 FairMark {
                     alarm: true,
+                    checked: false,
                     words: lang.tf(K::FairAlarm, &[&(deal + 1).to_string(), why]),
                 }
             }

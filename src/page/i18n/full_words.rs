@@ -114,6 +114,8 @@ pub enum FullKey {
     MoveNotSent,
     FairWaiting,
     FairChecked,
+    FairNotChecked,
+    FairFirstDealWaits,
     FairAlarm,
     FairWhySecret,
     FairWhyOwnLeftOut,
@@ -270,6 +272,8 @@ impl K {
     pub const MoveNotSent: FullKey = FullKey::MoveNotSent;
     pub const FairWaiting: FullKey = FullKey::FairWaiting;
     pub const FairChecked: FullKey = FullKey::FairChecked;
+    pub const FairNotChecked: FullKey = FullKey::FairNotChecked;
+    pub const FairFirstDealWaits: FullKey = FullKey::FairFirstDealWaits;
     pub const FairAlarm: FullKey = FullKey::FairAlarm;
     pub const FairWhySecret: FullKey = FullKey::FairWhySecret;
     pub const FairWhyOwnLeftOut: FullKey = FullKey::FairWhyOwnLeftOut;
@@ -421,6 +425,8 @@ pub(super) fn en(key: FullKey) -> &'static str {
         MoveNotSent => "Your move could not be sent to the host. Play it again.",
         FairWaiting => "Waiting for the friends' devices to add their randomness to the deal…",
         FairChecked => "Deal checked",
+        FairNotChecked => "Deal {0} is not checked: this device was not sent its commitment.",
+        FairFirstDealWaits => "The first deal is dealt once every friend has taken their seat.",
         FairAlarm => "Alarm: deal {0} was not dealt fairly: {1}. The host could have chosen or changed the cards.",
         FairWhySecret => "the host revealed another secret than the one it committed to before the deal",
         FairWhyOwnLeftOut => "the deck was not made with this device's randomness",
@@ -580,6 +586,8 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         MoveNotSent => "手をホストに送れませんでした。もう一度出してください。",
         FairWaiting => "友だちの端末の乱数を待っています…",
         FairChecked => "配り札を確認済み",
+        FairNotChecked => "第{0}ディールは確認できません：この端末にはコミットメントが届いていません。",
+        FairFirstDealWaits => "友だち全員が席に着いてから最初のディールを配ります。",
         FairAlarm => "警告: 第{0}ディールは公正に配られていません（{1}）。ホストが札を選んだか変えた可能性があります。",
         FairWhySecret => "ホストが明かした秘密が、ディール前に約束したものと違います",
         FairWhyOwnLeftOut => "この端末の乱数が使われていません",
