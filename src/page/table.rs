@@ -116,6 +116,10 @@ pub enum Effect {
     Save,
     /// Send the table to the friends' devices.
     Broadcast,
+    /// Deal the next deal, as the person's button asks (the timer's step
+    /// with nobody here): the page deals every deal one way, fairly in a
+    /// game with friends.
+    NextDeal,
     /// Build the scene and draw it.
     Render,
 }
@@ -580,7 +584,7 @@ impl Table {
                 self.ui.held = None;
                 self.advance(env)
             }
-            Step::NextDeal => self.next_deal(env),
+            Step::NextDeal => vec![Effect::NextDeal],
             Step::OnlyMove => {
                 self.ui.only_move = false;
                 match (self.acting(), self.game.legal_moves().as_slice()) {

@@ -56,6 +56,10 @@ pub struct Online {
     handed: [bool; 4],
     /// The servers' fields as last typed, for the online dialogs.
     notes: ServersNotes,
+    /// The friends' seats as last kept beside the saved game
+    /// (`SavedSeats::to_text`), and whether the saved ones were read back.
+    seats_kept: String,
+    seats_read: bool,
 }
 
 impl Online {
@@ -99,6 +103,8 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     fn new_game(c: &mut Controller) {
         let online = hosting(&mut c.online);
         online.handed = [false; 4];
+        // (A new game's seats are its own: none are read back.)
+        online.seats_read = true;
         online.host.fair_forget();
     }
 
@@ -151,6 +157,14 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
         c.fair_next_deal();
     }
 
+    fn first_deal(c: &mut Controller) {
+        if c.friend_seats().is_empty() || !matches!(c.mode, Mode::Playing) {
+            c.start_deal();
+            return c.advance();
+        }
+        c.fair_next_deal();
+    }
+
     fn fair_mark(c: &Controller) -> Option<FairMark> {
         let Mode::Guest(g) = &c.mode else {
             return None;
@@ -192,12 +206,49 @@ impl Controller {
             self.computer_takes(|_, p| p == Player::Friend);
             return self.notice(self.page.lang.t(K::NoSecureRandom).to_string());
         }
+        self.resume_seats(&remote);
         let (dispatch, ice) = (self.dispatch(), self.ice());
         for s in hosting(&mut self.online).host.needing_invites() {
             hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
         self.show_invites();
+    }
+
+    /// The saved game is back (the host's page reloaded): its friends'
+    /// seats too, if kept under its token (`SavedSeats`): the table's id,
+    /// the seats handed to the computer, and each seat's known guest.
+    fn resume_seats(&mut self, remote: &[bool]) {
+        let begun = !self.table.game.log().is_empty();
+        let online = hosting(&mut self.online);
+        if std::mem::replace(&mut online.seats_read, true) || !begun {
+            return;
+        }
+        let Some(saved) = net::saved_seats().filter(|s| s.game == self.saver.id()) else {
+            return;
+        };
+        online.handed = saved.handed;
+        online.host.resume(&saved, remote);
+        online.seats_kept = saved.to_text();
+    }
+
+    /// Keeps the friends' seats beside the saved game when they change
+    /// (once the game is saved under its own token: from its first deal).
+    fn keep_seats(&mut self) {
+        let players = &self.table.setup.players;
+        let online = hosting(&mut self.online);
+        let friends = guest::had_friends(players, &online.handed);
+        if !friends || self.table.game.log().is_empty() || self.saver.id().is_empty() {
+            return;
+        }
+        let Some(saved) = online.host.saved(self.saver.id(), online.handed) else {
+            return;
+        };
+        let text = saved.to_text();
+        if text != online.seats_kept {
+            net::keep_seats(&text);
+            online.seats_kept = text;
+        }
     }
 
     /// The hand-off of replies from other tabs listens while some seat
@@ -265,11 +316,8 @@ impl Controller {
     /// and its friend is still at the table. A guest's own game is only
     /// what its seat saw, so it has nothing to withhold.
     fn record_withheld(&self) -> Option<&'static str> {
-        let handed = self
-            .online
-            .as_ref()
-            .is_some_and(|o| o.handed.contains(&true));
-        let friends = self.table.setup.players.contains(&Player::Friend) || handed;
+        let handed = self.online.as_ref().map_or([false; 4], |o| o.handed);
+        let friends = guest::had_friends(&self.table.setup.players, &handed);
         let in_progress = friends && !self.table.game.is_over();
         in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
     }
@@ -279,7 +327,8 @@ impl Controller {
         let players = &self.table.setup.players;
         if !players.contains(&Player::Friend) {
             self.table.ui.friends = Default::default();
-            return;
+            // (Its seats handed to the computer are kept all the same.)
+            return self.keep_seats();
         }
         let (who, last) = (guest::who(players), hosting(&mut self.online).last);
         hosting(&mut self.online).host.broadcast(&News {
@@ -290,12 +339,28 @@ impl Controller {
         let statuses = hosting(&mut self.online).host.statuses();
         let players = &self.table.setup.players;
         self.table.ui.friends = guest::friends_of(self.page.lang, &statuses, players);
+        self.keep_seats();
     }
 
     fn net(&mut self, event: NetEvent) {
         self.net_event(event);
         // Any of them may start or end a seat's wait for a reply.
         self.listen_for_replies();
+        // Or seat the last friend the first deal waits for (or hand its
+        // seat to the computer).
+        let friends = self.friend_seats();
+        let deals = self.table.game.log().len();
+        let host = &hosting(&mut self.online).host;
+        if matches!(self.mode, Mode::Playing) && host.first_deal_due(deals, &friends) {
+            self.fair_next_deal();
+        }
+    }
+
+    /// The seats played on friends' devices, in order.
+    fn friend_seats(&self) -> Vec<u8> {
+        (0..self.table.game.kind().seats() as u8)
+            .filter(|&s| self.table.setup.players.get(s as usize) == Some(&Player::Friend))
+            .collect()
     }
 
     fn net_event(&mut self, event: NetEvent) {
@@ -480,9 +545,7 @@ impl Controller {
     /// randomness, and the deck is made of them all once they are in or the
     /// wait is over (`net::fair_flow`). A game without friends deals at once.
     fn fair_next_deal(&mut self) {
-        let friends: Vec<u8> = (0..self.table.game.kind().seats() as u8)
-            .filter(|&s| self.table.setup.players.get(s as usize) == Some(&Player::Friend))
-            .collect();
+        let friends = self.friend_seats();
         let between_deals = !self.table.game.in_deal() && !self.table.game.is_over();
         let plain = friends.is_empty() || !matches!(self.mode, Mode::Playing) || !between_deals;
         if plain {
@@ -491,6 +554,13 @@ impl Controller {
         if hosting(&mut self.online).host.fair_awaiting() {
             // (Asked again while the guests' parts come: one deal at a time.)
             return;
+        }
+        let deals = self.table.game.log().len();
+        if !hosting(&mut self.online).host.may_deal(deals, &friends) {
+            // The first deal waits for every friend to be seated (or its
+            // seat handed to the computer): `net` deals it then.
+            self.table.ui.message = Some(self.page.lang.t(K::FairFirstDealWaits).to_string());
+            return self.render();
         }
         let Some(secret) = net::secure_random_bytes() else {
             return self.flow(Msg::Person(TableAction::NextDeal));

@@ -9,7 +9,7 @@ use super::NetEvent;
 use crate::engine::Game;
 use crate::net::fair::Random;
 use crate::net::fair_flow::Words;
-use crate::net::host_link::{HostLinks, LinkEffect, SeatEffects};
+use crate::net::host_link::{HostLinks, LinkEffect, SavedSeats, SeatEffects};
 use crate::net::invite::{clean_name, Invite, Reply, TableRef};
 use crate::net::protocol::Dropped;
 use crate::net::sdp::Connection;
@@ -303,6 +303,29 @@ impl Host {
             .begin_fair(deal, secret, friends);
         carry_out(&self.shared, effects);
         words
+    }
+
+    /// What is kept of the seats beside the saved game (`HostLinks::saved`).
+    pub fn saved(&self, game: &str, handed: [bool; 4]) -> Option<SavedSeats> {
+        self.shared.borrow().links.saved(game, handed)
+    }
+
+    /// The saved game's seats back (`HostLinks::resume`).
+    pub fn resume(&mut self, saved: &SavedSeats, remote: &[bool]) {
+        self.shared.borrow_mut().links.resume(saved, remote);
+    }
+
+    /// Whether the next deal may begin (`HostLinks::may_deal`).
+    pub fn may_deal(&self, deals_begun: usize, friends: &[u8]) -> bool {
+        self.shared.borrow().links.may_deal(deals_begun, friends)
+    }
+
+    /// Whether the first deal may begin now (`HostLinks::first_deal_due`).
+    pub fn first_deal_due(&self, deals_begun: usize, friends: &[u8]) -> bool {
+        self.shared
+            .borrow()
+            .links
+            .first_deal_due(deals_begun, friends)
     }
 
     /// Whether the host waits for its guests' randomness.
