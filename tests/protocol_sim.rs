@@ -1752,3 +1752,87 @@ impl Totals {
         self.hostile += said("hostile bytes");
     }
 }
+
+/// Seats `seat` of `links` with the device whose secret is `secret`: a
+/// new invite, its reply taken, the channel open and the hello heard. The
+/// seat's link, for its marks.
+fn seat_device(links: &mut HostLinks, seat: u8, device: u8, secret: [u8; 8]) {
+    let table = links.table.unwrap_or([7; 6]);
+    links.new_invite(seat, 1000 + u32::from(device) + 10 * u32::from(seat), table);
+    let link = links.link(seat);
+    link.offered([0xaa; 32], "invite".into());
+    let nonce = link.nonce;
+    let token = [device, seat, 1, 2, 3, 4, 5, 6];
+    let reply = Reply {
+        to: TableRef { table, nonce, seat },
+        token,
+        guest_name: format!("Device {device}"),
+        connection: connection(device),
+    };
+    assert_eq!(links.take_reply(&reply), Ok(seat));
+    let link = links.link(seat);
+    link.opened();
+    let hello = ToHost::Hello { token, secret }.encode();
+    assert_eq!(link.receive(Ok(&hello), 0.0), vec![LinkEffect::Greeted]);
+}
+
+/// Decision 17: the first deal of a game with friends waits until every
+/// friend's seat is connected (or handed to the computer: no longer a
+/// friend's), so that each friend adds its randomness to it; a later deal
+/// is dealt when asked, whoever is away.
+#[test]
+fn decision_17_the_first_deal_waits_until_every_friend_is_seated() {
+    let mut links = HostLinks::default();
+    let friends = [1u8, 3];
+    for &seat in &friends {
+        links.new_invite(seat, 5, [7; 6]);
+    }
+    assert!(!links.may_deal(0, &friends) && !links.first_deal_due(0, &friends));
+    seat_device(&mut links, 1, 1, [1; 8]);
+    assert!(!links.may_deal(0, &friends), "seat 3 is not seated yet");
+    // Seat 3 handed to the computer: the first deal is due with seat 1's.
+    assert!(links.may_deal(0, &[1]) && links.first_deal_due(0, &[1]));
+    seat_device(&mut links, 3, 3, [3; 8]);
+    assert!(links.may_deal(0, &friends) && links.first_deal_due(0, &friends));
+    // Once begun, it is not begun again; a later deal does not wait.
+    let (words, sends) = links.begin_fair(0, [9; 32], &friends);
+    assert!(words.is_none() && sends.len() == 2, "both committed to, both awaited");
+    assert!(!links.first_deal_due(0, &friends));
+    links.link(3).lost();
+    assert!(links.may_deal(1, &friends), "a later deal: the lost guest is absent");
+}
+
+/// Decision 18: the host's page reloads: the table's id, the seats handed
+/// to the computer and each seat's known guest come back from beside the
+/// saved game, so the friend who comes back is named as before and not a
+/// new device, and another device on the seat is.
+#[test]
+fn decision_18_a_hosts_reload_forgets_neither_who_held_a_seat_nor_the_seats_handed() {
+    let mut before = HostLinks::default();
+    before.new_invite(1, 5, [4; 6]);
+    before.new_invite(2, 6, [4; 6]);
+    seat_device(&mut before, 1, 1, [1; 8]);
+    seat_device(&mut before, 2, 2, [2; 8]);
+    let handed = [false, false, false, true];
+    let text = before.saved("game-token", handed).expect("a table").to_text();
+
+    // The page reloads: new links, the saved seats read back.
+    let saved = SavedSeats::from_text(&text).expect("reads back");
+    assert_eq!((saved.game.as_str(), saved.table, saved.handed), ("game-token", [4; 6], handed));
+    let mut after = HostLinks::default();
+    after.resume(&saved, &[false, true, true, false]);
+    assert_eq!(after.table, Some([4; 6]), "the same table: guests keep their secrets for it");
+    seat_device(&mut after, 1, 1, [1; 8]);
+    let friend = after.get(1).expect("seat 1");
+    assert!(!friend.new_device, "the friend back is not a new device");
+    assert_eq!(friend.name, "Device 1", "named as before");
+    // Another device on seat 2 (not the one that held it) is new.
+    seat_device(&mut after, 2, 9, [9; 8]);
+    assert!(after.get(2).expect("seat 2").new_device);
+    // Without the kept seats every device would be new: the mark means
+    // "has not played this seat of this game before", reload or not.
+    let mut forgot = HostLinks::default();
+    forgot.new_invite(1, 5, [4; 6]);
+    seat_device(&mut forgot, 1, 1, [1; 8]);
+    assert!(forgot.get(1).expect("seat 1").new_device);
+}

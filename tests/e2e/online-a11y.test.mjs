@@ -167,6 +167,17 @@ for (const lang of ['en', 'ja']) {
       await host.page.fill('#reply-paste', await reply.inputValue());
       await host.page.click('#invite-dialog [data-net="take-reply"]');
       await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="connected"]', { timeout: 30_000 });
+      // The first deal waits for East's friend too, who joins.
+      const east = await device(browser, server, invitePath(links[3], lang), phone);
+      await ready(east.page);
+      await east.page.waitForSelector('#join-dialog[open]');
+      await east.page.fill('#guest-name', 'Eve');
+      await east.page.click('#join');
+      const eastReply = east.page.locator('#reply-link');
+      await eastReply.waitFor({ timeout: 20_000 });
+      await host.page.fill('#reply-paste', await eastReply.inputValue());
+      await host.page.click('#invite-dialog [data-net="take-reply"]');
+      await host.page.waitForSelector('#invite-dialog fieldset[data-seat="3"][data-state="connected"]', { timeout: 30_000 });
       await host.page.click('#invite-dialog [data-action="close-dialog"]');
       await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]').textContent.includes('Bartholomew'));
       await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
@@ -176,6 +187,7 @@ for (const lang of ['en', 'ja']) {
       assert.deepEqual(await platesOutside(guest.page), [], 'the guest\'s name plates');
       assert.deepEqual(host.problems.all(), []);
       assert.deepEqual(guest.problems.all(), []);
+      assert.deepEqual(east.problems.all(), []);
     });
   });
 }

@@ -85,7 +85,10 @@ test('online: no seed deals a game with friends; its links and record give nothi
     assert.match(await host.page.locator('#new-game-dialog').innerText(), /friend on another device ignore it/);
     await host.page.click('#new-game-dialog [data-action="cancel-dialog"]');
     const links = await hostGame(host.page, 'two-player', ['human', 'friend']);
-    assert.match(await host.page.locator('#dealt-fresh').innerText(), /shuffled at random on this device/);
+    assert.match(await host.page.locator('#dealt-fresh').innerText(), /shuffled from this device's randomness and each friend's, the first once every friend is seated/);
+    // Nothing is dealt until the friend is seated; then the deal is fair.
+    assert.deepEqual(await ownHand(host.page), []);
+    await seatGuests(browser, server, host, links);
     const online = await ownHand(host.page);
     assert.equal(online.length, daily.length);
     assert.notDeepEqual(online, daily, "the daily seed does not deal the host's hand");

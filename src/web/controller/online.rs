@@ -173,9 +173,20 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
         Some(FairMark::of(c.page.lang, &verdict))
     }
 
-    /// (Nothing more: the saved game came back with its friends' seats,
-    /// which connect as it does.)
-    fn take_table(_: &mut Controller) {}
+    /// The saved game came back with its friends' seats, which connect as
+    /// it does. The table alone dealt its first deal as it started it, from
+    /// its randomness alone: before any card is played, that deal is taken
+    /// back, and dealt fairly once the friends are seated (decision 17).
+    fn take_table(c: &mut Controller) {
+        let game = &c.table.game;
+        let untouched = game.log().len() == 1 && game.log()[0].moves.is_empty();
+        if untouched && game.in_deal() && !c.friend_seats().is_empty() {
+            let undealt = crate::engine::Game::new(*game.rules(), game.first_dealer());
+            c.stop_thinking();
+            c.table.game = undealt;
+            c.fair_next_deal();
+        }
+    }
 }
 
 impl Controller {
@@ -706,7 +717,16 @@ impl Controller {
                 self.show_join(name);
                 return self.render();
             }
-            PeerEvent::Open => return g.opened(),
+            PeerEvent::Open => {
+                g.opened();
+                if g.table.is_some() {
+                    return;
+                }
+                // (The join page says so until the host's first table comes.)
+                let name = g.name.clone();
+                self.show_join(name);
+                return self.render();
+            }
             PeerEvent::TooLarge(size) => g.receive(Err(Dropped::Uncopied(size))),
             PeerEvent::Message(bytes) => g.receive(Ok(&bytes)),
             PeerEvent::Lost | PeerEvent::Failed(_) => {
