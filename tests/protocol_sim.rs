@@ -1796,10 +1796,16 @@ fn decision_17_the_first_deal_waits_until_every_friend_is_seated() {
     assert!(links.may_deal(0, &friends) && links.first_deal_due(0, &friends));
     // Once begun, it is not begun again; a later deal does not wait.
     let (words, sends) = links.begin_fair(0, [9; 32], &friends);
-    assert!(words.is_none() && sends.len() == 2, "both committed to, both awaited");
+    assert!(
+        words.is_none() && sends.len() == 2,
+        "both committed to, both awaited"
+    );
     assert!(!links.first_deal_due(0, &friends));
     links.link(3).lost();
-    assert!(links.may_deal(1, &friends), "a later deal: the lost guest is absent");
+    assert!(
+        links.may_deal(1, &friends),
+        "a later deal: the lost guest is absent"
+    );
 }
 
 /// Decision 18: the host's page reloads: the table's id, the seats handed
@@ -1814,14 +1820,24 @@ fn decision_18_a_hosts_reload_forgets_neither_who_held_a_seat_nor_the_seats_hand
     seat_device(&mut before, 1, 1, [1; 8]);
     seat_device(&mut before, 2, 2, [2; 8]);
     let handed = [false, false, false, true];
-    let text = before.saved("game-token", handed).expect("a table").to_text();
+    let text = before
+        .saved("game-token", handed)
+        .expect("a table")
+        .to_text();
 
     // The page reloads: new links, the saved seats read back.
     let saved = SavedSeats::from_text(&text).expect("reads back");
-    assert_eq!((saved.game.as_str(), saved.table, saved.handed), ("game-token", [4; 6], handed));
+    assert_eq!(
+        (saved.game.as_str(), saved.table, saved.handed),
+        ("game-token", [4; 6], handed)
+    );
     let mut after = HostLinks::default();
     after.resume(&saved, &[false, true, true, false]);
-    assert_eq!(after.table, Some([4; 6]), "the same table: guests keep their secrets for it");
+    assert_eq!(
+        after.table,
+        Some([4; 6]),
+        "the same table: guests keep their secrets for it"
+    );
     seat_device(&mut after, 1, 1, [1; 8]);
     let friend = after.get(1).expect("seat 1");
     assert!(!friend.new_device, "the friend back is not a new device");

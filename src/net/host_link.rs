@@ -509,6 +509,33 @@ impl SavedSeats {
     }
 }
 
+/// What the host does when a deal is asked for ([`HostLinks::ask_deal`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealAsked {
+    /// The table deals it at once, from its own randomness: no friend plays,
+    /// the host's page is not playing its game (a guest's, a practice), or
+    /// no deal is due (one in progress, the game over), or the browser has
+    /// no crypto randomness for a secret.
+    Plain,
+    /// Nothing: the guests' parts of the deal begun are still coming.
+    Awaiting,
+    /// The first deal waits for every friend to be seated.
+    NotSeated,
+    /// Committed: the guests' parts are awaited until the wait's end.
+    Committed { deal: u32 },
+    /// Committed with no guest connected to wait for: deal these words.
+    Dealt(Words),
+}
+
+/// A game with friends' first deal, dealt already from one device's
+/// randomness alone and not yet played (a game the table alone started
+/// and handed to online play's page): the game before it, for the deal
+/// to be made fairly once the friends are seated.
+pub fn undealt_if_untouched(game: &Game) -> Option<Game> {
+    let untouched = game.log().len() == 1 && game.log()[0].moves.is_empty() && game.in_deal();
+    untouched.then(|| Game::new(*game.rules(), game.first_dealer()))
+}
+
 /// Why a reply was not taken.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplyError {
@@ -685,6 +712,37 @@ impl HostLinks {
             if let (Some((secret, name)), true) = (guest, remote.get(s) == Some(&true)) {
                 self.link(s as u8).resume_guest(*secret, name.clone());
             }
+        }
+    }
+
+    /// A deal is asked for (the person's *Next deal*, the timer's with
+    /// nobody at the table, or the friends seated for the first): how it is
+    /// made. `friends`: the seats played on friends' devices; `playing`: the
+    /// host's page plays its own game; `secret`: fresh randomness for a
+    /// commitment, if the browser has any. The commitments to send, if any.
+    pub fn ask_deal(
+        &mut self,
+        game: &Game,
+        friends: &[u8],
+        playing: bool,
+        secret: Option<Random>,
+    ) -> (DealAsked, SeatEffects) {
+        let due = !game.in_deal() && !game.is_over();
+        let deals = game.log().len();
+        let Some(secret) = secret.filter(|_| !friends.is_empty() && playing && due) else {
+            return (DealAsked::Plain, Vec::new());
+        };
+        if self.fair_awaiting() {
+            // (Asked again while the guests' parts come: one deal at a time.)
+            return (DealAsked::Awaiting, Vec::new());
+        }
+        if !self.may_deal(deals, friends) {
+            return (DealAsked::NotSeated, Vec::new());
+        }
+        let deal = deals as u32;
+        match self.begin_fair(deal, secret, friends) {
+            (Some(words), effects) => (DealAsked::Dealt(words), effects),
+            (None, effects) => (DealAsked::Committed { deal }, effects),
         }
     }
 

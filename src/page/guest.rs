@@ -36,6 +36,23 @@ pub fn had_friends(players: &[Player], handed: &[bool; 4]) -> bool {
     players.contains(&Player::Friend) || handed.contains(&true)
 }
 
+/// The seats of a game of `seats` played on friends' devices, in order.
+pub fn friend_seats(players: &[Player], seats: usize) -> Vec<u8> {
+    (0..seats as u8)
+        .filter(|&s| players.get(s as usize) == Some(&Player::Friend))
+        .collect()
+}
+
+/// The seats handed from a friend to the computer that the computer still
+/// plays (the invite dialog offers each back to its friend).
+pub fn handed_seats(players: &[Player], handed: &[bool; 4]) -> Vec<u8> {
+    (0..4u8)
+        .filter(|&s| {
+            handed[s as usize] && matches!(players.get(s as usize), Some(Player::Computer(_)))
+        })
+        .collect()
+}
+
 /// Why a friend's seat waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Absence {

@@ -4,10 +4,13 @@
 //! themselves are the browser's (`web::net`); these are their states, which
 //! the controller keeps and the dialogs' scenes carry (`page::dialog`).
 
+use super::dialog::ServersNotes;
 use super::i18n::{Lang, K};
+use super::model::ServersForm;
 use crate::net::fair::Unfair;
 use crate::net::fair_flow::Verdict;
-use crate::net::stun::Relay;
+use crate::net::host_link::ReplyError;
+use crate::net::stun::{Relay, RelayError, RelayField};
 use crate::net::verify::Code;
 
 /// The servers setting of the online dialogs (`crate::net::stun`): a list of
@@ -21,6 +24,64 @@ pub struct Stun {
     pub same_network_only: bool,
     pub servers: Vec<String>,
     pub relay: Option<Relay>,
+}
+
+impl Stun {
+    /// The online dialogs' servers as typed: each part that reads (the
+    /// STUN list, the relay) is taken; one that does not is named on its
+    /// own line, in `lang`, and the setting keeps what it had.
+    pub fn typed(&mut self, lang: Lang, form: &ServersForm) -> ServersNotes {
+        self.same_network_only = form.same_network_only;
+        let mut notes = ServersNotes {
+            same_network_only: form.same_network_only,
+            ..ServersNotes::default()
+        };
+        match crate::net::stun::parse(&form.stun) {
+            Ok(servers) => self.servers = servers,
+            Err(e) => notes.stun_error = lang.tf(K::StunBad, &[&e.to_string()]),
+        }
+        let relay =
+            crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
+        match relay {
+            Ok(relay) => self.relay = relay,
+            Err(e) => notes.relay_error = lang.tf(K::RelayBad, &[&relay_words(lang, &e)]),
+        }
+        notes
+    }
+}
+
+/// Why a relay was refused, in the page's language (never its password).
+fn relay_words(lang: Lang, e: &RelayError) -> String {
+    use crate::net::stun::{MAX_RELAY_URLS, MAX_SECRET_CHARS};
+    let field = |f: &RelayField| {
+        lang.t(match f {
+            RelayField::UserName => K::RelayUser,
+            RelayField::Password => K::RelayPassword,
+        })
+        .to_string()
+    };
+    // The words, what they are about ({0}) and a limit ({1}).
+    let (key, what, limit) = match e {
+        RelayError::NotARelay(text) => (K::RelayNotAServer, crate::engine::text::quoted(text), 0),
+        RelayError::SecretInAddress => (K::RelaySecretInAddress, String::new(), 0),
+        RelayError::TooMany(n) => (K::RelayTooMany, n.to_string(), MAX_RELAY_URLS),
+        RelayError::Missing(f) => (K::RelayMissing, field(f), 0),
+        RelayError::NoAddress => (K::RelayNoAddress, String::new(), 0),
+        RelayError::TooLong(f) => (K::RelayTooLong, field(f), MAX_SECRET_CHARS),
+        RelayError::ControlCharacter(f) => (K::RelayControl, field(f), 0),
+    };
+    lang.tf(key, &[&what, &limit.to_string()])
+}
+
+/// Why a reply was not taken, in `lang`: the reply box's one line.
+pub fn reply_words(lang: Lang, e: &ReplyError) -> String {
+    match e {
+        ReplyError::Pack(e) => lang.tf(K::ReplyBad, &[&e.to_string()]),
+        ReplyError::OtherTable | ReplyError::NoSuchSeat => lang.t(K::ReplyOtherTable).into(),
+        ReplyError::Stale => lang.t(K::ReplyStale).into(),
+        ReplyError::Answered => lang.t(K::ReplyAnswered).into(),
+        ReplyError::Again => lang.t(K::ReplyAgain).into(),
+    }
 }
 
 pub use crate::net::host_link::LinkState;
