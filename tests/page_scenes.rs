@@ -462,11 +462,20 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
         for seat in 1..kind.seats() as u8 {
             links.link(seat);
         }
-        let news = News {
-            game: &game,
+        // A game dealt at once (as the table alone deals it) and then taken
+        // back to be dealt fairly: its table is not sent again as a
+        // channel opens.
+        let mut dealt = game.clone();
+        dealt
+            .start_deal(random_deck(kind, &mut rng), None)
+            .expect("a deal");
+        let news = |game| News {
+            game,
             who: Vec::new(),
             last: None,
         };
-        assert!(links.broadcast(&news).is_empty(), "{rules:?}");
+        assert!(!links.broadcast(&news(&dealt)).is_empty());
+        assert!(links.broadcast(&news(&game)).is_empty(), "{rules:?}");
+        assert!(links.link(1).opened().is_empty(), "no stale table sent");
     }
 }

@@ -632,17 +632,21 @@ impl HostLinks {
     /// Every connected guest's seat table after a change (and the fair
     /// deal's reveal once the deal is over).
     pub fn broadcast(&mut self, news: &News) -> SeatEffects {
-        if news.game.log().is_empty() {
-            // No table before the first deal (it waits for the friends to
-            // be seated): a guest's table shows a deal.
-            return Vec::new();
-        }
-        let n = news.game.kind().seats();
         let count = protocol::turn_of(news.game);
         if count < self.last_count {
             self.turn_base += self.last_count + 1;
         }
         self.last_count = count;
+        if news.game.log().is_empty() {
+            // No table before the first deal (it waits for the friends to
+            // be seated): a guest's table shows a deal. Nor is a table of
+            // the game before it sent again as a channel opens.
+            for l in self.links.iter_mut().flatten() {
+                l.table = None;
+            }
+            return Vec::new();
+        }
+        let n = news.game.kind().seats();
         let turn = self.turn_base + count;
         let mut names = vec![String::new(); n];
         let mut connected = vec![true; n];

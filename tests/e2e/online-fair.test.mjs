@@ -85,7 +85,7 @@ async function twoDeals(server, browser, game, seats, guestsAt, options = {}) {
   assert.equal(end.phase, 'deal-over');
   const first = {};
   for (const [seat, g] of Object.entries(guests)) {
-    await g.page.waitForFunction(() => document.querySelector('#app').dataset.phase === 'deal-over');
+    await waitOrSay(g.page, pages, `seat ${seat}'s first deal's end`, () => document.querySelector('#app').dataset.phase === 'deal-over');
     // The first deal was dealt fairly too: its reveal follows its last table.
     await waitOrSay(g.page, pages, `seat ${seat}'s mark for the first deal`, () => document.querySelector('#fair-mark'));
     first[seat] = await markOf(g.page);
