@@ -524,7 +524,7 @@ pub enum DealAsked {
     /// Committed: the guests' parts are awaited until the wait's end.
     Committed { deal: u32 },
     /// Committed with no guest connected to wait for: deal these words.
-    Dealt(Words),
+    Dealt(Box<Words>),
 }
 
 /// A game with friends' first deal, dealt already from one device's
@@ -745,7 +745,7 @@ impl HostLinks {
         }
         let deal = deals as u32;
         match self.begin_fair(deal, secret, friends) {
-            (Some(words), effects) => (DealAsked::Dealt(words), effects),
+            (Some(words), effects) => (DealAsked::Dealt(Box::new(words)), effects),
             (None, effects) => (DealAsked::Committed { deal }, effects),
         }
     }

@@ -503,7 +503,7 @@ impl Controller {
         {
             DealAsked::Plain => return self.flow(Msg::Person(TableAction::NextDeal)),
             DealAsked::Awaiting => return,
-            DealAsked::Dealt(words) => return self.deal_fairly(Some(words)),
+            DealAsked::Dealt(words) => return self.deal_fairly(Some(*words)),
             DealAsked::Committed { deal } => deal,
             // The first deal waits for every friend to be seated (or its
             // seat handed to the computer): `net` deals it then. (The
