@@ -32,7 +32,7 @@ use duck_soup::engine::rng::{random_deck, secret_deck, Rng};
 use duck_soup::engine::{Game, GameKind, Move, Rules};
 use duck_soup::net::fair::{Random, Unfair};
 use duck_soup::net::fair_flow::{Verdict, Words, WAIT_MS};
-use duck_soup::net::guest_link::{GuestLink, GuestNews};
+use duck_soup::net::guest_link::{GuestLink, GuestNews, HELLO_AGAIN_MS};
 use duck_soup::net::host_link::{HostLinks, LinkEffect, LinkState, News, SavedSeats};
 use duck_soup::net::invite::{Reply, TableRef};
 use duck_soup::net::protocol::{Dropped, GuestTable, LastMove, ToGuest, ToHost};
@@ -867,6 +867,8 @@ impl Sim {
             for b in out {
                 self.transmit(conn, true, Ok(b));
             }
+            // (The guest's timer: its hello again until the first table.)
+            self.at(u64::from(HELLO_AGAIN_MS), Event::GuestHeld { guest: g });
         }
         Ok(())
     }
@@ -1156,6 +1158,20 @@ impl Sim {
     fn guest_held(&mut self, g: usize) -> Result<(), Fail> {
         if self.guests[g].gone {
             return Ok(());
+        }
+        // As the page's `Guest::held_due`: the hello again while no table came.
+        if let Some(conn) = self.guests[g].conn {
+            let mut out = Vec::new();
+            let again = self.guests[g].link.hello_while_no_table(&mut |b| {
+                out.push(b.to_vec());
+                true
+            });
+            for b in out {
+                self.transmit(conn, true, Ok(b));
+            }
+            if again {
+                self.at(u64::from(HELLO_AGAIN_MS), Event::GuestHeld { guest: g });
+            }
         }
         let Some(bytes) = self.guests[g].link.held_due() else {
             return Ok(());
