@@ -474,3 +474,42 @@ fn a_game_had_friends_while_any_seat_is_or_was_a_friends() {
     assert!(had_friends(&[Player::Human, Player::Friend], &[false; 4]));
     assert!(had_friends(&alone, &[false, true, false, false]));
 }
+
+/// No table comes before a game's first deal (it waits for every friend's
+/// hello): until the first table, a connected guest says its hello again
+/// each time its timer is due, the same hello (the host takes it as
+/// nothing); once a table is in, or the channel is gone, it stops.
+#[test]
+fn a_guest_says_its_hello_again_until_the_first_table_comes() {
+    use duck_soup::net::guest_link::GuestLink;
+    let mut link = GuestLink::new(*b"table1", 1, [1; 8], [2; 8]);
+    let mut said = Vec::new();
+    // Not yet connected: nothing to say.
+    assert!(!link.hello_while_no_table(&mut |b| {
+        said.push(b.to_vec());
+        true
+    }));
+    assert!(link.opened(&mut |b| {
+        said.push(b.to_vec());
+        true
+    }));
+    for _ in 0..3 {
+        assert!(link.hello_while_no_table(&mut |b| {
+            said.push(b.to_vec());
+            true
+        }));
+    }
+    let hello = ToHost::Hello {
+        token: [1; 8],
+        secret: [2; 8],
+    }
+    .encode();
+    assert_eq!(said, vec![hello; 4], "the same hello each time");
+    // The first table: no more.
+    let game = game_in_progress();
+    let table = guest_table(&game, 1, 1, &[String::new(), String::new()], &[true, true]);
+    let bytes = ToGuest::Table(Box::new(table)).encode();
+    link.receive(Ok(&bytes), 0.0, &mut || None, &mut |_| true);
+    assert!(link.table.is_some());
+    assert!(!link.hello_while_no_table(&mut |_| panic!("no hello once a table came")));
+}
