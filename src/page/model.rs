@@ -668,7 +668,7 @@ pub enum RecordsAction {
     Import(String),
     /// The viewer's bar and keys: a step, a jump, play or pause, its
     /// speed, the seat shown, every hand shown (`page::replay`'s update).
-    Viewer(crate::page::replay::ViewerMsg),
+    Viewer(ViewerMsg),
     /// Leave the viewer: the saved game comes back.
     Exit,
     /// The author's tool: the puzzle box or the caption changed, to this.
@@ -679,6 +679,26 @@ pub enum RecordsAction {
     Preview(AuthorForm),
     /// The deal review's.
     Review(ReviewAction),
+}
+
+/// What changes the viewer (its bar, its keys, its timer, the review's marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewerMsg {
+    Step(Step),
+    /// To the table just after move `n` of the game (the bar's field).
+    Jump(usize),
+    /// Play on by itself, or pause.
+    Play,
+    /// The speed: an index into `page::replay::SPEEDS`.
+    Speed(usize),
+    /// The seat shown at the bottom.
+    Seat(u8),
+    /// Every hand shown, or only the seat's.
+    Reveal,
+    /// Playing on: the timer's step.
+    Tick,
+    /// The reviewed deal's move `index`, from its mover's seat.
+    ShowReviewed(usize),
 }
 
 /// The deal review's actions (`page::review`).

@@ -71,25 +71,7 @@ pub enum Aside {
     SavedGame,
 }
 
-/// What changes the viewer (its bar, its keys, its timer, the review's marks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewerMsg {
-    Step(Step),
-    /// To the table just after move `n` of the game (the bar's field).
-    Jump(usize),
-    /// Play on by itself, or pause.
-    Play,
-    /// The speed: an index into [`SPEEDS`].
-    Speed(usize),
-    /// The seat shown at the bottom.
-    Seat(u8),
-    /// Every hand shown, or only the seat's.
-    Reveal,
-    /// Playing on: the timer's step.
-    Tick,
-    /// The reviewed deal's move `index`, from its mover's seat.
-    ShowReviewed(usize),
-}
+pub use super::model::ViewerMsg;
 
 /// What the browser side carries out after the viewer's update.
 #[derive(Clone, Debug)]
