@@ -81,7 +81,9 @@ export const CEILING_BYTES = 164_903 + 2 * 1024;
  * as two pages"), each page's ceiling is what it weighs plus 2 KB, within
  * the goal, so that neither can grow unnoticed.
  */
-export const FULL_PAGE_GOAL_BYTES = 235 * 1024;
+// 238 KB since 2026-11-29 (online play's page passed 235 KB with every
+// deal of a game with friends made fair); the aim is still 235 KB.
+export const FULL_PAGE_GOAL_BYTES = 238 * 1024;
 export const PAGE_CEILING_BYTES = {
   // 194,733 bytes (2026-11-28, the search in the computers' own build):
   // the table alone plus about 34 KB. 197,806 bytes with Play from here
@@ -111,7 +113,14 @@ export const PAGE_CEILING_BYTES = {
   // online play's decisions as plain Rust (net::host_link, net::guest_link,
   // page::guest), the cards' layouts cut and the host's code on a line of
   // its own, the worker's pondering slices, the page's core's modes.
-  online: 238_137 + 2 * 1024,
+  // 240,965 bytes measured after this stop's merges, all together: every
+  // deal of a game with friends fair, the first included (+1,856 measured
+  // alone), the Soup course's word to the worker (+387), help, hints and
+  // settings and the review's decisions moved into the page's core (about
+  // +590, not measured one by one). Over the goal of 235 KB: the goal is
+  // raised to 238 KB until a cut brings the page back (BENCHMARKS.md,
+  // "Online play's page over 235 KB").
+  online: 240_965 + 2 * 1024,
 };
 /**
  * The computers' own build (src/thinker.rs: the engine, the players' search
