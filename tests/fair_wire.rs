@@ -243,13 +243,63 @@ fn an_honest_hosts_deals_check_on_every_guests_page_in_every_game() {
     }
 }
 
-/// The first deal of a game, dealt before any guest connected, holds no
-/// commitment on any guest's page: nothing is shown for it.
+/// A deal begun before the guest connected (or while its page was away, or
+/// on a host page that reloaded) holds no commitment on its page: it is
+/// shown as not checked, never as an alarm.
 #[test]
-fn a_deal_begun_before_the_guest_connected_shows_nothing() {
+fn a_deal_begun_before_the_guest_connected_is_shown_not_checked() {
     let mut sim = Sim::new(GameKind::TwoPlayer, &[1], 3);
     assert!(sim.verdicts.is_empty());
-    assert_eq!(sim.guest(1).shown(), None);
+    let deal = sim.deal_number() - 1;
+    assert_eq!(sim.guest(1).shown(), Some(Verdict::NotChecked { deal }));
+    assert!(sim.guest(1).failed().is_empty());
+}
+
+/// "Deal checked" names the latest deal: a later deal whose first table
+/// comes with no commitment takes the mark down and is shown not checked;
+/// the next commitment clears that too, and its deal checks.
+#[test]
+fn a_later_deal_without_its_commitment_takes_the_checked_mark_down() {
+    for kind in GameKind::ALL {
+        for friends in friends_of(kind) {
+            let mut sim = Sim::new(kind, &friends, 11);
+            sim.fair_deal(Cheat::None);
+            let checked = sim.deal_number() - 1;
+            for &seat in &friends {
+                assert_eq!(
+                    sim.guest(seat).shown(),
+                    Some(Verdict::Checked { deal: checked })
+                );
+            }
+            if sim.game.is_over() {
+                continue;
+            }
+            // The host deals the next deal with no commitment sent.
+            let words: Words = std::array::from_fn(|_| sim.rng.next_u64());
+            sim.game
+                .start_deal(secret_deck(kind, &words), None)
+                .expect("a deck");
+            sim.broadcast(None);
+            for &seat in &friends {
+                assert_eq!(
+                    sim.guest(seat).shown(),
+                    Some(Verdict::NotChecked { deal: checked + 1 }),
+                    "{kind} seat {seat}"
+                );
+            }
+            sim.play_to_end();
+            if sim.game.is_over() {
+                continue;
+            }
+            sim.verdicts.clear();
+            sim.fair_deal(Cheat::None);
+            let deal = sim.deal_number() - 1;
+            for &seat in &friends {
+                assert_eq!(sim.guest(seat).shown(), Some(Verdict::Checked { deal }));
+                assert!(sim.guest(seat).failed().is_empty());
+            }
+        }
+    }
 }
 
 #[test]
@@ -647,6 +697,18 @@ fn the_mark_and_the_alarm_are_worded_in_both_languages() {
     let checked = |lang| FairMark::of(lang, &Verdict::Checked { deal: 1 });
     assert_eq!(checked(Lang::En).words, "Deal checked");
     assert_eq!(checked(Lang::Ja).words, "配り札を確認済み");
+    let unchecked = |lang| FairMark::of(lang, &Verdict::NotChecked { deal: 2 });
+    assert_eq!(
+        unchecked(Lang::En).words,
+        "Deal 3 is not checked: this device was not sent its commitment."
+    );
+    assert!(unchecked(Lang::Ja)
+        .words
+        .starts_with("第3ディールは確認できません"));
+    for lang in [Lang::En, Lang::Ja] {
+        assert!(!unchecked(lang).alarm && !unchecked(lang).checked);
+        assert!(checked(lang).checked);
+    }
     let reasons = [
         Unfair::NotCommitted,
         Unfair::OwnRandomnessLeftOut,

@@ -428,3 +428,54 @@ fn every_byte_of_a_real_table_changed_is_refused_or_shown() {
     // Some changes are harmless (a name, the turn); most are refused.
     assert!(taken > 0 && taken < read, "{taken} of {read} taken");
 }
+
+/// A game with friends waits for them before its first deal: its table
+/// shows no deal's end (no "Deal 0" panel, no next-deal button), and the
+/// guests are sent no table until it is dealt (a table shows a deal).
+#[test]
+fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
+    use duck_soup::net::host_link::{HostLinks, News};
+    let mut rng = Rng::new(5);
+    for rules in rule_sets() {
+        let kind = rules.game;
+        let mut players = vec![Player::Human];
+        players.resize(kind.seats(), Player::Friend);
+        let setup = Setup {
+            rules,
+            players,
+            seed: None,
+        };
+        let game = Game::new(rules, 0);
+        let ctx = random_context(&mut rng);
+        let scene = scene::build(
+            &game,
+            &setup,
+            &Ui::default(),
+            &ctx,
+            &mut SheetRows::default(),
+        );
+        assert!(
+            scene.deal_end.is_none() && scene.game_over.is_none(),
+            "{rules:?}"
+        );
+        let mut links = HostLinks::default();
+        for seat in 1..kind.seats() as u8 {
+            links.link(seat);
+        }
+        // A game dealt at once (as the table alone deals it) and then taken
+        // back to be dealt fairly: its table is not sent again as a
+        // channel opens.
+        let mut dealt = game.clone();
+        dealt
+            .start_deal(random_deck(kind, &mut rng), None)
+            .expect("a deal");
+        let news = |game| News {
+            game,
+            who: Vec::new(),
+            last: None,
+        };
+        assert!(!links.broadcast(&news(&dealt)).is_empty());
+        assert!(links.broadcast(&news(&game)).is_empty(), "{rules:?}");
+        assert!(links.link(1).opened().is_empty(), "no stale table sent");
+    }
+}

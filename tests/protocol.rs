@@ -418,3 +418,98 @@ fn a_guest_table_reads_back_into_the_game_its_seat_sees() {
     assert!(bad.to_game().is_err());
     assert!(turn_of(&game) > 0);
 }
+
+/// What the host keeps of its friends' seats beside the saved game reads
+/// back as it was written; stored text that was changed, cut or is not
+/// base64url is refused in one line, never a panic.
+#[test]
+fn the_seats_kept_with_a_saved_game_read_back_and_damaged_ones_are_refused() {
+    use duck_soup::codec::b64;
+    use duck_soup::net::host_link::SavedSeats;
+    let mut rng = Rng::new(77);
+    for _ in 0..50 {
+        let saved = SavedSeats {
+            game: format!("{:016x}", rng.next_u64()),
+            table: std::array::from_fn(|_| rng.below(256) as u8),
+            handed: std::array::from_fn(|_| rng.below(2) == 0),
+            guests: std::array::from_fn(|_| {
+                (rng.below(2) == 0).then(|| (rng.next_u64().to_le_bytes(), "Ada ü <b>".to_string()))
+            }),
+        };
+        let text = saved.to_text();
+        assert_eq!(SavedSeats::from_text(&text), Ok(saved.clone()));
+        let bytes = b64::decode(&text).expect("base64url");
+        for cut in 0..bytes.len() {
+            assert!(SavedSeats::from_text(&b64::encode(&bytes[..cut])).is_err());
+        }
+        for i in 0..bytes.len() {
+            for v in [0u8, 1, 0x7f, 0xff] {
+                let mut changed = bytes.clone();
+                changed[i] = v;
+                let _ = SavedSeats::from_text(&b64::encode(&changed));
+            }
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            SavedSeats::from_text(&b64::encode(&longer)),
+            Err(Error::Trailing)
+        );
+    }
+    assert!(SavedSeats::from_text("not base64!").is_err());
+    assert!(SavedSeats::from_text("").is_err());
+}
+
+/// A game that had a friend (a friend's seat now, or one handed to the
+/// computer) withholds the host's record until it is over; the handed
+/// seats come back with the saved game, so a reload changes nothing.
+#[test]
+fn a_game_had_friends_while_any_seat_is_or_was_a_friends() {
+    use duck_soup::ai::Level;
+    use duck_soup::page::guest::had_friends;
+    use duck_soup::page::model::Player;
+    let computer = Player::Computer(Level::Normal);
+    let alone = [Player::Human, computer];
+    assert!(!had_friends(&alone, &[false; 4]));
+    assert!(had_friends(&[Player::Human, Player::Friend], &[false; 4]));
+    assert!(had_friends(&alone, &[false, true, false, false]));
+}
+
+/// No table comes before a game's first deal (it waits for every friend's
+/// hello): until the first table, a connected guest says its hello again
+/// each time its timer is due, the same hello (the host takes it as
+/// nothing); once a table is in, or the channel is gone, it stops.
+#[test]
+fn a_guest_says_its_hello_again_until_the_first_table_comes() {
+    use duck_soup::net::guest_link::GuestLink;
+    let mut link = GuestLink::new(*b"table1", 1, [1; 8], [2; 8]);
+    let mut said = Vec::new();
+    // Not yet connected: nothing to say.
+    assert!(!link.hello_while_no_table(&mut |b| {
+        said.push(b.to_vec());
+        true
+    }));
+    assert!(link.opened(&mut |b| {
+        said.push(b.to_vec());
+        true
+    }));
+    for _ in 0..3 {
+        assert!(link.hello_while_no_table(&mut |b| {
+            said.push(b.to_vec());
+            true
+        }));
+    }
+    let hello = ToHost::Hello {
+        token: [1; 8],
+        secret: [2; 8],
+    }
+    .encode();
+    assert_eq!(said, vec![hello; 4], "the same hello each time");
+    // The first table: no more.
+    let game = game_in_progress();
+    let table = guest_table(&game, 1, 1, &[String::new(), String::new()], &[true, true]);
+    let bytes = ToGuest::Table(Box::new(table)).encode();
+    link.receive(Ok(&bytes), 0.0, &mut || None, &mut |_| true);
+    assert!(link.table.is_some());
+    assert!(!link.hello_while_no_table(&mut |_| panic!("no hello once a table came")));
+}

@@ -30,10 +30,10 @@ use duck_soup::ai::{self, Level};
 use duck_soup::engine::deal_view::DealView;
 use duck_soup::engine::rng::{random_deck, secret_deck, Rng};
 use duck_soup::engine::{Game, GameKind, Move, Rules};
-use duck_soup::net::fair::Random;
+use duck_soup::net::fair::{Random, Unfair};
 use duck_soup::net::fair_flow::{Verdict, Words, WAIT_MS};
-use duck_soup::net::guest_link::{GuestLink, GuestNews};
-use duck_soup::net::host_link::{HostLinks, LinkEffect, LinkState, News};
+use duck_soup::net::guest_link::{GuestLink, GuestNews, HELLO_AGAIN_MS};
+use duck_soup::net::host_link::{HostLinks, LinkEffect, LinkState, News, SavedSeats};
 use duck_soup::net::invite::{Reply, TableRef};
 use duck_soup::net::protocol::{Dropped, GuestTable, LastMove, ToGuest, ToHost};
 use duck_soup::net::sdp::{Connection, DtlsRole};
@@ -157,7 +157,8 @@ enum Event {
     },
     FairTimeout {
         deal: u32,
-        table: [u8; 6],
+        /// The host's page that set it (its timers go with a reload).
+        page: u64,
     },
     NextDeal,
     GuestThink {
@@ -264,6 +265,11 @@ struct Sim {
     watches: HashMap<(usize, [u8; 6], u32), DealWatch>,
     fresh_table: u64,
     handed: [bool; 4],
+    /// The host's page's loads (each reload a new page, its timers gone).
+    host_page: u64,
+    /// The device whose hello each seat heard last (until the seat is
+    /// handed to the computer): a device greeted is new unless it is that one.
+    seat_holder: [Option<usize>; 4],
     /// What happened, for a failing game's report.
     log: Vec<String>,
 }
@@ -331,6 +337,8 @@ impl Sim {
             watches: HashMap::new(),
             fresh_table: 0,
             handed: [false; 4],
+            host_page: 0,
+            seat_holder: [None; 4],
             log: Vec::new(),
         };
         sim.table = sim.new_table_id();
@@ -465,7 +473,21 @@ impl Sim {
                 LinkEffect::HandSoon { ticket } => self.at(0, Event::HandSoon { seat, ticket }),
                 LinkEffect::Greeted => {
                     self.note(format!("seat {seat} greeted"));
+                    // New device: the seat's mark, host reloads or not.
+                    let device = self.peers[seat as usize]
+                        .and_then(|c| self.conns.get(&c))
+                        .map(|c| self.guests[c.guest].device);
+                    let marked = self.links.get(seat).is_some_and(|l| l.new_device);
+                    let was = self.seat_holder[seat as usize];
+                    if device.is_some() && marked != (was != device) {
+                        return Err(format!(
+                            "seat {seat}'s device {device:?} greeted as new: {marked}, \
+                             though the seat's last guest was device {was:?}"
+                        ));
+                    }
+                    self.seat_holder[seat as usize] = device;
                     self.broadcast()?;
+                    self.first_deal_if_due()?;
                 }
                 LinkEffect::FairPart { deal, random } => {
                     match self.links.fair_part(seat, deal, random) {
@@ -475,6 +497,16 @@ impl Sim {
                 }
                 LinkEffect::Say(line) => self.note(line),
             }
+        }
+        Ok(())
+    }
+
+    /// The first deal, waiting for the friends to be seated, begins once
+    /// the last one is (the controller's `net`, after every network event).
+    fn first_deal_if_due(&mut self) -> Result<(), Fail> {
+        let friends = self.friends();
+        if self.links.first_deal_due(self.game.log().len(), &friends) {
+            self.next_deal()?;
         }
         Ok(())
     }
@@ -608,7 +640,23 @@ impl Sim {
         if self.links.fair_awaiting() {
             return Ok(());
         }
+        if !self.links.may_deal(self.game.log().len(), &friends) {
+            self.note("the first deal waits for every friend to be seated".into());
+            return Ok(());
+        }
         let deal = self.game.log().len() as u32;
+        if deal == 0 {
+            // Every friend's seat has a connection whose hello the host heard.
+            for &seat in &friends {
+                let seated = self.peers[seat as usize].is_some()
+                    && self.links.get(seat).is_some_and(|l| l.connected());
+                if !seated {
+                    return Err(format!(
+                        "the first deal began with seat {seat}'s friend away"
+                    ));
+                }
+            }
+        }
         let cheat = if self.chance(self.faults.cheat) {
             [Cheat::OtherDeck, Cheat::OtherSecret][self.rng.below(2) as usize]
         } else {
@@ -627,8 +675,8 @@ impl Sim {
         if words.is_some() {
             return self.deal_fairly(words);
         }
-        let table = self.table;
-        self.at(u64::from(WAIT_MS), Event::FairTimeout { deal, table });
+        let page = self.host_page;
+        self.at(u64::from(WAIT_MS), Event::FairTimeout { deal, page });
         Ok(())
     }
 
@@ -646,6 +694,12 @@ impl Sim {
     }
 
     fn start_deal(&mut self, words: Words, cheat: Cheat) -> Result<(), Fail> {
+        let deal = self.game.log().len() as u32;
+        if !self.friends().is_empty() && !self.cheats.contains_key(&(self.table, deal)) {
+            return Err(format!(
+                "deal {deal} of a game with friends dealt with no commitment"
+            ));
+        }
         let kind = self.game.kind();
         let deck = if cheat == Cheat::OtherDeck {
             let other: Words = std::array::from_fn(|_| self.rng.next_u64());
@@ -813,6 +867,8 @@ impl Sim {
             for b in out {
                 self.transmit(conn, true, Ok(b));
             }
+            // (The guest's timer: its hello again until the first table.)
+            self.at(u64::from(HELLO_AGAIN_MS), Event::GuestHeld { guest: g });
         }
         Ok(())
     }
@@ -955,6 +1011,16 @@ impl Sim {
                 let over = game.deal().is_some_and(|d| d.is_over());
                 let my_turn = game.in_deal() && game.to_move() == Some(seat);
                 guest.game = Some(game);
+                // "Deal checked" names the latest deal shown, never an
+                // earlier one under a later deal's table.
+                if let Some(Verdict::Checked { deal }) = guest.link.fair.shown() {
+                    if table.deals > deal + 1 {
+                        return Err(format!(
+                            "guest {g} shows deal {deal} checked on deal {}'s table",
+                            table.deals - 1
+                        ));
+                    }
+                }
                 self.collect_verdicts(g);
                 let clean = self.guests[g]
                     .conn
@@ -1014,7 +1080,7 @@ impl Sim {
                 guest.verdicts.push(v);
             }
         }
-        if let Some(v @ Verdict::Checked { .. }) = shown {
+        if let Some(v @ (Verdict::Checked { .. } | Verdict::NotChecked { .. })) = shown {
             if !guest.verdicts.contains(&v) {
                 guest.verdicts.push(v);
             }
@@ -1093,6 +1159,20 @@ impl Sim {
         if self.guests[g].gone {
             return Ok(());
         }
+        // As the page's `Guest::held_due`: the hello again while no table came.
+        if let Some(conn) = self.guests[g].conn {
+            let mut out = Vec::new();
+            let again = self.guests[g].link.hello_while_no_table(&mut |b| {
+                out.push(b.to_vec());
+                true
+            });
+            for b in out {
+                self.transmit(conn, true, Ok(b));
+            }
+            if again {
+                self.at(u64::from(HELLO_AGAIN_MS), Event::GuestHeld { guest: g });
+            }
+        }
         let Some(bytes) = self.guests[g].link.held_due() else {
             return Ok(());
         };
@@ -1129,6 +1209,12 @@ impl Sim {
                     }
                     let waited = self.asked.is_some_and(|(_, a)| a == seat)
                         && self.now - self.asked_at > PATIENCE_MS;
+                    // (The first deal waits for it: a friend that does not
+                    // come has its seat handed on.)
+                    let never_seated = self.game.log().is_empty()
+                        && self.now > PATIENCE_MS
+                        && !self.links.get(seat).is_some_and(|l| l.connected());
+                    let waited = waited || never_seated;
                     if waited || (self.faults.chaos > 0 && self.chance(15)) {
                         self.hand_to_computer(seat)?;
                     }
@@ -1147,6 +1233,8 @@ impl Sim {
 
     fn hand_to_computer(&mut self, seat: u8) -> Result<(), Fail> {
         self.note(format!("seat {seat} handed to the computer"));
+        // (Its link goes: whoever is greeted on it next is new.)
+        self.seat_holder[seat as usize] = None;
         self.players[seat as usize] = Player::Computer;
         self.handed[seat as usize] = true;
         let remote: Vec<bool> = self.players.iter().map(|p| *p == Player::Friend).collect();
@@ -1161,7 +1249,8 @@ impl Sim {
             self.asked = None;
             self.at(0, Event::HostAsk);
         }
-        self.broadcast()
+        self.broadcast()?;
+        self.first_deal_if_due()
     }
 
     fn hand_back(&mut self, seat: u8) -> Result<(), Fail> {
@@ -1177,17 +1266,33 @@ impl Sim {
         self.broadcast()
     }
 
-    /// The host's page reloads: the saved game comes back, with new links
-    /// (a new table id) and new invites; every guest's connection is gone.
+    /// The host's page reloads: the saved game comes back with its seats
+    /// (the controller's `resume_seats`: the table's id, the seats handed,
+    /// each seat's known guest, read back from their stored text), with new
+    /// links and new invites; every guest's connection is gone.
     fn host_reload(&mut self) -> Result<(), Fail> {
         self.note("the host's page reloads".into());
+        let kept = self.links.saved("game", self.handed).map(|s| s.to_text());
         for seat in 0..4 {
             if let Some(conn) = self.peers[seat].take() {
                 self.break_conn(conn);
             }
         }
         self.links = HostLinks::default();
-        self.table = self.new_table_id();
+        self.host_page += 1;
+        match kept.map(|text| SavedSeats::from_text(&text)) {
+            Some(Ok(saved)) => {
+                if saved.handed != self.handed {
+                    return Err("the handed seats did not come back".into());
+                }
+                let remote: Vec<bool> = self.players.iter().map(|p| *p == Player::Friend).collect();
+                self.links.resume(&saved, &remote);
+                self.table = saved.table;
+            }
+            Some(Err(why)) => return Err(format!("the kept seats do not read: {why}")),
+            // (No invite made yet: nothing kept, a table of its own.)
+            None => self.table = self.new_table_id(),
+        }
         self.asked = None;
         self.connecting_since = [None; 4];
         for seat in self.friends() {
@@ -1383,8 +1488,8 @@ impl Sim {
                 let effects = self.links.link(seat).handing_due(ticket);
                 self.carry_out(effects.into_iter().map(|e| (seat, e)).collect())
             }
-            Event::FairTimeout { deal, table } => {
-                if table != self.table {
+            Event::FairTimeout { deal, page } => {
+                if page != self.host_page {
                     return Ok(());
                 }
                 let words = self.links.fair_timeout(deal);
@@ -1450,10 +1555,27 @@ impl Sim {
             match cheat {
                 Cheat::Honest => {
                     let whole = w.committed && w.clean && w.saw_end && w.saw_reveal;
-                    if whole && !stranger && !checked && unfair.is_some() {
+                    // (An alarm is kept for the rest of the game: a later
+                    // deal's check is not shown over it.)
+                    let alarmed_before = verdicts
+                        .iter()
+                        .any(|v| matches!(v, Verdict::Unfair { deal: d, .. } if *d < deal));
+                    if whole && !stranger && !checked && !alarmed_before {
                         return Err(format!(
-                            "guest {g} saw honest deal {deal} whole and raised {unfair:?}"
+                            "guest {g} saw honest deal {deal} whole and did not check it \
+                             ({unfair:?})"
                         ));
+                    }
+                    // (An honest host's reload, or a guest's, never reads as a
+                    // secret withheld: the deal is not checked, and says so.)
+                    if let Some(
+                        v @ Verdict::Unfair {
+                            why: Unfair::NotRevealed,
+                            ..
+                        },
+                    ) = unfair
+                    {
+                        return Err(format!("guest {g} raised {v:?} on honest deal {deal}"));
                     }
                 }
                 Cheat::OtherDeck | Cheat::OtherSecret => {
@@ -1577,6 +1699,10 @@ fn whole_online_games_keep_every_invariant_under_faults() {
     // The faults happened (a simulation that never reaches them proves nothing).
     assert!(totals.cheats > 0 && totals.alarms > 0, "{totals:?}");
     assert!(totals.checked > 0 && totals.strangers > 0, "{totals:?}");
+    assert!(
+        totals.first_checked > 0 && totals.unchecked > 0,
+        "{totals:?}"
+    );
     assert!(totals.reloads > 0 && totals.handed > 0, "{totals:?}");
 }
 
@@ -1589,6 +1715,10 @@ struct Totals {
     cheats: usize,
     alarms: usize,
     checked: usize,
+    /// Deals a guest's page was shown with no commitment of them.
+    unchecked: usize,
+    /// First deals of a game that checked on a guest's page.
+    first_checked: usize,
     reloads: usize,
     handed: usize,
     hostile: usize,
@@ -1602,6 +1732,8 @@ impl Totals {
         self.cheats += o.cheats;
         self.alarms += o.alarms;
         self.checked += o.checked;
+        self.unchecked += o.unchecked;
+        self.first_checked += o.first_checked;
         self.reloads += o.reloads;
         self.handed += o.handed;
         self.hostile += o.hostile;
@@ -1621,12 +1753,118 @@ impl Totals {
                 match v {
                     Verdict::Checked { .. } => self.checked += 1,
                     Verdict::Unfair { .. } => self.alarms += 1,
+                    Verdict::NotChecked { .. } => self.unchecked += 1,
                 }
             }
         }
+        self.first_checked += sim
+            .guests
+            .iter()
+            .filter(|g| g.verdicts.contains(&Verdict::Checked { deal: 0 }))
+            .count();
         let said = |what: &str| sim.log.iter().filter(|l| l.contains(what)).count();
         self.reloads += said("reloads");
         self.handed += said("handed to the computer");
         self.hostile += said("hostile bytes");
     }
+}
+
+/// Seats `seat` of `links` with the device whose secret is `secret`: a
+/// new invite, its reply taken, the channel open and the hello heard. The
+/// seat's link, for its marks.
+fn seat_device(links: &mut HostLinks, seat: u8, device: u8, secret: [u8; 8]) {
+    let table = links.table.unwrap_or([7; 6]);
+    links.new_invite(seat, 1000 + u32::from(device) + 10 * u32::from(seat), table);
+    let link = links.link(seat);
+    link.offered([0xaa; 32], "invite".into());
+    let nonce = link.nonce;
+    let token = [device, seat, 1, 2, 3, 4, 5, 6];
+    let reply = Reply {
+        to: TableRef { table, nonce, seat },
+        token,
+        guest_name: format!("Device {device}"),
+        connection: connection(device),
+    };
+    assert_eq!(links.take_reply(&reply), Ok(seat));
+    let link = links.link(seat);
+    link.opened();
+    let hello = ToHost::Hello { token, secret }.encode();
+    assert_eq!(link.receive(Ok(&hello), 0.0), vec![LinkEffect::Greeted]);
+}
+
+/// Decision 18: the first deal of a game with friends waits until every
+/// friend's seat is connected (or handed to the computer: no longer a
+/// friend's), so that each friend adds its randomness to it; a later deal
+/// is dealt when asked, whoever is away.
+#[test]
+fn decision_18_the_first_deal_waits_until_every_friend_is_seated() {
+    let mut links = HostLinks::default();
+    let friends = [1u8, 3];
+    for &seat in &friends {
+        links.new_invite(seat, 5, [7; 6]);
+    }
+    assert!(!links.may_deal(0, &friends) && !links.first_deal_due(0, &friends));
+    seat_device(&mut links, 1, 1, [1; 8]);
+    assert!(!links.may_deal(0, &friends), "seat 3 is not seated yet");
+    // Seat 3 handed to the computer: the first deal is due with seat 1's.
+    assert!(links.may_deal(0, &[1]) && links.first_deal_due(0, &[1]));
+    seat_device(&mut links, 3, 3, [3; 8]);
+    assert!(links.may_deal(0, &friends) && links.first_deal_due(0, &friends));
+    // Once begun, it is not begun again; a later deal does not wait.
+    let (words, sends) = links.begin_fair(0, [9; 32], &friends);
+    assert!(
+        words.is_none() && sends.len() == 2,
+        "both committed to, both awaited"
+    );
+    assert!(!links.first_deal_due(0, &friends));
+    links.link(3).lost();
+    assert!(
+        links.may_deal(1, &friends),
+        "a later deal: the lost guest is absent"
+    );
+}
+
+/// Decision 19: the host's page reloads: the table's id, the seats handed
+/// to the computer and each seat's known guest come back from beside the
+/// saved game, so the friend who comes back is named as before and not a
+/// new device, and another device on the seat is.
+#[test]
+fn decision_19_a_hosts_reload_forgets_neither_who_held_a_seat_nor_the_seats_handed() {
+    let mut before = HostLinks::default();
+    before.new_invite(1, 5, [4; 6]);
+    before.new_invite(2, 6, [4; 6]);
+    seat_device(&mut before, 1, 1, [1; 8]);
+    seat_device(&mut before, 2, 2, [2; 8]);
+    let handed = [false, false, false, true];
+    let text = before
+        .saved("game-token", handed)
+        .expect("a table")
+        .to_text();
+
+    // The page reloads: new links, the saved seats read back.
+    let saved = SavedSeats::from_text(&text).expect("reads back");
+    assert_eq!(
+        (saved.game.as_str(), saved.table, saved.handed),
+        ("game-token", [4; 6], handed)
+    );
+    let mut after = HostLinks::default();
+    after.resume(&saved, &[false, true, true, false]);
+    assert_eq!(
+        after.table,
+        Some([4; 6]),
+        "the same table: guests keep their secrets for it"
+    );
+    seat_device(&mut after, 1, 1, [1; 8]);
+    let friend = after.get(1).expect("seat 1");
+    assert!(!friend.new_device, "the friend back is not a new device");
+    assert_eq!(friend.name, "Device 1", "named as before");
+    // Another device on seat 2 (not the one that held it) is new.
+    seat_device(&mut after, 2, 9, [9; 8]);
+    assert!(after.get(2).expect("seat 2").new_device);
+    // Without the kept seats every device would be new: the mark means
+    // "has not played this seat of this game before", reload or not.
+    let mut forgot = HostLinks::default();
+    forgot.new_invite(1, 5, [4; 6]);
+    seat_device(&mut forgot, 1, 1, [1; 8]);
+    assert!(forgot.get(1).expect("seat 1").new_device);
 }

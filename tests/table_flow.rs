@@ -86,6 +86,10 @@ impl Page {
         let mut env = self.env(&mut f);
         let effects = self.table.update(msg, &mut env);
         self.took(&effects, &at);
+        if effects.iter().any(|e| matches!(e, Effect::NextDeal)) {
+            // The page deals it as it deals the person's next deal.
+            return self.send(Msg::Person(TableAction::NextDeal));
+        }
         effects
     }
 
@@ -393,9 +397,16 @@ fn the_next_deal_waits_for_the_person_and_comes_by_itself_with_nobody_here() {
     let mut w = Page::new(computers, true);
     w.play_until(&mut rng, 200, |t| !t.game.in_deal() && t.ui.held.is_none());
     // The person asking changes nothing while nobody plays here... and the
-    // timer deals.
+    // timer asks the page for the next deal, which the page deals as it
+    // deals every deal (fairly in a game with friends): the table never
+    // deals it by itself.
     let n = w.timer.expect("the next deal's timer");
-    w.send(Msg::Timer(n));
+    let mut f = fresh;
+    let mut env = w.env(&mut f);
+    let asked = w.table.update(Msg::Timer(n), &mut env);
+    assert!(matches!(asked.as_slice(), [Effect::NextDeal]), "{asked:?}");
+    assert_eq!(w.table.game.log().len(), 1, "not dealt by the timer itself");
+    w.send(Msg::Person(TableAction::NextDeal));
     assert_eq!(w.table.game.log().len(), 2);
 }
 

@@ -248,6 +248,10 @@ pub enum Verdict {
     Checked { deal: u32 },
     /// A deal did not check (kept for the rest of the game): its number and why.
     Unfair { deal: u32, why: Unfair },
+    /// The latest deal's tables came with no commitment of it (this page
+    /// joined after it began, the host's page reloaded, or the host sent
+    /// none): it cannot be checked, and the table says so, without alarm.
+    NotChecked { deal: u32 },
 }
 
 /// What a guest records of a deal.
@@ -288,6 +292,8 @@ pub struct GuestFair {
     deals_seen: u32,
     /// The latest deal that checked.
     checked: Option<u32>,
+    /// The latest deal, if its tables came with no commitment of it.
+    unchecked: Option<u32>,
     /// Every deal that did not check, and why.
     failed: Vec<(u32, Unfair)>,
 }
@@ -301,6 +307,7 @@ impl GuestFair {
             deal: None,
             deals_seen: 0,
             checked: None,
+            unchecked: None,
             failed: Vec::new(),
         }
     }
@@ -337,7 +344,7 @@ impl GuestFair {
                 self.failed.push((d.deal, Unfair::NotRevealed));
             }
         }
-        self.checked = None;
+        (self.checked, self.unchecked) = (None, None);
         self.deal = Some(GuestDeal {
             deal,
             commitment,
@@ -357,6 +364,13 @@ impl GuestFair {
     /// the deal and the reveal was in already.
     pub fn table(&mut self, table: &GuestTable, game: &Game) -> Option<Verdict> {
         self.deals_seen = table.deals;
+        if let (Some(k), Some(_)) = (table.deals.checked_sub(1), &table.deal) {
+            // A deal shown with no commitment of it: not checked, said in
+            // place of an earlier deal's mark (which is not this deal's).
+            if self.deal.as_ref().is_none_or(|d| d.deal != k) {
+                (self.checked, self.unchecked) = (None, Some(k));
+            }
+        }
         let seat = self.seat;
         let d = self.deal.as_mut()?;
         let (Some(view), Some(deal)) = (&table.deal, game.deal()) else {
@@ -451,14 +465,17 @@ impl GuestFair {
 
     /// What the table shows: the first deal that did not check (kept for the
     /// rest of the game), else the latest that checked, until the next
-    /// deal's commitment.
+    /// deal's commitment or a later deal's first table; else the latest
+    /// deal shown with no commitment of it, as not checked.
     pub fn shown(&self) -> Option<Verdict> {
-        match self.failed.first() {
-            Some((deal, why)) => Some(Verdict::Unfair {
+        match (self.failed.first(), self.checked, self.unchecked) {
+            (Some((deal, why)), ..) => Some(Verdict::Unfair {
                 deal: *deal,
                 why: why.clone(),
             }),
-            None => self.checked.map(|deal| Verdict::Checked { deal }),
+            (None, Some(deal), _) => Some(Verdict::Checked { deal }),
+            (None, None, Some(deal)) => Some(Verdict::NotChecked { deal }),
+            (None, None, None) => None,
         }
     }
 

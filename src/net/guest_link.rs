@@ -36,6 +36,10 @@ pub enum GuestState {
     Failed,
 }
 
+/// How often a guest says its hello again while no table has come
+/// ([`GuestLink::hello_while_no_table`]), in milliseconds.
+pub const HELLO_AGAIN_MS: u32 = 2_000;
+
 /// The guest's channel to the host: sends bytes, and says whether the
 /// channel took them (not open, or refused: nothing is on its way).
 pub type Send<'a> = &'a mut dyn FnMut(&[u8]) -> bool;
@@ -182,6 +186,19 @@ impl GuestLink {
     pub fn opened(&mut self, send: Send) -> bool {
         self.state = GuestState::Connected;
         self.hello(send)
+    }
+
+    /// Before the host's first table (the first deal waits for every
+    /// friend to be seated, and no table is sent before it): the hello said
+    /// again, as a hello lost as the channel opened would leave this seat
+    /// empty and the deal waiting (the host takes the same hello as
+    /// nothing). True while it should be said again in [`HELLO_AGAIN_MS`].
+    pub fn hello_while_no_table(&mut self, send: Send) -> bool {
+        if self.state != GuestState::Connected || self.table.is_some() {
+            return false;
+        }
+        self.say_hello_again(send);
+        true
     }
 
     /// The connection is gone: true if it was open (the table says so).

@@ -14,6 +14,7 @@ use super::protocol::{
     self, Dropped, Flood, GuestTable, Judged, LastMove, Refusal, SeatAwaits, ToGuest, ToHost,
 };
 use super::verify::Code;
+use crate::codec::{self, b64, Reader, Writer};
 use crate::engine::{Deal, Game, Move};
 
 /// Where a remote seat's connection stands.
@@ -400,6 +401,25 @@ impl HostLink {
         Ok(())
     }
 
+    /// The guest the seat knows (the one greeted, else the one who held
+    /// it before the latest reply): its secret and name, kept with the
+    /// saved game ([`SavedSeats`]).
+    pub fn known_guest(&self) -> Option<([u8; 8], String)> {
+        match self.secret {
+            Some(secret) => Some((secret, self.name.clone())),
+            None => self.held_by.clone(),
+        }
+    }
+
+    /// The guest the seat knew before the host's page reloaded, back from
+    /// the saved game: a hello with its secret is that guest back (named
+    /// as before, not a new device); any other device is new.
+    pub fn resume_guest(&mut self, secret: [u8; 8], name: String) {
+        if self.secret.is_none() && self.held_by.is_none() {
+            self.held_by = Some((secret, name));
+        }
+    }
+
     /// The game changed (now at move count `turn`): the seat's table,
     /// `table`, is sent; a move kept early was made on a table that is gone.
     pub fn table_changed(&mut self, turn: u32, table: GuestTable) -> Vec<LinkEffect> {
@@ -413,6 +433,107 @@ impl HostLink {
         self.table = Some(bytes);
         out
     }
+}
+
+/// What the host's page keeps of its friends' seats beside its saved game
+/// (the browser's storage, the host's own: it holds every card already),
+/// so that a reload forgets nothing: the seats handed from a friend to the
+/// computer (the game's record stays withheld for the whole game), and
+/// each seat's known guest (its secret and name), by which a device that
+/// comes back is named as before and any other marked *New device*.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SavedSeats {
+    /// The saved game's token: another game's seats are never taken.
+    pub game: String,
+    /// The table's id (its invites' and its fair deals'): kept, so that a
+    /// guest's device, which keeps its secret per table, is known again.
+    pub table: [u8; 6],
+    pub handed: [bool; 4],
+    pub guests: [Option<([u8; 8], String)>; 4],
+}
+
+const SAVED_SEATS_VERSION: u8 = 1;
+
+impl SavedSeats {
+    /// As stored: base64url of the version, the game's token, the handed
+    /// seats (a bit each) and each seat's guest (an option: its secret and
+    /// name), written by the codec.
+    pub fn to_text(&self) -> String {
+        let mut w = Writer::new();
+        w.byte(SAVED_SEATS_VERSION);
+        w.text(&self.game, 32);
+        w.bytes(&self.table);
+        let handed = (0..4).fold(0u8, |bits, s| bits | u8::from(self.handed[s]) << s);
+        w.byte(handed);
+        for guest in &self.guests {
+            w.bool(guest.is_some());
+            if let Some((secret, name)) = guest {
+                w.bytes(secret);
+                w.text(name, 4 * protocol::MAX_NAME_CHARS);
+            }
+        }
+        b64::encode(w.as_bytes())
+    }
+
+    /// Stored text read back; refused in one line if it is not what
+    /// [`SavedSeats::to_text`] writes.
+    pub fn from_text(text: &str) -> Result<SavedSeats, codec::Error> {
+        let bytes = b64::decode(text).ok_or(codec::Error::Invalid("base64url"))?;
+        let mut r = Reader::new(&bytes);
+        if r.byte("the version")? != SAVED_SEATS_VERSION {
+            return Err(codec::Error::Invalid("the version"));
+        }
+        let game = r.text(32, "the game's token")?;
+        let table = r.array::<6>("the table's id")?;
+        let bits = r.byte("the handed seats")?;
+        if bits > 0xf {
+            return Err(codec::Error::Invalid("the handed seats"));
+        }
+        let mut saved = SavedSeats {
+            game,
+            table,
+            handed: std::array::from_fn(|s| bits >> s & 1 == 1),
+            guests: Default::default(),
+        };
+        for guest in &mut saved.guests {
+            if r.bool("a seat's guest")? {
+                let secret = r.array::<8>("a guest's secret")?;
+                *guest = Some((
+                    secret,
+                    r.text(4 * protocol::MAX_NAME_CHARS, "a guest's name")?,
+                ));
+            }
+        }
+        r.end()?;
+        Ok(saved)
+    }
+}
+
+/// What the host does when a deal is asked for ([`HostLinks::ask_deal`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealAsked {
+    /// The table deals it at once, from its own randomness: no friend plays,
+    /// the host's page is not playing its game (a guest's, a practice), or
+    /// no deal is due (one in progress, the game over), or the browser has
+    /// no crypto randomness for a secret.
+    Plain,
+    /// Nothing: the guests' parts of the deal begun are still coming.
+    Awaiting,
+    /// The first deal waits for every friend to be seated.
+    NotSeated,
+    /// Committed: the guests' parts are awaited until the wait's end.
+    Committed { deal: u32 },
+    /// Committed with no guest connected to wait for: deal these words.
+    Dealt(Box<Words>),
+}
+
+/// A game with friends' first deal, dealt already from one device's
+/// randomness alone and not yet played (a game the table alone started
+/// and handed to online play's page): the game before it, for the deal
+/// to be made fairly once the friends are seated.
+pub fn undealt_if_untouched(game: &Game) -> Option<Game> {
+    let untouched = game.log().len() == 1 && game.log()[0].moves.is_empty() && game.in_deal();
+    untouched.then(|| Game::new(*game.rules(), game.first_dealer()))
 }
 
 /// Why a reply was not taken.
@@ -511,12 +632,21 @@ impl HostLinks {
     /// Every connected guest's seat table after a change (and the fair
     /// deal's reveal once the deal is over).
     pub fn broadcast(&mut self, news: &News) -> SeatEffects {
-        let n = news.game.kind().seats();
         let count = protocol::turn_of(news.game);
         if count < self.last_count {
             self.turn_base += self.last_count + 1;
         }
         self.last_count = count;
+        if news.game.log().is_empty() {
+            // No table before the first deal (it waits for the friends to
+            // be seated): a guest's table shows a deal. Nor is a table of
+            // the game before it sent again as a channel opens.
+            for l in self.links.iter_mut().flatten() {
+                l.table = None;
+            }
+            return Vec::new();
+        }
+        let n = news.game.kind().seats();
         let turn = self.turn_base + count;
         let mut names = vec![String::new(); n];
         let mut connected = vec![true; n];
@@ -564,6 +694,78 @@ impl HostLinks {
         }
         self.fair = Some(fair);
         (words, out)
+    }
+
+    /// What the host keeps beside the saved game `game` (its token), but
+    /// the handed seats, which the controller holds.
+    pub fn saved(&self, game: &str, handed: [bool; 4]) -> Option<SavedSeats> {
+        Some(SavedSeats {
+            game: game.to_string(),
+            table: self.table?,
+            handed,
+            guests: std::array::from_fn(|s| self.links[s].as_ref()?.known_guest()),
+        })
+    }
+
+    /// The saved game's seats back, before any invite is made (the host's
+    /// page reloaded): the table's id, and each seat's known guest for the
+    /// seats `remote` (still played on friends' devices).
+    pub fn resume(&mut self, saved: &SavedSeats, remote: &[bool]) {
+        self.table = Some(saved.table);
+        for (s, guest) in saved.guests.iter().enumerate() {
+            if let (Some((secret, name)), true) = (guest, remote.get(s) == Some(&true)) {
+                self.link(s as u8).resume_guest(*secret, name.clone());
+            }
+        }
+    }
+
+    /// A deal is asked for (the person's *Next deal*, the timer's with
+    /// nobody at the table, or the friends seated for the first): how it is
+    /// made. `friends`: the seats played on friends' devices; `playing`: the
+    /// host's page plays its own game; `secret`: fresh randomness for a
+    /// commitment, if the browser has any. The commitments to send, if any.
+    pub fn ask_deal(
+        &mut self,
+        game: &Game,
+        friends: &[u8],
+        playing: bool,
+        secret: Option<Random>,
+    ) -> (DealAsked, SeatEffects) {
+        let due = !game.in_deal() && !game.is_over();
+        let deals = game.log().len();
+        let Some(secret) = secret.filter(|_| !friends.is_empty() && playing && due) else {
+            return (DealAsked::Plain, Vec::new());
+        };
+        if self.fair_awaiting() {
+            // (Asked again while the guests' parts come: one deal at a time.)
+            return (DealAsked::Awaiting, Vec::new());
+        }
+        if !self.may_deal(deals, friends) {
+            return (DealAsked::NotSeated, Vec::new());
+        }
+        let deal = deals as u32;
+        match self.begin_fair(deal, secret, friends) {
+            (Some(words), effects) => (DealAsked::Dealt(Box::new(words)), effects),
+            (None, effects) => (DealAsked::Committed { deal }, effects),
+        }
+    }
+
+    /// Whether the next deal may begin: a game's first deal waits until
+    /// every friend's seat is connected (its guest's hello heard), so that
+    /// each friend adds its randomness to it, as a real table deals once
+    /// everyone has sat down; a later deal begins when asked (a guest away
+    /// then is absent from it, and its page shows the deal not checked).
+    pub fn may_deal(&self, deals_begun: usize, friends: &[u8]) -> bool {
+        deals_begun > 0
+            || friends
+                .iter()
+                .all(|&s| self.get(s).is_some_and(HostLink::connected))
+    }
+
+    /// Whether the first deal, waiting for the friends to be seated, may
+    /// begin now (none of it begun yet).
+    pub fn first_deal_due(&self, deals_begun: usize, friends: &[u8]) -> bool {
+        deals_begun == 0 && self.fair.is_none() && self.may_deal(0, friends)
     }
 
     /// Whether the host waits for its guests' randomness.

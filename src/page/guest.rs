@@ -26,6 +26,33 @@ pub fn named(lang: Lang, host: bool, name: &str) -> String {
     }
 }
 
+/// Whether a game had a friend at its table: a seat played on a friend's
+/// device now, or one handed from a friend to the computer this game (it
+/// may be handed back, and its friend is still at the table). The host's
+/// record of such a game, which holds every hand, is withheld until the
+/// game is over; the handed seats are kept with the saved game
+/// (`net::host_link::SavedSeats`), so a reload changes nothing of it.
+pub fn had_friends(players: &[Player], handed: &[bool; 4]) -> bool {
+    players.contains(&Player::Friend) || handed.contains(&true)
+}
+
+/// The seats of a game of `seats` played on friends' devices, in order.
+pub fn friend_seats(players: &[Player], seats: usize) -> Vec<u8> {
+    (0..seats as u8)
+        .filter(|&s| players.get(s as usize) == Some(&Player::Friend))
+        .collect()
+}
+
+/// The seats handed from a friend to the computer that the computer still
+/// plays (the invite dialog offers each back to its friend).
+pub fn handed_seats(players: &[Player], handed: &[bool; 4]) -> Vec<u8> {
+    (0..4u8)
+        .filter(|&s| {
+            handed[s as usize] && matches!(players.get(s as usize), Some(Player::Computer(_)))
+        })
+        .collect()
+}
+
 /// Why a friend's seat waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Absence {

@@ -4,10 +4,13 @@
 //! themselves are the browser's (`web::net`); these are their states, which
 //! the controller keeps and the dialogs' scenes carry (`page::dialog`).
 
+use super::dialog::ServersNotes;
 use super::i18n::{Lang, K};
+use super::model::ServersForm;
 use crate::net::fair::Unfair;
 use crate::net::fair_flow::Verdict;
-use crate::net::stun::Relay;
+use crate::net::host_link::ReplyError;
+use crate::net::stun::{Relay, RelayError, RelayField};
 use crate::net::verify::Code;
 
 /// The servers setting of the online dialogs (`crate::net::stun`): a list of
@@ -21,6 +24,64 @@ pub struct Stun {
     pub same_network_only: bool,
     pub servers: Vec<String>,
     pub relay: Option<Relay>,
+}
+
+impl Stun {
+    /// The online dialogs' servers as typed: each part that reads (the
+    /// STUN list, the relay) is taken; one that does not is named on its
+    /// own line, in `lang`, and the setting keeps what it had.
+    pub fn typed(&mut self, lang: Lang, form: &ServersForm) -> ServersNotes {
+        self.same_network_only = form.same_network_only;
+        let mut notes = ServersNotes {
+            same_network_only: form.same_network_only,
+            ..ServersNotes::default()
+        };
+        match crate::net::stun::parse(&form.stun) {
+            Ok(servers) => self.servers = servers,
+            Err(e) => notes.stun_error = lang.tf(K::StunBad, &[&e.to_string()]),
+        }
+        let relay =
+            crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
+        match relay {
+            Ok(relay) => self.relay = relay,
+            Err(e) => notes.relay_error = lang.tf(K::RelayBad, &[&relay_words(lang, &e)]),
+        }
+        notes
+    }
+}
+
+/// Why a relay was refused, in the page's language (never its password).
+fn relay_words(lang: Lang, e: &RelayError) -> String {
+    use crate::net::stun::{MAX_RELAY_URLS, MAX_SECRET_CHARS};
+    let field = |f: &RelayField| {
+        lang.t(match f {
+            RelayField::UserName => K::RelayUser,
+            RelayField::Password => K::RelayPassword,
+        })
+        .to_string()
+    };
+    // The words, what they are about ({0}) and a limit ({1}).
+    let (key, what, limit) = match e {
+        RelayError::NotARelay(text) => (K::RelayNotAServer, crate::engine::text::quoted(text), 0),
+        RelayError::SecretInAddress => (K::RelaySecretInAddress, String::new(), 0),
+        RelayError::TooMany(n) => (K::RelayTooMany, n.to_string(), MAX_RELAY_URLS),
+        RelayError::Missing(f) => (K::RelayMissing, field(f), 0),
+        RelayError::NoAddress => (K::RelayNoAddress, String::new(), 0),
+        RelayError::TooLong(f) => (K::RelayTooLong, field(f), MAX_SECRET_CHARS),
+        RelayError::ControlCharacter(f) => (K::RelayControl, field(f), 0),
+    };
+    lang.tf(key, &[&what, &limit.to_string()])
+}
+
+/// Why a reply was not taken, in `lang`: the reply box's one line.
+pub fn reply_words(lang: Lang, e: &ReplyError) -> String {
+    match e {
+        ReplyError::Pack(e) => lang.tf(K::ReplyBad, &[&e.to_string()]),
+        ReplyError::OtherTable | ReplyError::NoSuchSeat => lang.t(K::ReplyOtherTable).into(),
+        ReplyError::Stale => lang.t(K::ReplyStale).into(),
+        ReplyError::Answered => lang.t(K::ReplyAnswered).into(),
+        ReplyError::Again => lang.t(K::ReplyAgain).into(),
+    }
 }
 
 pub use crate::net::host_link::LinkState;
@@ -76,11 +137,14 @@ pub fn code_words(lang: Lang, code: Code) -> (String, String) {
 pub use crate::net::guest_link::GuestState;
 
 /// The fair deals' mark on a guest's table (`net::fair_flow::Verdict`):
-/// "Deal checked" after a deal that checked, or the alarm, kept for the
+/// "Deal checked" after a deal that checked, "Deal N is not checked" for a
+/// deal whose commitment this page never had, or the alarm, kept for the
 /// rest of the game, naming the deal and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FairMark {
     pub alarm: bool,
+    /// The deal checked (else not checked, or the alarm).
+    pub checked: bool,
     pub words: String,
 }
 
@@ -90,7 +154,13 @@ impl FairMark {
         match verdict {
             Verdict::Checked { .. } => FairMark {
                 alarm: false,
+                checked: true,
                 words: lang.t(K::FairChecked).to_string(),
+            },
+            Verdict::NotChecked { deal } => FairMark {
+                alarm: false,
+                checked: false,
+                words: lang.tf(K::FairNotChecked, &[&(deal + 1).to_string()]),
             },
             Verdict::Unfair { deal, why } => {
                 let why = lang.t(match why {
@@ -104,6 +174,7 @@ impl FairMark {
                 });
                 FairMark {
                     alarm: true,
+                    checked: false,
                     words: lang.tf(K::FairAlarm, &[&(deal + 1).to_string(), why]),
                 }
             }

@@ -122,6 +122,10 @@ pub enum Effect {
     /// The two-player Soup course begins: tell the computers' worker what
     /// the Expert's seat sees (`Setup::expert_solving_soup`), to solve ahead.
     SoupBegins(Box<SeatView>),
+    /// Deal the next deal, as the person's button asks (the timer's step
+    /// with nobody here): the page deals every deal one way, fairly in a
+    /// game with friends.
+    NextDeal,
     /// Build the scene and draw it.
     Render,
 }
@@ -615,7 +619,7 @@ impl Table {
                 self.ui.held = None;
                 self.advance(env)
             }
-            Step::NextDeal => self.next_deal(env),
+            Step::NextDeal => vec![Effect::NextDeal],
             Step::OnlyMove => {
                 self.ui.only_move = false;
                 match (self.acting(), self.game.legal_moves().as_slice()) {

@@ -32,6 +32,10 @@
 //! - `stats`: `{"v":1,"games":{"two-player/normal":{"played":3,"won":1,"best":42}}}`,
 //!   per game and opponents' level (games with exactly one person at the table;
 //!   `best` is the person's best deal score), in the order first played.
+//! - `game.seats`: online play's host keeps its friends' seats there, beside
+//!   the game and under its token (`net::host_link::SavedSeats`: the seats
+//!   handed to the computer, each seat's known guest), so that its page's
+//!   reload forgets neither; another game's seats are never taken.
 //! - `game.set-aside`: saved data that could not be used (an unknown format
 //!   version or corrupt data) is moved here, never silently dropped; the page
 //!   says so and starts a playable default game. Its deal keys stay.
@@ -130,6 +134,12 @@ impl Saver {
             return Ok(());
         }
         update_stats(game, setup, take_backs)
+    }
+
+    /// The saved game's token (online play keeps its seats under it,
+    /// `web::net::keep_seats`).
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// A saved game is back on the table: carry on with its token and keys.

@@ -71,9 +71,10 @@ async function untilFriendsTurn(page) {
   throw new Error('the friend\'s seat never came to play');
 }
 
-const WAITING_STATUS = {
-  en: 'Friend to play. Waiting for the connection.',
-  ja: '友だちの番です。接続を待っています。',
+/** The host's table while a friend's seat is empty: the first deal waits. */
+const FIRST_DEAL_WAITS = {
+  en: 'The first deal is dealt once every friend has taken their seat.',
+  ja: '友だち全員が席に着いてから最初のディールを配ります。',
 };
 
 for (const [lang, viewport] of [['en', { width: 1280, height: 800 }], ['ja', { width: 360, height: 740 }]]) {
@@ -92,11 +93,11 @@ for (const [lang, viewport] of [['en', { width: 1280, height: 800 }], ['ja', { w
       await check(host.page, 'invite');
 
       // The table while the friend's seat waits: the seat's state has its
-      // own word on the plate and its own sentence in the status line.
+      // own word on the plate, and the first deal waiting for it its own
+      // sentence in the action bar.
       await host.page.keyboard.press('Escape');
       await host.page.waitForSelector('#invite-dialog', { state: 'hidden' });
-      await untilFriendsTurn(host.page);
-      assert.equal(await host.page.locator('#status').innerText(), WAITING_STATUS[lang]);
+      assert.equal(await host.page.locator('#message').innerText(), FIRST_DEAL_WAITS[lang]);
       assert.equal(
         await host.page.locator('.seat[data-seat="1"] .badge-away').innerText(),
         { en: 'WAITING', ja: '待機中' }[lang],
@@ -126,6 +127,7 @@ for (const [lang, viewport] of [['en', { width: 1280, height: 800 }], ['ja', { w
 
       // Both tables with a friend: the friend's turn (the host's table waited for it).
       await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+      await untilFriendsTurn(host.page);
       await host.page.waitForFunction(() => document.querySelector('#status').innerText.includes('Aiko'));
       assert.equal(await host.page.locator('.seat[data-seat="1"] .badge-away').count(), 0, 'no "waiting" once connected');
       // (A chosen name always beside what its player is: no name passes for the host.)
@@ -167,6 +169,17 @@ for (const lang of ['en', 'ja']) {
       await host.page.fill('#reply-paste', await reply.inputValue());
       await host.page.click('#invite-dialog [data-net="take-reply"]');
       await host.page.waitForSelector('#invite-dialog fieldset[data-seat="1"][data-state="connected"]', { timeout: 30_000 });
+      // The first deal waits for East's friend too, who joins.
+      const east = await device(browser, server, invitePath(links[3], lang), phone);
+      await ready(east.page);
+      await east.page.waitForSelector('#join-dialog[open]');
+      await east.page.fill('#guest-name', 'Eve');
+      await east.page.click('#join');
+      const eastReply = east.page.locator('#reply-link');
+      await eastReply.waitFor({ timeout: 20_000 });
+      await host.page.fill('#reply-paste', await eastReply.inputValue());
+      await host.page.click('#invite-dialog [data-net="take-reply"]');
+      await host.page.waitForSelector('#invite-dialog fieldset[data-seat="3"][data-state="connected"]', { timeout: 30_000 });
       await host.page.click('#invite-dialog [data-action="close-dialog"]');
       await host.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"]').textContent.includes('Bartholomew'));
       await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
@@ -176,6 +189,7 @@ for (const lang of ['en', 'ja']) {
       assert.deepEqual(await platesOutside(guest.page), [], 'the guest\'s name plates');
       assert.deepEqual(host.problems.all(), []);
       assert.deepEqual(guest.problems.all(), []);
+      assert.deepEqual(east.problems.all(), []);
     });
   });
 }

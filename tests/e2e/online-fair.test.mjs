@@ -1,5 +1,5 @@
 // Fair deals on the wire (docs/protocol.md, "Fair deals"): the host commits
-// to a secret before each deal after the first, every connected guest adds
+// to a secret before each deal (the first once every friend is seated), every connected guest adds
 // its randomness, the host deals the deck of them all and reveals the secret
 // once the deal is over; each guest's page checks the deal against what it
 // was shown and marks its table "Deal checked", or shows the alarm. The
@@ -15,6 +15,7 @@ import {
   hostGame,
   join,
   playDealEverywhere,
+  waitForFirstDeal,
   waitOrSay,
   withBrowser,
 } from './online-helpers.mjs';
@@ -56,31 +57,38 @@ function tamperReveals() {
 /**
  * The host starts `game` with `seats`; each friend's seat is joined from a
  * page of its own (`guestsAt[seat]`: its query and viewport, and an init
- * script), with the rules' `options`; the first deal (dealt before any
- * guest connected, so checked by none) is played to its end, then the
- * second, dealt fairly. Returns the pages.
+ * script), with the rules' `options`; the first deal, dealt fairly once
+ * every friend is seated, is played to its end, then the second. Returns
+ * the pages, and each guest's mark at the first deal's end.
  */
 async function twoDeals(server, browser, game, seats, guestsAt, options = {}) {
   const host = await device(browser, server, '?pace=0&lang=en');
   await ready(host.page);
   const links = await hostGame(host.page, game, seats, options);
   const guests = {};
-  for (const [seat, link] of Object.entries(links)) {
+  const entries = Object.entries(links);
+  for (const [i, [seat, link]] of entries.entries()) {
     const { query, viewport, init } = guestsAt[seat];
     const g = await device(browser, server, guestPath(link, query), viewport, init);
     await ready(g.page);
     await connect(host.page, Number(seat), await join(g.page, `Guest ${'ABCD'[seat]}`));
-    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    // (The first deal waits for the friends still to come.)
+    if (i < entries.length - 1 && (query ?? '').includes('lang=en')) await waitForFirstDeal(host.page, g.page);
     guests[seat] = g;
+  }
+  for (const g of Object.values(guests)) {
+    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
   }
   await host.page.click('#invite-dialog [data-action="close-dialog"]');
   const pages = [host.page, ...Object.values(guests).map((g) => g.page)];
   const end = await playDealEverywhere(host.page, pages);
   assert.equal(end.phase, 'deal-over');
-  for (const g of Object.values(guests)) {
-    await g.page.waitForFunction(() => document.querySelector('#app').dataset.phase === 'deal-over');
-    // The first deal was dealt before the guest connected: nothing to check.
-    assert.equal(await markOf(g.page), null, 'no mark for a deal begun before the guest joined');
+  const first = {};
+  for (const [seat, g] of Object.entries(guests)) {
+    await waitOrSay(g.page, pages, `seat ${seat}'s first deal's end`, () => document.querySelector('#app').dataset.phase === 'deal-over');
+    // The first deal was dealt fairly too: its reveal follows its last table.
+    await waitOrSay(g.page, pages, `seat ${seat}'s mark for the first deal`, () => document.querySelector('#fair-mark'));
+    first[seat] = await markOf(g.page);
   }
   // The host's next deal waits for the guests' randomness, then is dealt.
   await host.page.click('#next-deal');
@@ -90,15 +98,17 @@ async function twoDeals(server, browser, game, seats, guestsAt, options = {}) {
   }
   const second = await playDealEverywhere(host.page, pages);
   assert.notEqual(second.phase, 'playing');
-  return { host, guests, pages };
+  return { host, guests, pages, first };
 }
 
 test('online fair deals: every guest\'s table shows "Deal checked" at the end of a fair deal, in English and in Japanese on a 360 px phone', async () => {
   await withBrowser(async (server, browser) => {
-    const { host, guests, pages } = await twoDeals(server, browser, 'three-player', ['human', 'friend', 'friend'], {
+    const { host, guests, pages, first } = await twoDeals(server, browser, 'three-player', ['human', 'friend', 'friend'], {
       1: { query: '?pace=0&lang=en' },
       2: { query: '?pace=0&lang=ja', viewport: phone },
     });
+    // The first deal, dealt once both friends were seated, checked on both.
+    assert.deepEqual(first, { 1: ['checked', 'Deal checked'], 2: ['checked', '配り札を確認済み'] });
     const [en, ja] = [guests[1].page, guests[2].page];
     await waitOrSay(en, pages, 'the English guest\'s mark', () => document.querySelector('#fair-mark[data-fair="checked"]'));
     await waitOrSay(ja, pages, 'the Japanese guest\'s mark', () => document.querySelector('#fair-mark[data-fair="checked"]'));
@@ -121,15 +131,18 @@ test('online fair deals: every guest\'s table shows "Deal checked" at the end of
 
 test('online fair deals: a reveal of another secret than committed shows the alarm on the guest\'s table, and it stays', async () => {
   await withBrowser(async (server, browser) => {
-    const { host, guests, pages } = await twoDeals(server, browser, 'two-player', ['human', 'friend'], {
+    const { host, guests, pages, first } = await twoDeals(server, browser, 'two-player', ['human', 'friend'], {
       1: { query: '?pace=0&lang=en', init: tamperReveals },
     }, { deals: '4' });
     const guest = guests[1].page;
-    await waitOrSay(guest, pages, 'the alarm', () => document.querySelector('#fair-mark[data-fair="alarm"]'));
-    assert.equal(await guest.evaluate(() => window.revealsTampered), 1);
+    // The first deal's reveal, tampered, raised it already.
+    assert.equal(first[1][0], 'alarm');
+    assert.match(first[1][1], /Alarm: deal 1 was not dealt fairly: the host revealed another secret/);
+    await waitOrSay(guest, pages, 'the second reveal', () => window.revealsTampered === 2);
     const [kind, words] = await markOf(guest);
     assert.equal(kind, 'alarm');
-    assert.match(words, /Alarm: deal 2 was not dealt fairly: the host revealed another secret/);
+    // (The first alarm stays, whatever the later deals show.)
+    assert.match(words, /Alarm: deal 1 was not dealt fairly: the host revealed another secret/);
     assert.equal(await guest.locator('#fair-mark').getAttribute('role'), 'alert');
     await screenshot(guest, 'online-fair-alarm');
     // The alarm stays when the host deals again.

@@ -107,18 +107,40 @@ export async function connect(host, seat, replyLink) {
   await host.waitForSelector(`#invite-dialog fieldset[data-seat="${seat}"][data-state="connected"]`, { timeout: 30_000 });
 }
 
-/** Opens each friend seat's invite on a page of its own and connects it; returns the guests by seat. */
+/**
+ * Opens each friend seat's invite on a page of its own and connects it;
+ * returns the guests by seat. The first deal waits until every friend is
+ * seated: until then a connected guest's join page says so, and its table
+ * comes with the deal.
+ */
 export async function seatGuests(browser, server, host, links, init) {
   const guests = {};
-  for (const [seat, link] of Object.entries(links)) {
+  const seats = Object.keys(links);
+  for (const [i, [seat, link]] of Object.entries(links).entries()) {
     const g = await device(browser, server, guestPath(link), undefined, init);
     await ready(g.page);
     const reply = await join(g.page, `Guest ${'ABCD'[seat]}`);
     await connect(host.page, Number(seat), reply);
-    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+    if (i < seats.length - 1) {
+      await waitForFirstDeal(host.page, g.page);
+    }
     guests[seat] = g;
   }
+  for (const g of Object.values(guests)) {
+    await g.page.waitForSelector('#join-dialog', { state: 'hidden', timeout: 30_000 });
+  }
   return guests;
+}
+
+/**
+ * While a friend's seat is still empty: the host's table holds no deal and
+ * says the first deal waits for every friend; a connected guest's join page
+ * says it is connected and waits for it.
+ */
+export async function waitForFirstDeal(host, guest) {
+  await guest.waitForFunction(() => /Connected\. The host deals the first deal once every friend/.test(document.querySelector('#join-dialog')?.innerText ?? ''));
+  assert.equal(await host.locator('.seat.pos-bottom .hand [data-card]').count(), 0, 'no card dealt yet');
+  assert.match(await host.locator('#message').innerText(), /The first deal is dealt once every friend has taken their seat/);
 }
 
 /**

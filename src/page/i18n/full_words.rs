@@ -97,6 +97,7 @@ pub enum FullKey {
     Join,
     JoinMaking,
     JoinReply,
+    JoinSeated,
     ReplyHanded,
     ReplyNoTable,
     WaitingFor,
@@ -114,6 +115,8 @@ pub enum FullKey {
     MoveNotSent,
     FairWaiting,
     FairChecked,
+    FairNotChecked,
+    FairFirstDealWaits,
     FairAlarm,
     FairWhySecret,
     FairWhyOwnLeftOut,
@@ -253,6 +256,7 @@ impl K {
     pub const Join: FullKey = FullKey::Join;
     pub const JoinMaking: FullKey = FullKey::JoinMaking;
     pub const JoinReply: FullKey = FullKey::JoinReply;
+    pub const JoinSeated: FullKey = FullKey::JoinSeated;
     pub const ReplyHanded: FullKey = FullKey::ReplyHanded;
     pub const ReplyNoTable: FullKey = FullKey::ReplyNoTable;
     pub const WaitingFor: FullKey = FullKey::WaitingFor;
@@ -270,6 +274,8 @@ impl K {
     pub const MoveNotSent: FullKey = FullKey::MoveNotSent;
     pub const FairWaiting: FullKey = FullKey::FairWaiting;
     pub const FairChecked: FullKey = FullKey::FairChecked;
+    pub const FairNotChecked: FullKey = FullKey::FairNotChecked;
+    pub const FairFirstDealWaits: FullKey = FullKey::FairFirstDealWaits;
     pub const FairAlarm: FullKey = FullKey::FairAlarm;
     pub const FairWhySecret: FullKey = FullKey::FairWhySecret;
     pub const FairWhyOwnLeftOut: FullKey = FullKey::FairWhyOwnLeftOut;
@@ -411,6 +417,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         Join => "Join",
         JoinMaking => "Making your reply…",
         JoinReply => "Send this reply link back to the host. The table appears here once they open it.",
+        JoinSeated => "Connected. The host deals the first deal once every friend has taken their seat.",
         ReplyHanded => "The reply is with your table: you can close this tab.",
         ReplyNoTable => "No table open in this browser took this reply. If the game is open in another browser or device, open the link there or paste it into its Invite friends dialog. If the game was closed, its invites are gone: open the game and send your friend a new invite.",
         HostLost => "The connection to the host is lost. Open the invite again to rejoin.",
@@ -421,6 +428,8 @@ pub(super) fn en(key: FullKey) -> &'static str {
         MoveNotSent => "Your move could not be sent to the host. Play it again.",
         FairWaiting => "Waiting for the friends' devices to add their randomness to the deal…",
         FairChecked => "Deal checked",
+        FairNotChecked => "Deal {0} is not checked: this device was not sent its commitment.",
+        FairFirstDealWaits => "The first deal is dealt once every friend has taken their seat.",
         FairAlarm => "Alarm: deal {0} was not dealt fairly: {1}. The host could have chosen or changed the cards.",
         FairWhySecret => "the host revealed another secret than the one it committed to before the deal",
         FairWhyOwnLeftOut => "the deck was not made with this device's randomness",
@@ -429,7 +438,7 @@ pub(super) fn en(key: FullKey) -> &'static str {
         FairWhyNotRevealed => "the host never revealed the deal's secret",
         ConnTimeout => "The connection did not open: some networks need a relay (TURN) server. Enter one below under “Relay (TURN) server” and ask the host for a new invite.",
         RecordAfterFriends => "The record of a game with friends can be exported once the game is over: until then it would show every hand.",
-        DealtFresh => "Every deal of a game with friends is shuffled at random on this device: no seed or link can tell anyone the cards.",
+        DealtFresh => "Every deal of a game with friends is shuffled from this device's randomness and each friend's, the first once every friend is seated: no seed or link can tell anyone the cards.",
         ReplyAskAgain => "Ask your friend to send the whole link again.",
         InviteAskAgain => "Ask the host to send the whole link again, or a new invite.",
         OpenGame => "Open the game",
@@ -570,6 +579,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         Join => "参加",
         JoinMaking => "返信を作成中…",
         JoinReply => "この返信リンクをホストに送り返してください。ホストが開くと、ここにテーブルが表示されます。",
+        JoinSeated => "接続しました。友だち全員が席に着くと、ホストが最初のディールを配ります。",
         ReplyHanded => "返信はテーブルに渡されました。このタブは閉じてかまいません。",
         ReplyNoTable => "このブラウザーで開いているテーブルはこの返信を受け取りませんでした。別のブラウザーや端末でゲームを開いているなら、そこでこのリンクを開くか、「友だちを招待」の画面に貼り付けてください。ゲームを閉じた場合、その招待は無効です。ゲームを開いて、友だちに新しい招待を送ってください。",
         HostLost => "ホストとの接続が切れました。招待をもう一度開くと再参加できます。",
@@ -580,6 +590,8 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         MoveNotSent => "手をホストに送れませんでした。もう一度出してください。",
         FairWaiting => "友だちの端末の乱数を待っています…",
         FairChecked => "配り札を確認済み",
+        FairNotChecked => "第{0}ディールは確認できません：この端末にはコミットメントが届いていません。",
+        FairFirstDealWaits => "友だち全員が席に着いてから最初のディールを配ります。",
         FairAlarm => "警告: 第{0}ディールは公正に配られていません（{1}）。ホストが札を選んだか変えた可能性があります。",
         FairWhySecret => "ホストが明かした秘密が、ディール前に約束したものと違います",
         FairWhyOwnLeftOut => "この端末の乱数が使われていません",
@@ -588,7 +600,7 @@ pub(super) fn ja(key: FullKey) -> &'static str {
         FairWhyNotRevealed => "ホストがディールの秘密を明かしませんでした",
         ConnTimeout => "接続できませんでした。中継（TURN）サーバーが必要なネットワークもあります。下の「中継（TURN）サーバー」に入力して、ホストに新しい招待を頼んでください。",
         RecordAfterFriends => "友だちとのゲームの記録は、ゲームが終わってから書き出せます。それまでは全員の手札が見えてしまうためです。",
-        DealtFresh => "友だちとのゲームは、毎回この端末でランダムに配られます。シードやリンクから札を知ることはできません。",
+        DealtFresh => "友だちとのゲームは、毎回この端末と友だちの端末の乱数から配られます（最初のディールは全員が席に着いてから）。シードやリンクから札を知ることはできません。",
         ReplyAskAgain => "友だちにリンク全体をもう一度送ってもらってください。",
         InviteAskAgain => "ホストにリンク全体をもう一度送ってもらうか、新しい招待をもらってください。",
         OpenGame => "ゲームを開く",

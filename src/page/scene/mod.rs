@@ -289,9 +289,11 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
         chooser: chooser_scene(lang, ui),
         call,
         scores: score_sheet(lang, game, setup, ui, rows),
-        // (A practice deal is a game of one deal: its end is a deal's.)
-        deal_end: ((f.phase == Phase::DealOver || f.over && ctx.practising) && ui.held.is_none())
-            .then(|| deal_panel(lang, game, setup, ctx)),
+        // (A practice deal is a game of one deal: its end is a deal's. A
+        // game with friends waiting for its first deal has no deal's end.)
+        deal_end: ((f.phase == Phase::DealOver && f.deal.is_some() || f.over && ctx.practising)
+            && ui.held.is_none())
+        .then(|| deal_panel(lang, game, setup, ctx)),
         game_over: (f.over && !ctx.practising && ui.held.is_none())
             .then(|| game_panel(lang, game, setup, ctx)),
         privacy: ui.privacy.map(|s| lang.tf(K::PassTo, &[f.name(s)])),

@@ -243,8 +243,8 @@ impl Controller {
         let setup = self.table.begin(setup, super::entropy());
         self.set_setup(setup);
         self.view.set_table(self.table.game.kind());
-        self.start_deal();
-        self.advance();
+        // (A game with friends is dealt fairly once they are seated.)
+        Parts::first_deal(self);
     }
 
     /// The deal just finished played again for practice, or a position
@@ -311,7 +311,7 @@ impl Controller {
         });
     }
 
-    fn start_deal(&mut self) {
+    pub(super) fn start_deal(&mut self) {
         let mut fresh = super::secret_words;
         let mut env = self.env(&mut fresh);
         self.table.start_deal(&mut env);
@@ -387,6 +387,7 @@ impl Controller {
                 Effect::TurnedAway(seat) => Parts::answer_turned_away(self, seat),
                 Effect::Save => self.persist(),
                 Effect::Broadcast => Parts::online_broadcast(self),
+                Effect::NextDeal => Parts::next_deal(self),
                 Effect::Render => self.render(),
                 Effect::SoupBegins(view) => self.players.thinker.soup_begins(&view),
             }

@@ -10,9 +10,10 @@ use super::seats::SeatPlayer;
 use super::{Controller, Mode};
 use crate::engine::Move;
 use crate::net::guest_link::{GuestNews, TableTaken};
+use crate::net::host_link::DealAsked;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, LastMove};
-use crate::net::stun::{Ice, RelayError, RelayField};
+use crate::net::stun::Ice;
 use crate::page::dialog::{
     DialogKind, Invited, InvitesShown, JoinShown, OnlineDialog, OnlineShown, OpenDialog,
     ServersNotes,
@@ -21,6 +22,7 @@ use crate::page::guest;
 use crate::page::model::{
     Action, Closed, MoveSent, NetInput, Player, ServersForm, Setup, TableAction,
 };
+use crate::page::online::reply_words;
 use crate::page::online::FairMark;
 use crate::page::table::Delay;
 use crate::page::table::Msg;
@@ -28,7 +30,7 @@ use crate::web::i18n::K;
 pub use crate::web::net::guest::Guest;
 use crate::web::net::guest::GuestState;
 use crate::web::net::handoff::{self, Listener};
-use crate::web::net::remote_seat::{Host, LinkState, News, ReplyError};
+use crate::web::net::remote_seat::{Host, News};
 use crate::web::net::rtc::PeerEvent;
 use crate::web::net::{self, ui, NetEvent};
 use crate::web::view::full::OnlineWriters;
@@ -56,6 +58,8 @@ pub struct Online {
     handed: [bool; 4],
     /// The servers' fields as last typed, for the online dialogs.
     notes: ServersNotes,
+    /// Whether the seats kept beside the saved game were read back.
+    seats_read: bool,
 }
 
 impl Online {
@@ -99,6 +103,8 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     fn new_game(c: &mut Controller) {
         let online = hosting(&mut c.online);
         online.handed = [false; 4];
+        // (A new game's seats are its own: none are read back.)
+        online.seats_read = true;
         online.host.fair_forget();
     }
 
@@ -151,6 +157,15 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
         c.fair_next_deal();
     }
 
+    fn first_deal(c: &mut Controller) {
+        let friends = guest::friend_seats(&c.table.setup.players, c.table.game.kind().seats());
+        if friends.is_empty() || !matches!(c.mode, Mode::Playing) {
+            c.start_deal();
+            return c.advance();
+        }
+        c.fair_next_deal();
+    }
+
     fn fair_mark(c: &Controller) -> Option<FairMark> {
         let Mode::Guest(g) = &c.mode else {
             return None;
@@ -159,9 +174,19 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
         Some(FairMark::of(c.page.lang, &verdict))
     }
 
-    /// (Nothing more: the saved game came back with its friends' seats,
-    /// which connect as it does.)
-    fn take_table(_: &mut Controller) {}
+    /// The saved game came back with its friends' seats, which connect as
+    /// it does. The table alone dealt its first deal as it started it, from
+    /// its randomness alone: before any card is played, that deal is taken
+    /// back, and dealt fairly once the friends are seated (decision 18).
+    fn take_table(c: &mut Controller) {
+        let players = &c.table.setup.players;
+        let undealt = crate::net::host_link::undealt_if_untouched(&c.table.game);
+        if let Some(undealt) = undealt.filter(|_| players.contains(&Player::Friend)) {
+            c.stop_thinking();
+            c.table.game = undealt;
+            c.fair_next_deal();
+        }
+    }
 }
 
 impl Controller {
@@ -192,12 +217,36 @@ impl Controller {
             self.computer_takes(|_, p| p == Player::Friend);
             return self.notice(self.page.lang.t(K::NoSecureRandom).to_string());
         }
+        self.resume_seats(&remote);
         let (dispatch, ice) = (self.dispatch(), self.ice());
         for s in hosting(&mut self.online).host.needing_invites() {
             hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
         self.show_invites();
+    }
+
+    /// The saved game is back (the host's page reloaded): its friends'
+    /// seats too, if kept under its token (`SavedSeats`): the table's id,
+    /// the seats handed to the computer, and each seat's known guest.
+    fn resume_seats(&mut self, remote: &[bool]) {
+        let (online, begun) = (hosting(&mut self.online), !self.table.game.log().is_empty());
+        if !std::mem::replace(&mut online.seats_read, true) && begun {
+            online.handed = online
+                .host
+                .resume_seats(self.saver.id(), remote)
+                .unwrap_or_default();
+        }
+    }
+
+    /// Keeps the friends' seats beside the saved game when they change
+    /// (once the game is saved under its own token: from its first deal).
+    fn keep_seats(&mut self) {
+        let online = hosting(&mut self.online);
+        let friends = guest::had_friends(&self.table.setup.players, &online.handed);
+        if friends && !self.table.game.log().is_empty() {
+            online.host.keep_seats(self.saver.id(), online.handed);
+        }
     }
 
     /// The hand-off of replies from other tabs listens while some seat
@@ -217,14 +266,8 @@ impl Controller {
     /// Opens the invites dialog, or brings it up to date (the view
     /// writes it from the scene).
     fn show_invites(&mut self) {
-        let players = &self.table.setup.players;
         let online = hosting(&mut self.online);
-        let handed: Vec<u8> = (0..4u8)
-            .filter(|&s| {
-                online.handed[s as usize]
-                    && matches!(players.get(s as usize), Some(Player::Computer(_)))
-            })
-            .collect();
+        let handed = guest::handed_seats(&self.table.setup.players, &online.handed);
         let shows = InvitesShown {
             kind: self.table.game.kind(),
             seats: online.host.statuses(),
@@ -265,13 +308,9 @@ impl Controller {
     /// and its friend is still at the table. A guest's own game is only
     /// what its seat saw, so it has nothing to withhold.
     fn record_withheld(&self) -> Option<&'static str> {
-        let handed = self
-            .online
-            .as_ref()
-            .is_some_and(|o| o.handed.contains(&true));
-        let friends = self.table.setup.players.contains(&Player::Friend) || handed;
-        let in_progress = friends && !self.table.game.is_over();
-        in_progress.then(|| self.page.lang.t(K::RecordAfterFriends))
+        let handed = self.online.as_ref().map_or([false; 4], |o| o.handed);
+        let withheld = guest::had_friends(&self.table.setup.players, &handed);
+        (withheld && !self.table.game.is_over()).then(|| self.page.lang.t(K::RecordAfterFriends))
     }
 
     /// Sends every guest its table, and words the remote seats' names.
@@ -279,7 +318,8 @@ impl Controller {
         let players = &self.table.setup.players;
         if !players.contains(&Player::Friend) {
             self.table.ui.friends = Default::default();
-            return;
+            // (Its seats handed to the computer are kept all the same.)
+            return self.keep_seats();
         }
         let (who, last) = (guest::who(players), hosting(&mut self.online).last);
         hosting(&mut self.online).host.broadcast(&News {
@@ -290,12 +330,23 @@ impl Controller {
         let statuses = hosting(&mut self.online).host.statuses();
         let players = &self.table.setup.players;
         self.table.ui.friends = guest::friends_of(self.page.lang, &statuses, players);
+        self.keep_seats();
     }
 
     fn net(&mut self, event: NetEvent) {
         self.net_event(event);
         // Any of them may start or end a seat's wait for a reply.
         self.listen_for_replies();
+        // Or seat the last friend the first deal waits for (or hand its
+        // seat to the computer).
+        let friends =
+            guest::friend_seats(&self.table.setup.players, self.table.game.kind().seats());
+        let due = hosting(&mut self.online)
+            .host
+            .first_deal_due(self.table.game.log().len(), &friends);
+        if due && matches!(self.mode, Mode::Playing) {
+            self.fair_next_deal();
+        }
     }
 
     fn net_event(&mut self, event: NetEvent) {
@@ -334,18 +385,8 @@ impl Controller {
                 }
             }
             NetEvent::Timeout(seat) => {
-                let connecting = hosting(&mut self.online)
-                    .host
-                    .statuses()
-                    .iter()
-                    .any(|s| s.seat == seat && s.state == LinkState::Connecting);
-                if connecting {
-                    hosting(&mut self.online).host.event(
-                        seat,
-                        PeerEvent::Failed(String::new()),
-                        &self.table.game,
-                        "",
-                    );
+                let game = &self.table.game;
+                if hosting(&mut self.online).host.connect_timed_out(seat, game) {
                     self.online_broadcast();
                     self.show_invites();
                     self.render();
@@ -418,31 +459,12 @@ impl Controller {
     /// the relay) is taken and remembered; one that does not is named on its
     /// own line and the setting keeps what it had.
     fn servers_typed(&mut self, form: &ServersForm) {
-        let lang = self.page.lang;
         let online = hosting(&mut self.online);
-        online.stun.same_network_only = form.same_network_only;
-        let mut notes = ServersNotes {
-            same_network_only: form.same_network_only,
-            ..ServersNotes::default()
-        };
-        match crate::net::stun::parse(&form.stun) {
-            Ok(servers) => online.stun.servers = servers,
-            Err(e) => notes.stun_error = lang.tf(K::StunBad, &[&e.to_string()]),
-        }
-        let relay =
-            crate::net::stun::parse_relay(&form.relay_urls, &form.relay_user, &form.relay_password);
-        match relay {
-            Ok(relay) => online.stun.relay = relay,
-            Err(e) => notes.relay_error = lang.tf(K::RelayBad, &[&relay_words(lang, &e)]),
-        }
+        online.notes = online.stun.typed(self.page.lang, form);
         online.stun.save();
         // (Written in place: the fields keep what was typed.)
-        let shown = match self.dialog.shown() {
-            Some(OpenDialog::Online(d, _)) => Some(OpenDialog::Online(d.clone(), notes.clone())),
-            _ => None,
-        };
-        online.notes = notes;
-        if let Some(d) = shown {
+        if let Some(OpenDialog::Online(d, _)) = self.dialog.shown() {
+            let d = OpenDialog::Online(d.clone(), online.notes.clone());
             self.dialog.show(d);
         }
         self.render();
@@ -450,18 +472,9 @@ impl Controller {
 
     /// A reply link pasted or handed over: the seat it answers connects.
     fn take_reply(&mut self, text: &str) -> bool {
-        let lang = self.page.lang;
         let result = hosting(&mut self.online).host.take_reply(text);
-        hosting(&mut self.online).reply_error = match &result {
-            Ok(_) => None,
-            Err(ReplyError::Pack(e)) => Some(lang.tf(K::ReplyBad, &[&e.to_string()])),
-            Err(ReplyError::OtherTable | ReplyError::NoSuchSeat) => {
-                Some(lang.t(K::ReplyOtherTable).into())
-            }
-            Err(ReplyError::Stale) => Some(lang.t(K::ReplyStale).into()),
-            Err(ReplyError::Answered) => Some(lang.t(K::ReplyAnswered).into()),
-            Err(ReplyError::Again) => Some(lang.t(K::ReplyAgain).into()),
-        };
+        let refused = result.as_ref().err();
+        hosting(&mut self.online).reply_error = refused.map(|e| reply_words(self.page.lang, e));
         if let Ok(seat) = result {
             let dispatch = self.dispatch();
             Timeout::new(CONNECT_MS, move || {
@@ -480,28 +493,27 @@ impl Controller {
     /// randomness, and the deck is made of them all once they are in or the
     /// wait is over (`net::fair_flow`). A game without friends deals at once.
     fn fair_next_deal(&mut self) {
-        let friends: Vec<u8> = (0..self.table.game.kind().seats() as u8)
-            .filter(|&s| self.table.setup.players.get(s as usize) == Some(&Player::Friend))
-            .collect();
-        let between_deals = !self.table.game.in_deal() && !self.table.game.is_over();
-        let plain = friends.is_empty() || !matches!(self.mode, Mode::Playing) || !between_deals;
-        if plain {
-            return self.flow(Msg::Person(TableAction::NextDeal));
-        }
-        if hosting(&mut self.online).host.fair_awaiting() {
-            // (Asked again while the guests' parts come: one deal at a time.)
-            return;
-        }
-        let Some(secret) = net::secure_random_bytes() else {
-            return self.flow(Msg::Person(TableAction::NextDeal));
-        };
-        let deal = self.table.game.log().len() as u32;
-        let words = hosting(&mut self.online)
+        let friends =
+            guest::friend_seats(&self.table.setup.players, self.table.game.kind().seats());
+        let (game, playing) = (&self.table.game, matches!(self.mode, Mode::Playing));
+        let secret = net::secure_random_bytes();
+        let deal = match hosting(&mut self.online)
             .host
-            .begin_fair(deal, secret, &friends);
-        if words.is_some() {
-            return self.deal_fairly(words);
-        }
+            .ask_deal(game, &friends, playing, secret)
+        {
+            DealAsked::Plain => return self.flow(Msg::Person(TableAction::NextDeal)),
+            DealAsked::Awaiting => return,
+            DealAsked::Dealt(words) => return self.deal_fairly(Some(*words)),
+            DealAsked::Committed { deal } => deal,
+            // The first deal waits for every friend to be seated (or its
+            // seat handed to the computer): `net` deals it then. (The
+            // friends' plates say who is still to come.)
+            DealAsked::NotSeated => {
+                self.table.ui.message = Some(self.page.lang.t(K::FairFirstDealWaits).to_string());
+                self.online_broadcast();
+                return self.render();
+            }
+        };
         let dispatch = self.dispatch();
         Timeout::new(FAIR_WAIT_MS, move || {
             dispatch(Action::Net(Box::new(NetEvent::FairTimeout(deal))))
@@ -636,7 +648,16 @@ impl Controller {
                 self.show_join(name);
                 return self.render();
             }
-            PeerEvent::Open => return g.opened(),
+            PeerEvent::Open => {
+                g.opened();
+                if g.table.is_some() {
+                    return;
+                }
+                // (The join page says so until the host's first table comes.)
+                let name = g.name.clone();
+                self.show_join(name);
+                return self.render();
+            }
             PeerEvent::TooLarge(size) => g.receive(Err(Dropped::Uncopied(size))),
             PeerEvent::Message(bytes) => g.receive(Ok(&bytes)),
             PeerEvent::Lost | PeerEvent::Failed(_) => {
@@ -740,27 +761,4 @@ impl Controller {
         }
         self.render();
     }
-}
-
-/// Why a relay was refused, in the page's language (never its password).
-fn relay_words(lang: crate::web::i18n::Lang, e: &RelayError) -> String {
-    use crate::net::stun::{MAX_RELAY_URLS, MAX_SECRET_CHARS};
-    let field = |f: &RelayField| {
-        lang.t(match f {
-            RelayField::UserName => K::RelayUser,
-            RelayField::Password => K::RelayPassword,
-        })
-        .to_string()
-    };
-    // The words, what they are about ({0}) and a limit ({1}).
-    let (key, what, limit) = match e {
-        RelayError::NotARelay(text) => (K::RelayNotAServer, crate::engine::text::quoted(text), 0),
-        RelayError::SecretInAddress => (K::RelaySecretInAddress, String::new(), 0),
-        RelayError::TooMany(n) => (K::RelayTooMany, n.to_string(), MAX_RELAY_URLS),
-        RelayError::Missing(f) => (K::RelayMissing, field(f), 0),
-        RelayError::NoAddress => (K::RelayNoAddress, String::new(), 0),
-        RelayError::TooLong(f) => (K::RelayTooLong, field(f), MAX_SECRET_CHARS),
-        RelayError::ControlCharacter(f) => (K::RelayControl, field(f), 0),
-    };
-    lang.tf(key, &[&what, &limit.to_string()])
 }

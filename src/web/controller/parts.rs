@@ -214,6 +214,9 @@ pub trait OnlinePlay {
     /// fairly once its guests' randomness is in (`net::fair_flow`); the
     /// stand-ins' (no friends there) deal it at once.
     fn next_deal(c: &mut Controller);
+    /// A new game's first deal: a game with friends waits until they are
+    /// seated, then deals fairly; the stand-ins' deal at once.
+    fn first_deal(c: &mut Controller);
     /// The fair deals' mark on a guest's table ("Deal checked", or the
     /// alarm), which online play's view writes (the stand-ins': nothing).
     fn fair_mark(c: &Controller) -> <Self::Views as OnlineViews>::Mark;

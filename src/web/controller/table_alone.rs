@@ -196,6 +196,11 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
         c.flow(Msg::Person(TableAction::NextDeal));
     }
 
+    fn first_deal(c: &mut Controller) {
+        c.start_deal();
+        c.advance();
+    }
+
     fn fair_mark(_: &Controller) -> NoMark {
         NoMark
     }

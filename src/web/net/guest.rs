@@ -6,7 +6,7 @@
 use super::rtc::{OnEvent, Peer};
 use super::NetEvent;
 use crate::engine::Move;
-use crate::net::guest_link::{GuestLink, GuestNews};
+use crate::net::guest_link::{GuestLink, GuestNews, HELLO_AGAIN_MS};
 use crate::net::invite::{Invite, Reply};
 use crate::net::protocol::Dropped;
 use crate::net::stun::Ice;
@@ -126,6 +126,8 @@ impl Guest {
                 &"the hello not sent: the channel to the host did not take it".into(),
             );
         }
+        // (Said again until the host's first table comes: `held_due`.)
+        self.due_in(HELLO_AGAIN_MS);
     }
 
     /// Sends a move to the host; false if the channel could not take it
@@ -143,6 +145,26 @@ impl Guest {
         sent
     }
 
+    /// The guest's timer is due (`NetEvent::GuestHeld`): the table held
+    /// over the flood limit, to be read now; and while no table has come,
+    /// the hello said again (`GuestLink::hello_while_no_table`), and the
+    /// timer set again.
+    pub fn held_due(&mut self) -> Option<Vec<u8>> {
+        let peer = &self.peer;
+        let mut send = |b: &[u8]| peer.as_ref().is_some_and(|p| p.send(b));
+        if self.link.hello_while_no_table(&mut send) {
+            self.due_in(HELLO_AGAIN_MS);
+        }
+        self.link.held_due()
+    }
+
+    /// Sets the guest's timer (`NetEvent::GuestHeld`) for `ms` from now.
+    fn due_in(&self, ms: u32) {
+        if let Some(d) = self.dispatch.clone() {
+            Timeout::new(ms, move || d(Action::Net(Box::new(NetEvent::GuestHeld)))).forget();
+        }
+    }
+
     /// A message from the host (or one dropped unread for its size),
     /// read by the link; a table held over the flood limit is read again
     /// when the limit allows (`NetEvent::GuestHeld`).
@@ -154,9 +176,7 @@ impl Guest {
             .link
             .receive(message, js_sys::Date::now(), &mut fresh, &mut send);
         if let GuestNews::HoldFor(ms) = news {
-            if let Some(d) = self.dispatch.clone() {
-                Timeout::new(ms, move || d(Action::Net(Box::new(NetEvent::GuestHeld)))).forget();
-            }
+            self.due_in(ms);
         }
         news
     }

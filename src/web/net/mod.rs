@@ -17,6 +17,7 @@ pub mod ui;
 pub use crate::page::model::NetEvent;
 pub use crate::page::online::Stun;
 
+use crate::net::host_link::SavedSeats;
 use crate::net::stun::{Ice, Relay};
 
 /// 64 bits of the browser's crypto randomness, or None where it has none.
@@ -39,6 +40,20 @@ pub fn secure_random_bytes() -> Option<crate::net::fair::Random> {
 }
 
 const STUN_KEY: &str = "stun";
+const SEATS_KEY: &str = "game.seats";
+
+/// The friends' seats kept beside the saved game (`web::persist`,
+/// `game.seats`), if they read.
+pub fn saved_seats() -> Option<SavedSeats> {
+    SavedSeats::from_text(&crate::web::storage::get(SEATS_KEY)?).ok()
+}
+
+/// Keeps the friends' seats beside the saved game (`text`:
+/// `SavedSeats::to_text`). (Storage refusing it loses only the marks a
+/// reload would keep: the game itself is saved apart.)
+pub fn keep_seats(text: &str) {
+    let _ = crate::web::storage::set(SEATS_KEY, text);
+}
 const RELAY_KEY: &str = "relay";
 
 impl Stun {

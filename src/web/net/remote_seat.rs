@@ -9,7 +9,7 @@ use super::NetEvent;
 use crate::engine::Game;
 use crate::net::fair::Random;
 use crate::net::fair_flow::Words;
-use crate::net::host_link::{HostLinks, LinkEffect, SeatEffects};
+use crate::net::host_link::{DealAsked, HostLinks, LinkEffect, SeatEffects};
 use crate::net::invite::{clean_name, Invite, Reply, TableRef};
 use crate::net::protocol::Dropped;
 use crate::net::sdp::Connection;
@@ -126,6 +126,8 @@ pub struct Host {
     shared: Rc<RefCell<Shared>>,
     /// The latest peer's id (the first is 1: 0 names no peer).
     last_peer: u32,
+    /// The seats as last kept beside the saved game (`SavedSeats::to_text`).
+    kept: String,
 }
 
 impl Host {
@@ -292,22 +294,64 @@ impl Host {
         carry_out(&self.shared, effects);
     }
 
-    /// Begins deal number `deal` fairly (`net::fair_flow::HostDeal`): the
-    /// commitment to `secret` goes to every connected friend of `friends`
-    /// (their seats, in order). The deck's words if nothing is awaited.
-    pub fn begin_fair(&mut self, deal: u32, secret: Random, friends: &[u8]) -> Option<Words> {
-        let (words, effects) = self
+    /// Keeps the seats beside the saved game `game` (its token), if they
+    /// changed since last kept (`HostLinks::saved`, `web::net::keep_seats`).
+    pub fn keep_seats(&mut self, game: &str, handed: [bool; 4]) {
+        let Some(text) = self.shared.borrow().links.saved(game, handed) else {
+            return;
+        };
+        let text = text.to_text();
+        if text != self.kept {
+            super::keep_seats(&text);
+            self.kept = text;
+        }
+    }
+
+    /// The seats kept beside the saved game `game` back, if they are its
+    /// (`HostLinks::resume`): the seats handed to the computer.
+    pub fn resume_seats(&mut self, game: &str, remote: &[bool]) -> Option<[bool; 4]> {
+        let saved = super::saved_seats().filter(|s| s.game == game)?;
+        self.shared.borrow_mut().links.resume(&saved, remote);
+        self.kept = saved.to_text();
+        Some(saved.handed)
+    }
+
+    /// A deal is asked for (`HostLinks::ask_deal`): the commitments sent.
+    pub fn ask_deal(
+        &mut self,
+        game: &Game,
+        friends: &[u8],
+        playing: bool,
+        secret: Option<Random>,
+    ) -> DealAsked {
+        let (asked, effects) = self
             .shared
             .borrow_mut()
             .links
-            .begin_fair(deal, secret, friends);
+            .ask_deal(game, friends, playing, secret);
         carry_out(&self.shared, effects);
-        words
+        asked
     }
 
-    /// Whether the host waits for its guests' randomness.
-    pub fn fair_awaiting(&self) -> bool {
-        self.shared.borrow().links.fair_awaiting()
+    /// The connection of `seat` did not open in time: failed, if it was
+    /// still opening (true then).
+    pub fn connect_timed_out(&mut self, seat: u8, game: &Game) -> bool {
+        let connecting = self
+            .statuses()
+            .iter()
+            .any(|s| s.seat == seat && s.state == LinkState::Connecting);
+        if connecting {
+            self.event(seat, PeerEvent::Failed(String::new()), game, "");
+        }
+        connecting
+    }
+
+    /// Whether the first deal may begin now (`HostLinks::first_deal_due`).
+    pub fn first_deal_due(&self, deals_begun: usize, friends: &[u8]) -> bool {
+        self.shared
+            .borrow()
+            .links
+            .first_deal_due(deals_begun, friends)
     }
 
     /// A guest's randomness: the deck's words once the last one awaited is in.

@@ -531,7 +531,8 @@ pub fn join(lang: Lang, invite: &Invited, state: &GuestState, name: &str, stun: 
             let (url, field) = (link("r", payload), link_field(None));
             link_row(lang, &form, lang.t(K::ReplyLink), &field, &url, None);
         }
-        GuestState::Connected => {}
+        // (Until the host's first table: the first deal waits for every friend.)
+        GuestState::Connected => append(&form, &text_el("p", "hint", lang.t(K::JoinSeated))),
     }
     append(&d, &form);
     show(&d, was);

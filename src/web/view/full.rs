@@ -77,8 +77,8 @@ impl OnlineViews for OnlineWriters {
     type Mark = Option<FairMark>;
 
     /// Written where it changed only: `#fair-mark` in the action bar,
-    /// after its message, an alarm as an alert (`data-fair`: `checked` or
-    /// `alarm`, for the styles and the tests).
+    /// after its message, an alarm as an alert (`data-fair`: `checked`,
+    /// `unchecked` or `alarm`, for the styles and the tests).
     fn fair_mark(home: &Element, mark: Option<FairMark>) {
         let shown = by_id(FAIR_MARK);
         let Some(mark) = mark else {
@@ -93,7 +93,11 @@ impl OnlineViews for OnlineWriters {
             dom::append(home, &e);
             e
         });
-        let kind = if mark.alarm { "alarm" } else { "checked" };
+        let kind = match (mark.alarm, mark.checked) {
+            (true, _) => "alarm",
+            (false, true) => "checked",
+            (false, false) => "unchecked",
+        };
         if e.get_attribute("data-fair").as_deref() != Some(kind) {
             dom::set_attr(&e, "data-fair", kind);
             dom::set_attr(&e, "role", if mark.alarm { "alert" } else { "status" });
