@@ -1824,6 +1824,46 @@ fn decision_18_the_first_deal_waits_until_every_friend_is_seated() {
     );
 }
 
+/// Decision 18, as a game starts: a game with friends is dealt on neither
+/// page as it is set up (the table alone hands it over undealt, so that no
+/// computer's lead can make its deal one already played), and online play's
+/// page deals fairly the first deal of a game not begun, or one dealt and
+/// untouched, never one with a card played.
+#[test]
+fn decision_18_a_game_with_friends_is_not_dealt_as_it_starts() {
+    use duck_soup::net::host_link::first_deal_to_deal_fairly;
+    use duck_soup::page::model::{Player, Setup};
+    let mut setup = Setup::default_for(GameKind::Partnership);
+    assert!(
+        setup.dealt_at_once(),
+        "against the computers: dealt at once"
+    );
+    setup.players[1] = Player::Friend;
+    assert!(
+        !setup.dealt_at_once(),
+        "a friend's seat: not dealt as it starts"
+    );
+
+    let rules = Rules::parlett(GameKind::Partnership);
+    let fresh = Game::new(rules, 2);
+    let again = first_deal_to_deal_fairly(&fresh).expect("not begun: dealt fairly");
+    assert_eq!(format!("{again:?}"), format!("{fresh:?}"));
+
+    let mut dealt = fresh.clone();
+    dealt
+        .start_deal(random_deck(GameKind::Partnership, &mut Rng::new(4)), None)
+        .unwrap();
+    let undealt = first_deal_to_deal_fairly(&dealt).expect("untouched: taken back");
+    assert_eq!(format!("{undealt:?}"), format!("{fresh:?}"));
+
+    let lead = dealt.legal_moves().as_slice()[0];
+    dealt.play(lead).unwrap();
+    assert!(
+        first_deal_to_deal_fairly(&dealt).is_none(),
+        "a card played: the deal is kept"
+    );
+}
+
 /// Decision 19: the host's page reloads: the table's id, the seats handed
 /// to the computer and each seat's known guest come back from beside the
 /// saved game, so the friend who comes back is named as before and not a

@@ -527,13 +527,19 @@ pub enum DealAsked {
     Dealt(Box<Words>),
 }
 
-/// A game with friends' first deal, dealt already from one device's
-/// randomness alone and not yet played (a game the table alone started
-/// and handed to online play's page): the game before it, for the deal
-/// to be made fairly once the friends are seated.
-pub fn undealt_if_untouched(game: &Game) -> Option<Game> {
-    let untouched = game.log().len() == 1 && game.log()[0].moves.is_empty() && game.in_deal();
-    untouched.then(|| Game::new(*game.rules(), game.first_dealer()))
+/// A game with friends whose first deal is still to be dealt fairly (a
+/// game the table alone handed to online play's page, or one saved before
+/// its first card): the game before that deal. A first deal dealt already
+/// from one device's randomness alone (as older pages did) and not yet
+/// played is taken back; one with a card played is kept.
+pub fn first_deal_to_deal_fairly(game: &Game) -> Option<Game> {
+    let begun = game.log().len();
+    let untouched = begun == 1 && game.log()[0].moves.is_empty() && game.in_deal();
+    if begun == 0 && !game.is_over() {
+        Some(game.clone())
+    } else {
+        untouched.then(|| Game::new(*game.rules(), game.first_dealer()))
+    }
 }
 
 /// Why a reply was not taken.

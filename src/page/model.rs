@@ -43,6 +43,16 @@ impl Setup {
         s
     }
 
+    /// Whether a new game is dealt as it starts. A game with friends is
+    /// not, on either page: its first deal waits until every friend is
+    /// seated, and online play's page deals it fairly then (decision 18).
+    /// (The table alone, which hands such a game over, once dealt it, and
+    /// a computer's lead could make that deal one already played, which
+    /// the host then kept.)
+    pub fn dealt_at_once(&self) -> bool {
+        !self.players.contains(&Player::Friend)
+    }
+
     /// The game on first load: two players, you against one Normal computer.
     pub fn default_for(kind: GameKind) -> Setup {
         let players = (0..kind.seats())

@@ -158,8 +158,7 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     }
 
     fn first_deal(c: &mut Controller) {
-        let friends = guest::friend_seats(&c.table.setup.players, c.table.game.kind().seats());
-        if friends.is_empty() || !matches!(c.mode, Mode::Playing) {
+        if c.table.setup.dealt_at_once() || !matches!(c.mode, Mode::Playing) {
             c.start_deal();
             return c.advance();
         }
@@ -175,12 +174,11 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     }
 
     /// The saved game came back with its friends' seats, which connect as
-    /// it does. The table alone dealt its first deal as it started it, from
-    /// its randomness alone: before any card is played, that deal is taken
-    /// back, and dealt fairly once the friends are seated (decision 18).
+    /// it does. A game the table alone handed over is not dealt yet: its
+    /// first deal is dealt fairly once the friends are seated (decision 18).
     fn take_table(c: &mut Controller) {
         let players = &c.table.setup.players;
-        let undealt = crate::net::host_link::undealt_if_untouched(&c.table.game);
+        let undealt = crate::net::host_link::first_deal_to_deal_fairly(&c.table.game);
         if let Some(undealt) = undealt.filter(|_| players.contains(&Player::Friend)) {
             c.stop_thinking();
             c.table.game = undealt;

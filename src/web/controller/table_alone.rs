@@ -146,7 +146,8 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
                 if full_page::hand_over(c.page.lang, Then::Table).is_err() {
                     c.computer_takes(|_, p| p == Player::Friend);
                     c.table.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
-                    c.advance();
+                    // (Now dealt at once: no friend's seat is left.)
+                    Self::first_deal(c);
                 }
             })
         })
@@ -196,9 +197,13 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
         c.flow(Msg::Person(TableAction::NextDeal));
     }
 
+    /// A game with friends is not dealt here: online play's page, which
+    /// it is handed to, deals it fairly (`Setup::dealt_at_once`).
     fn first_deal(c: &mut Controller) {
-        c.start_deal();
-        c.advance();
+        if c.table.setup.dealt_at_once() {
+            c.start_deal();
+            c.advance();
+        }
     }
 
     fn fair_mark(_: &Controller) -> NoMark {
