@@ -268,3 +268,42 @@ fn the_computer_takes_only_the_seats_picked() {
     );
     assert_eq!((taken.rules, taken.seed), (setup.rules, setup.seed));
 }
+
+/// Decision 18: a game with friends is saved from its start, before its
+/// first deal (which waits for them), and comes back not begun, with its
+/// first dealer; any other game is saved only once dealt, and a save of one
+/// with no deal is refused.
+#[test]
+fn decision_18_a_game_with_friends_comes_back_before_its_first_deal() {
+    use duck_soup::engine::Rules;
+    for kind in GameKind::ALL {
+        let not_begun = Game::new(Rules::parlett(kind), kind.seats() as u8 - 1);
+        let mut setup = setup_of(&not_begun);
+        setup.seed = None;
+        let write = |setup: &Setup| {
+            let table = TableState {
+                setup,
+                ai_seed: 11,
+                bottom: 0,
+                moves: 0,
+                take_backs: 0,
+            };
+            serde_json::to_string(&SavedGame::of(&not_begun, &table, "5f0c3e9a1b2d4c6e", 0))
+                .unwrap()
+        };
+        assert!(setup.dealt_at_once());
+        match load(&write(&setup), &[]) {
+            Err(Problem::Corrupt(why)) => assert_eq!(why, "no deal", "{kind:?}"),
+            other => panic!("{kind:?}: a game without friends and no deal: {other:?}"),
+        }
+        setup.players[1] = Player::Friend;
+        let back = load(&write(&setup), &[]).unwrap_or_else(|e| panic!("{kind:?}: {e:?}"));
+        assert_eq!(
+            format!("{:?}", back.game),
+            format!("{not_begun:?}"),
+            "{kind:?}"
+        );
+        assert_eq!(back.setup, setup);
+        assert!(!back.game.in_deal() && back.game.log().is_empty());
+    }
+}

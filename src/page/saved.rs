@@ -205,15 +205,17 @@ impl SavedGame {
             0
         };
         let (game, moves) = replay(&record).map_err(corrupt)?;
-        if game.log().is_empty() {
+        let setup = Setup {
+            rules: record.rules,
+            players: self.players.into_iter().map(Player::from).collect(),
+            seed: self.seed,
+        };
+        // (Only a game with friends is saved before its first deal.)
+        if game.log().is_empty() && setup.dealt_at_once() {
             return Err(corrupt("no deal".into()));
         }
         Ok(Saved {
-            setup: Setup {
-                rules: record.rules,
-                players: self.players.into_iter().map(Player::from).collect(),
-                seed: self.seed,
-            },
+            setup,
             game,
             ai_seed,
             bottom,

@@ -115,9 +115,12 @@ impl Saver {
     }
 
     /// Saves the game; refused when storage refuses a write (the previous
-    /// complete save then stays readable).
+    /// complete save then stays readable). A game is saved from its first
+    /// deal, but a game with friends from its start: its first deal waits
+    /// for them (decision 18), and the host's page may be reloaded, or
+    /// handed the game by the table alone, meanwhile.
     pub fn save(&mut self, game: &Game, table: &TableState) -> Result<(), storage::Refused> {
-        if self.paused || game.log().is_empty() {
+        if self.paused || (game.log().is_empty() && table.setup.dealt_at_once()) {
             return Ok(());
         }
         save(self, game, table)

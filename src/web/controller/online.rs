@@ -162,6 +162,8 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
             c.start_deal();
             return c.advance();
         }
+        // (Saved undealt: a reload while it waits for the friends finds it.)
+        c.persist();
         c.fair_next_deal();
     }
 
@@ -221,6 +223,10 @@ impl Controller {
             hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
+        if self.table.game.log().is_empty() {
+            // (The page reloaded before the first deal: it still waits.)
+            self.table.ui.message = Some(self.page.lang.t(K::FairFirstDealWaits).to_string());
+        }
         self.show_invites();
     }
 

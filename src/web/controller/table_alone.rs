@@ -197,12 +197,15 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
         c.flow(Msg::Person(TableAction::NextDeal));
     }
 
-    /// A game with friends is not dealt here: online play's page, which
-    /// it is handed to, deals it fairly (`Setup::dealt_at_once`).
+    /// A game with friends is not dealt here: it is saved undealt, and
+    /// online play's page, which it is handed to, deals it fairly
+    /// (`Setup::dealt_at_once`).
     fn first_deal(c: &mut Controller) {
         if c.table.setup.dealt_at_once() {
             c.start_deal();
             c.advance();
+        } else {
+            c.persist();
         }
     }
 
