@@ -52,22 +52,37 @@ const PAGE: Page = Page {
     viewing: false,
 };
 
-fn act(
-    assist: &mut Assist,
-    table: &mut Table,
-    dialog: &mut Dialogs,
-    page: &Page,
-    action: AssistAction,
-) -> Vec<AssistEffect> {
-    let around = Around {
-        table,
-        dialog,
-        lang: page.lang,
-        settings: page.settings,
-        sound_on: page.sound_on,
-        viewing: page.viewing,
-    };
-    assist.update(action, around)
+/// What the actions act on: the help's state, the table, its dialogs and
+/// the page around them.
+struct Desk {
+    assist: Assist,
+    table: Table,
+    dialog: Dialogs,
+    page: Page,
+}
+
+impl Desk {
+    fn new(table: Table) -> Desk {
+        Desk {
+            assist: Assist::default(),
+            table,
+            dialog: Dialogs::default(),
+            page: PAGE,
+        }
+    }
+
+    /// One action, through `Assist::update`: the effects it asks for.
+    fn act(&mut self, action: AssistAction) -> Vec<AssistEffect> {
+        let around = Around {
+            table: &mut self.table,
+            dialog: &mut self.dialog,
+            lang: self.page.lang,
+            settings: self.page.settings,
+            sound_on: self.page.sound_on,
+            viewing: self.page.viewing,
+        };
+        self.assist.update(action, around)
+    }
 }
 
 /// The ticket of the one hint question in `effects`.
@@ -80,104 +95,74 @@ fn asked(effects: &[AssistEffect]) -> u64 {
 
 #[test]
 fn a_hint_asks_the_hints_player_for_the_persons_seat_and_its_answer_is_said() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Hint,
-    );
+    let mut at = Desk::new(person_to_lead());
+    let effects = at.act(AssistAction::Hint);
     let [AssistEffect::AskHint(request)] = &effects[..] else {
         panic!("a question, not {effects:?}");
     };
     assert_eq!(request.seat, PERSON, "the person's own seat");
     assert_eq!(request.view.seat, PERSON, "from that seat's view alone");
-    let mv = table.game.legal_moves().as_slice()[0];
-    assert!(assist.hinted(&mut table, Lang::En, request.ticket, mv));
-    let words = table
+    let mv = at.table.game.legal_moves().as_slice()[0];
+    assert!(at
+        .assist
+        .hinted(&mut at.table, Lang::En, request.ticket, mv));
+    let words = at
+        .table
         .ui
         .message
         .clone()
         .expect("the hint said in the action bar");
     assert!(words.starts_with("Hint"), "{words}");
     assert!(
-        matches!(table.ui.hint, Some((0, _))),
+        matches!(at.table.ui.hint, Some((0, _))),
         "the move marked for the scene"
     );
     assert!(
-        !assist.hinted(&mut table, Lang::En, request.ticket, mv),
+        !at.assist
+            .hinted(&mut at.table, Lang::En, request.ticket, mv),
         "an answer is taken once"
     );
 }
 
 #[test]
 fn a_hint_with_nobody_here_to_act_says_so_and_asks_nothing() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    table.setup.players[PERSON as usize] = Player::Computer(Level::Easy);
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Hint,
-    );
+    let mut at = Desk::new(person_to_lead());
+    at.table.setup.players[PERSON as usize] = Player::Computer(Level::Easy);
+    let effects = at.act(AssistAction::Hint);
     assert!(matches!(effects[..], [AssistEffect::Render]), "{effects:?}");
-    assert_eq!(table.ui.message.as_deref(), Some(Lang::En.t(K::HintNone)));
+    assert_eq!(
+        at.table.ui.message.as_deref(),
+        Some(Lang::En.t(K::HintNone))
+    );
 }
 
 #[test]
 fn no_hint_in_the_viewer_a_puzzles_answer_is_the_persons_own() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    let viewing = Page {
-        viewing: true,
-        ..PAGE
-    };
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &viewing,
-        AssistAction::Hint,
-    );
+    let mut at = Desk::new(person_to_lead());
+    at.page.viewing = true;
+    let effects = at.act(AssistAction::Hint);
     assert!(effects.is_empty(), "{effects:?}");
-    assert_eq!(table.ui.message, None);
+    assert_eq!(at.table.ui.message, None);
 }
 
 #[test]
 fn a_stale_hint_is_dropped_after_a_move_or_a_newer_question() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    let ticket = asked(&act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Hint,
-    ));
-    let mv = table.game.legal_moves().as_slice()[0];
+    let mut at = Desk::new(person_to_lead());
+    let ticket = asked(&at.act(AssistAction::Hint));
+    let mv = at.table.game.legal_moves().as_slice()[0];
     // The person moves before the answer comes.
-    table.ui.moves += 1;
+    at.table.ui.moves += 1;
     assert!(
-        !assist.hinted(&mut table, Lang::En, ticket, mv),
+        !at.assist.hinted(&mut at.table, Lang::En, ticket, mv),
         "answers a position gone"
     );
-    assert_eq!(table.ui.hint, None);
-    table.ui.moves -= 1;
+    assert_eq!(at.table.ui.hint, None);
+    at.table.ui.moves -= 1;
     // A question dropped (its player cancelled) takes no answer.
-    let ticket = asked(&act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Hint,
-    ));
-    assist.hint_cancelled();
-    assert!(!assist.hinted(&mut table, Lang::En, ticket, mv));
-    assert_eq!(table.ui.message, None, "nothing said");
+    let ticket = asked(&at.act(AssistAction::Hint));
+    at.assist.hint_cancelled();
+    assert!(!at.assist.hinted(&mut at.table, Lang::En, ticket, mv));
+    assert_eq!(at.table.ui.message, None, "nothing said");
 }
 
 #[test]
@@ -187,83 +172,66 @@ fn the_walkthrough_asks_once_a_position_and_says_its_reason_to_the_coach_only() 
         players: vec![Player::Human, Player::Computer(Level::Normal)],
         seed: Some(SEED.into()),
     };
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), dealt_table(setup, 5), Dialogs::default());
+    let mut at = Desk::new(dealt_table(setup, 5));
     assert!(
-        assist.before_render(&table).is_none(),
+        at.assist.before_render(&at.table).is_none(),
         "no walkthrough, no hint"
     );
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::TutorialNext,
-    );
+    let effects = at.act(AssistAction::TutorialNext);
     assert!(matches!(effects[..], [AssistEffect::Render]));
     // (The computer leads the walkthrough's first trick.)
-    while table.acting().is_none() {
-        let lead = table.game.legal_moves().as_slice()[0];
-        table.game.play(lead).unwrap();
-        table.ui.moves += 1;
+    while at.table.acting().is_none() {
+        let lead = at.table.game.legal_moves().as_slice()[0];
+        at.table.game.play(lead).unwrap();
+        at.table.ui.moves += 1;
     }
-    assist.walkthrough.start();
+    at.assist.walkthrough.start();
     assert!(
-        assist.before_render(&table).is_none(),
+        at.assist.before_render(&at.table).is_none(),
         "the intro waits for Next"
     );
-    assist.walkthrough.next();
-    let request = assist
-        .before_render(&table)
+    at.assist.walkthrough.next();
+    let request = at
+        .assist
+        .before_render(&at.table)
         .expect("asked as the person may act");
     assert!(
-        assist.before_render(&table).is_none(),
+        at.assist.before_render(&at.table).is_none(),
         "asked once for the position"
     );
-    let mv = table.game.legal_moves().as_slice()[0];
-    assert!(assist.hinted(&mut table, Lang::En, request.ticket, mv));
+    let mv = at.table.game.legal_moves().as_slice()[0];
+    assert!(at
+        .assist
+        .hinted(&mut at.table, Lang::En, request.ticket, mv));
     assert_eq!(
-        table.ui.message, None,
+        at.table.ui.message, None,
         "the walkthrough's hint is the coach's"
     );
-    let coach = assist.coach(Lang::En, &table).expect("the coach's panel");
+    let coach = at
+        .assist
+        .coach(Lang::En, &at.table)
+        .expect("the coach's panel");
     assert!(coach.reason.is_some_and(|r| r.starts_with("Hint")));
     assert!(
-        assist.before_render(&table).is_none(),
+        at.assist.before_render(&at.table).is_none(),
         "a hint held for the position"
     );
     // A move spends the hint; the person's moves are counted.
-    assist.moved(&mut table, true, false);
-    assert_eq!(table.ui.hint, None);
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::TutorialEnd,
+    at.assist.moved(&mut at.table, true, false);
+    assert_eq!(at.table.ui.hint, None);
+    at.act(AssistAction::TutorialEnd);
+    assert!(
+        at.assist.coach(Lang::En, &at.table).is_none(),
+        "ended: no panel"
     );
-    assert!(assist.coach(Lang::En, &table).is_none(), "ended: no panel");
 }
 
 #[test]
 fn the_walkthrough_starts_its_own_game_and_closes_the_help() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Help,
-    );
-    assert!(dialog.is(DialogKind::Help));
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Tutorial,
-    );
+    let mut at = Desk::new(person_to_lead());
+    at.act(AssistAction::Help);
+    assert!(at.dialog.is(DialogKind::Help));
+    let effects = at.act(AssistAction::Tutorial);
     match &effects[..] {
         [AssistEffect::NewGame(setup), AssistEffect::Render] => {
             assert_eq!(setup.seed.as_deref(), Some(SEED));
@@ -271,66 +239,41 @@ fn the_walkthrough_starts_its_own_game_and_closes_the_help() {
         }
         other => panic!("the walkthrough's game, not {other:?}"),
     }
-    assert!(assist.walkthrough.active());
-    assert_eq!(dialog.shown(), None, "the help closed");
+    assert!(at.assist.walkthrough.active());
+    assert_eq!(at.dialog.shown(), None, "the help closed");
 }
 
 #[test]
 fn help_opens_on_the_game_on_the_table_and_its_tabs_change_only_an_open_help() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::HelpGame(GameKind::Partnership),
-    );
-    assert_eq!(dialog.shown(), None, "no help open: the tab opens nothing");
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Help,
-    );
-    assert_eq!(dialog.shown(), Some(&OpenDialog::Help(GameKind::TwoPlayer)));
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::HelpGame(GameKind::Partnership),
-    );
+    let mut at = Desk::new(person_to_lead());
+    at.act(AssistAction::HelpGame(GameKind::Partnership));
     assert_eq!(
-        dialog.shown(),
+        at.dialog.shown(),
+        None,
+        "no help open: the tab opens nothing"
+    );
+    at.act(AssistAction::Help);
+    assert_eq!(
+        at.dialog.shown(),
+        Some(&OpenDialog::Help(GameKind::TwoPlayer))
+    );
+    at.act(AssistAction::HelpGame(GameKind::Partnership));
+    assert_eq!(
+        at.dialog.shown(),
         Some(&OpenDialog::Help(GameKind::Partnership))
     );
 }
 
 #[test]
 fn a_setting_changed_is_kept_only_when_it_changed_and_the_panel_shows_it() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::Settings,
-    );
+    let mut at = Desk::new(person_to_lead());
+    at.act(AssistAction::Settings);
     let same = SettingsForm {
         four_colour: Some(false),
         sound_on: Some(true),
         ..SettingsForm::default()
     };
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::SettingChanged(same),
-    );
+    let effects = at.act(AssistAction::SettingChanged(same));
     assert!(
         matches!(effects[..], [AssistEffect::Render]),
         "nothing changed: {effects:?}"
@@ -340,13 +283,7 @@ fn a_setting_changed_is_kept_only_when_it_changed_and_the_panel_shows_it() {
         sound_on: Some(false),
         ..SettingsForm::default()
     };
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::SettingChanged(changed),
-    );
+    let effects = at.act(AssistAction::SettingChanged(changed));
     let [AssistEffect::KeepSettings(kept), AssistEffect::Sound(false), AssistEffect::Render] =
         &effects[..]
     else {
@@ -354,7 +291,7 @@ fn a_setting_changed_is_kept_only_when_it_changed_and_the_panel_shows_it() {
     };
     assert!(kept.four_colour);
     assert_eq!(
-        dialog.shown(),
+        at.dialog.shown(),
         Some(&OpenDialog::Settings {
             settings: *kept,
             sound_on: false
@@ -365,24 +302,12 @@ fn a_setting_changed_is_kept_only_when_it_changed_and_the_panel_shows_it() {
         lang: Some("ja".into()),
         ..SettingsForm::default()
     };
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::SettingChanged(japanese),
-    );
+    let effects = at.act(AssistAction::SettingChanged(japanese));
     assert!(
         matches!(effects[..], [AssistEffect::Language(Lang::Ja)]),
         "{effects:?}"
     );
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::SwitchLang,
-    );
+    let effects = at.act(AssistAction::SwitchLang);
     assert!(
         matches!(effects[..], [AssistEffect::Language(Lang::Ja)]),
         "{effects:?}"
@@ -391,9 +316,9 @@ fn a_setting_changed_is_kept_only_when_it_changed_and_the_panel_shows_it() {
 
 #[test]
 fn a_card_focused_again_draws_nothing() {
-    let (mut assist, mut table, mut dialog) =
-        (Assist::default(), person_to_lead(), Dialogs::default());
-    let card = table
+    let mut at = Desk::new(person_to_lead());
+    let card = at
+        .table
         .game
         .deal()
         .unwrap()
@@ -401,21 +326,9 @@ fn a_card_focused_again_draws_nothing() {
         .iter()
         .next()
         .unwrap();
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::FocusCard(card),
-    );
+    let effects = at.act(AssistAction::FocusCard(card));
     assert!(matches!(effects[..], [AssistEffect::Render]));
-    assert_eq!(table.ui.tab_stop, Some((card, table.ui.moves)));
-    let effects = act(
-        &mut assist,
-        &mut table,
-        &mut dialog,
-        &PAGE,
-        AssistAction::FocusCard(card),
-    );
+    assert_eq!(at.table.ui.tab_stop, Some((card, at.table.ui.moves)));
+    let effects = at.act(AssistAction::FocusCard(card));
     assert!(effects.is_empty(), "already the tab stop: {effects:?}");
 }
