@@ -65,6 +65,8 @@ export async function hostGame(page, game, seats, options = {}) {
     "the host plays in online play's page",
   );
   await ready(page);
+  // Handed over undealt: the first deal waits for the friends (decision 18).
+  assert.equal(await page.locator('#app .hand [data-card]').count(), 0, 'a game with friends is handed over undealt');
   const links = {};
   for (const [i, v] of seats.entries()) {
     if (v !== 'friend') continue;

@@ -509,6 +509,32 @@ test('online: the host reloads, its game comes back with new invites, and the gu
   });
 });
 
+test('online: the host reloads before the first deal: the game, still undealt, comes back with its invites, and the friend who joins then is dealt to', async () => {
+  await withBrowser(async (server, browser) => {
+    const host = await device(browser, server, '?pace=0&lang=en');
+    await ready(host.page);
+    await hostGame(host.page, 'three-player', ['human', 'friend', 'expert']);
+    await host.page.reload({ waitUntil: 'load' });
+    await host.page.waitForSelector('#invite-dialog[open]');
+    await ready(host.page);
+    // Its set-up came back (a friend's seat and an Expert), not a new game.
+    const links = {};
+    const field = host.page.locator('#invite-link-1');
+    await field.waitFor({ timeout: 20_000 });
+    links[1] = await field.inputValue();
+    assert.equal(await host.page.locator('#app .hand [data-card]').count(), 0, 'still undealt');
+    assert.match(await host.page.locator('#message').innerText(), /The first deal is dealt once every friend has taken their seat/);
+    assert.match(await host.page.locator('#app .seat[data-seat="2"] .player').innerText(), /Expert/);
+    const { 1: guest } = await seatGuests(browser, server, host, links);
+    await host.page.click('#invite-dialog [data-action="close-dialog"]');
+    await guest.page.waitForSelector('.seat.pos-bottom[data-seat="1"] .hand.up');
+    const end = await playDealEverywhere(host.page, [host.page, guest.page]);
+    assert.notEqual(end.phase, 'playing');
+    assert.deepEqual(host.problems.all(), []);
+    assert.deepEqual(guest.problems.all(), []);
+  });
+});
+
 test('online: the STUN servers are a list the host may edit; a bad one is named and nothing changes', async () => {
   await withBrowser(async (server, browser) => {
     const host = await device(browser, server, '?pace=0&lang=en');
