@@ -27,7 +27,7 @@ use duck_soup::engine::{Call, Card, CardSet, Game, GameKind, Move, Rules, TrickO
 use duck_soup::net::protocol::{guest_table, turn_of, GuestTable, LastMove, ToGuest};
 use duck_soup::page::guest::{friend_seat, named, read_table, Absence};
 use duck_soup::page::hint;
-use duck_soup::page::i18n::Lang;
+use duck_soup::page::i18n::{Lang, K};
 use duck_soup::page::model::{Chooser, Player, Setup, Ui};
 use duck_soup::page::scene::{self, Context, HandScene, PageFacts, Scene, SheetRows};
 use proptest::prelude::*;
@@ -446,7 +446,8 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
             seed: None,
         };
         let game = Game::new(rules, 0);
-        let ctx = random_context(&mut rng);
+        let mut ctx = random_context(&mut rng);
+        ctx.invites = true;
         let scene = scene::build(
             &game,
             &setup,
@@ -458,6 +459,29 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
             scene.deal_end.is_none() && scene.game_over.is_none(),
             "{rules:?}"
         );
+        // The host's table says what it waits for (decision 18); a notice
+        // says more, and a guest's table is the host's to word.
+        assert_eq!(
+            scene.message.as_deref(),
+            Some(ctx.lang.t(K::FairFirstDealWaits)),
+            "{rules:?}"
+        );
+        let notice = Ui {
+            message: Some("a notice".into()),
+            ..Ui::default()
+        };
+        let noticed = scene::build(&game, &setup, &notice, &ctx, &mut SheetRows::default());
+        assert_eq!(noticed.message.as_deref(), Some("a notice"));
+        ctx.invites = false;
+        let elsewhere = scene::build(
+            &game,
+            &setup,
+            &Ui::default(),
+            &ctx,
+            &mut SheetRows::default(),
+        );
+        assert_eq!(elsewhere.message, None, "not the host's table");
+        ctx.invites = true;
         let mut links = HostLinks::default();
         for seat in 1..kind.seats() as u8 {
             links.link(seat);
@@ -474,6 +498,14 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
             who: Vec::new(),
             last: None,
         };
+        let dealt_scene = scene::build(
+            &dealt,
+            &setup,
+            &Ui::default(),
+            &ctx,
+            &mut SheetRows::default(),
+        );
+        assert_eq!(dealt_scene.message, None, "dealt: nothing to wait for");
         assert!(!links.broadcast(&news(&dealt)).is_empty());
         assert!(links.broadcast(&news(&game)).is_empty(), "{rules:?}");
         assert!(links.link(1).opened().is_empty(), "no stale table sent");

@@ -237,6 +237,13 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// What the host's table says while a game with friends waits for them
+/// before its first deal (decision 18), when no notice says more.
+fn first_deal_waits(game: &Game, setup: &Setup, ctx: &Context) -> Option<String> {
+    let waits = ctx.invites && !setup.dealt_at_once() && game.log().is_empty();
+    waits.then(|| ctx.lang.t(K::FairFirstDealWaits).to_string())
+}
+
 /// Builds the scene for the current state.
 /// `rows`: the score sheet's rows built so far (kept by the caller).
 pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut SheetRows) -> Scene {
@@ -283,7 +290,10 @@ pub fn build(game: &Game, setup: &Setup, ui: &Ui, ctx: &Context, rows: &mut Shee
             .map(|d| d.stock_len()),
         trick,
         status,
-        message: ui.message.clone(),
+        message: ui
+            .message
+            .clone()
+            .or_else(|| first_deal_waits(game, setup, ctx)),
         quack,
         duck,
         chooser: chooser_scene(lang, ui),

@@ -223,10 +223,6 @@ impl Controller {
             hosting(&mut self.online).host.invite(s, &ice, &dispatch);
         }
         self.listen_for_replies();
-        if self.table.game.log().is_empty() {
-            // (The page reloaded before the first deal: it still waits.)
-            self.table.ui.message = Some(self.page.lang.t(K::FairFirstDealWaits).to_string());
-        }
         self.show_invites();
     }
 
@@ -510,10 +506,9 @@ impl Controller {
             DealAsked::Dealt(words) => return self.deal_fairly(Some(*words)),
             DealAsked::Committed { deal } => deal,
             // The first deal waits for every friend to be seated (or its
-            // seat handed to the computer): `net` deals it then. (The
-            // friends' plates say who is still to come.)
+            // seat handed to the computer): `net` deals it then. (The table
+            // says so, and the friends' plates say who is still to come.)
             DealAsked::NotSeated => {
-                self.table.ui.message = Some(self.page.lang.t(K::FairFirstDealWaits).to_string());
                 self.online_broadcast();
                 return self.render();
             }
