@@ -1597,7 +1597,7 @@ fn the_build_split_finder_sees_features_and_not_words() {
 /// core, tested natively: issue "the table players expect"); until then
 /// this may only come down: a change that grows the controller fails, and
 /// one that shrinks it by more than `SHRINK_SLACK` lowers this number.
-const CONTROLLER_IMPL_LINES: usize = 1_550;
+const CONTROLLER_IMPL_LINES: usize = 1_482;
 const CONTROLLER_IMPL_GOAL: usize = 1_200;
 const SHRINK_SLACK: usize = 40;
 

@@ -776,3 +776,172 @@ fn a_guests_table_answers_its_move_only_when_newer() {
         "a table of a passed turn answers nothing"
     );
 }
+
+/// A guest at seat 2 of a three-player deal, its device's own table on
+/// show until the host's comes (`page::guest_flow`).
+struct GuestAt {
+    game: Game,
+    link: duck_soup::net::guest_link::GuestLink,
+    table: duck_soup::page::table::Table,
+    now: f64,
+    rng: Rng,
+}
+
+impl GuestAt {
+    const SEAT: u8 = 2;
+
+    fn new() -> GuestAt {
+        use duck_soup::page::model::Setup;
+        let mut rng = Rng::new(41);
+        let mut game = Game::new(Rules::parlett(GameKind::ThreePlayer), 0);
+        game.start_deal(random_deck(GameKind::ThreePlayer, &mut rng), None)
+            .unwrap();
+        let own = Setup::default_for(GameKind::TwoPlayer);
+        let table = duck_soup::page::table::Table::new(
+            own.clone(),
+            Game::new(own.rules, 0),
+            0,
+            Rng::new(1),
+        );
+        let link =
+            duck_soup::net::guest_link::GuestLink::new(*b"table1", Self::SEAT, [1; 8], [2; 8]);
+        GuestAt {
+            game,
+            link,
+            table,
+            now: 0.0,
+            rng,
+        }
+    }
+
+    /// The host's table of its game now, with `last`, through the guest's
+    /// link and into the guest's table: what the page is asked to do.
+    fn host_sends(
+        &mut self,
+        last: Option<LastMove>,
+    ) -> Vec<duck_soup::page::guest_flow::GuestEffect> {
+        self.now += 1000.0;
+        let t = host_table(&self.game, Self::SEAT, last);
+        let bytes = ToGuest::Table(Box::new(t)).encode();
+        let news = self
+            .link
+            .receive(Ok(&bytes), self.now, &mut || None, &mut |_| true);
+        self.table
+            .guest_news(duck_soup::page::i18n::Lang::En, &self.link, news)
+    }
+}
+
+/// A guest's table decided in the page's core (`page::guest_flow`): the
+/// host's first table draws the table for its game from the guest's seat,
+/// the guest's own seat played here and the others the host's; a move that
+/// finishes a trick holds it, and a call goes on the banner.
+#[test]
+fn a_guests_table_follows_the_hosts_tables() {
+    use duck_soup::engine::Call;
+    use duck_soup::page::guest_flow::GuestEffect;
+    use duck_soup::page::model::Player;
+    let mut at = GuestAt::new();
+    assert_eq!(
+        at.host_sends(None),
+        [
+            GuestEffect::FirstTable(GameKind::ThreePlayer),
+            GuestEffect::SeatPlayers,
+            GuestEffect::Render
+        ]
+    );
+    assert_eq!(at.table.ui.bottom, GuestAt::SEAT);
+    assert_eq!(
+        at.table.setup.players,
+        [Player::Friend, Player::Friend, Player::Human],
+        "the guest's own seat is played here; the host's and its computers' are not"
+    );
+    assert_eq!(at.table.game.kind(), GameKind::ThreePlayer);
+    // Moves until one finishes a trick: held on the guest's table, its call on the banner.
+    let effects = loop {
+        let mover = at.game.to_move().unwrap();
+        let mv = at.game.deal().unwrap().random_move(&mut at.rng);
+        at.game.play(mv).unwrap();
+        let last = LastMove {
+            seat: mover,
+            mv,
+            call: Some(Call::Quack),
+        };
+        let effects = at.host_sends(Some(last));
+        if at.game.deal().unwrap().trick().is_empty() {
+            break effects;
+        }
+        assert!(!effects.contains(&GuestEffect::HoldTrick), "{effects:?}");
+    };
+    assert!(
+        effects.contains(&GuestEffect::HoldTrick) && at.table.ui.held.is_some(),
+        "{effects:?}"
+    );
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, GuestEffect::Call(Call::Quack, _))),
+        "{effects:?}"
+    );
+    assert!(!effects
+        .iter()
+        .any(|e| matches!(e, GuestEffect::FirstTable(_))));
+}
+
+/// A guest's table decided in the page's core: a refusal is said once
+/// while it stays the same; the host's refusal of a move gives the move
+/// back; a move sent waits, one not sent is said; a fair deal's message
+/// that changed nothing is a line for the console; a lost host is said and
+/// no code is left to compare.
+#[test]
+fn a_guests_table_says_refusals_moves_and_a_lost_host() {
+    use duck_soup::net::guest_link::GuestNews;
+    use duck_soup::net::protocol::Reason;
+    use duck_soup::page::guest_flow::GuestEffect;
+    use duck_soup::page::i18n::{Lang, K};
+    let lang = Lang::En;
+    let mut at = GuestAt::new();
+    at.host_sends(None);
+    let (table, link) = (&mut at.table, &at.link);
+    let refused = || GuestNews::Refused("a damaged message".into());
+    assert_eq!(
+        table.guest_news(lang, link, refused()),
+        [GuestEffect::Render]
+    );
+    assert!(table
+        .ui
+        .message
+        .as_deref()
+        .unwrap()
+        .contains("a damaged message"));
+    assert_eq!(table.guest_news(lang, link, refused()), []);
+
+    let mv = at.game.deal().unwrap().random_move(&mut at.rng);
+    table.guest_moved(lang, mv, true);
+    assert!(table.ui.move_sent.is_some() && table.ui.message.is_none());
+    let refusal = GuestNews::MoveRefused {
+        reason: Reason::Illegal,
+        sent: Some(mv),
+    };
+    assert_eq!(table.guest_news(lang, link, refusal), [GuestEffect::Render]);
+    assert!(table.ui.move_sent.is_none() && table.ui.message.is_some());
+    table.guest_moved(lang, mv, false);
+    assert_eq!(table.ui.message.as_deref(), Some(lang.t(K::MoveNotSent)));
+    assert!(table.ui.move_sent.is_none());
+
+    let fair = GuestNews::Fair(Some("seat 2: nothing".into()));
+    assert_eq!(
+        table.guest_news(lang, link, fair),
+        [
+            GuestEffect::Warn("seat 2: nothing".into()),
+            GuestEffect::Render
+        ]
+    );
+
+    for friend in table.ui.friends.iter_mut().flatten() {
+        friend.code = Some("123 456".into());
+    }
+    table.host_lost(lang, true);
+    assert_eq!(table.ui.message.as_deref(), Some(lang.t(K::HostLost)));
+    assert!(table.ui.friends.iter().flatten().count() == 3);
+    assert!(table.ui.friends.iter().flatten().all(|f| f.code.is_none()));
+}

@@ -39,6 +39,7 @@ pub mod announce;
 pub mod assist;
 pub mod dialog;
 pub mod guest;
+pub mod guest_flow;
 pub mod hint;
 pub mod i18n;
 pub mod input;

@@ -9,7 +9,6 @@ use super::parts::{Holds, OnlineOnly, OnlinePlay, Page, WithOnline};
 use super::seats::SeatPlayer;
 use super::{Controller, Mode};
 use crate::engine::Move;
-use crate::net::guest_link::{GuestNews, TableTaken};
 use crate::net::host_link::DealAsked;
 use crate::net::invite::Invite;
 use crate::net::protocol::{Dropped, LastMove};
@@ -19,9 +18,8 @@ use crate::page::dialog::{
     ServersNotes,
 };
 use crate::page::guest;
-use crate::page::model::{
-    Action, Closed, MoveSent, NetInput, Player, ServersForm, Setup, TableAction,
-};
+use crate::page::guest_flow::GuestEffect;
+use crate::page::model::{Action, Closed, NetInput, Player, ServersForm, TableAction};
 use crate::page::online::reply_words;
 use crate::page::online::FairMark;
 use crate::page::table::Delay;
@@ -618,146 +616,79 @@ impl Controller {
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
-        if !g.send_move(mv) {
-            // Not sent: said, and the person may make it again (the
-            // channel's loss, if that is why, is said when its event comes).
-            self.table.ui.message = Some(self.page.lang.t(K::MoveNotSent).to_string());
-            return self.render();
-        }
-        // Nothing more to play until the host answers: a second click on
-        // the same table would only be refused.
-        self.table.ui.move_sent = Some(MoveSent {
-            words: self.page.lang.t(K::MoveSent),
-            card: mv.card(),
-        });
-        self.table.ui.chooser = None;
-        self.table.ui.message = None;
+        let sent = g.send_move(mv);
+        self.table.guest_moved(self.page.lang, mv, sent);
         self.render();
     }
 
     fn guest_event(&mut self, ev: PeerEvent) {
-        let lang = self.page.lang;
         let Mode::Guest(g) = &mut self.mode else {
             return;
         };
         let news = match ev {
             PeerEvent::Described(c) => {
                 g.state = GuestState::Replied(g.reply(c));
-                let name = g.name.clone();
-                self.show_join(name);
-                return self.render();
+                return self.join_page_again();
             }
             PeerEvent::Open => {
                 g.opened();
-                if g.table.is_some() {
-                    return;
-                }
                 // (The join page says so until the host's first table comes.)
-                let name = g.name.clone();
-                self.show_join(name);
-                return self.render();
+                if g.table.is_none() {
+                    self.join_page_again();
+                }
+                return;
             }
             PeerEvent::TooLarge(size) => g.receive(Err(Dropped::Uncopied(size))),
             PeerEvent::Message(bytes) => g.receive(Ok(&bytes)),
             PeerEvent::Lost | PeerEvent::Failed(_) => {
-                if g.lost() {
-                    self.table.ui.message = Some(lang.t(K::HostLost).to_string());
-                }
-                // (That connection's code is no longer worth comparing.)
-                for friend in self.table.ui.friends.iter_mut().flatten() {
-                    friend.code = None;
-                }
-                let name = g.name.clone();
-                self.show_join(name);
-                return self.render();
+                let said = g.lost();
+                self.table.host_lost(self.page.lang, said);
+                return self.join_page_again();
             }
         };
-        self.guest_news(news);
+        let effects = self.table.guest_news(self.page.lang, g, news);
+        self.carry_out_guest(effects);
     }
 
-    /// What the guest's link made of a message from the host, shown.
-    fn guest_news(&mut self, news: GuestNews) {
-        let lang = self.page.lang;
-        match news {
-            GuestNews::Nothing | GuestNews::HoldFor(_) => {}
-            GuestNews::Refused(why) => self.host_message_refused(why),
-            GuestNews::Table(taken) => self.show_table(*taken),
-            GuestNews::Fair(said) => {
-                if let Some(line) = said {
-                    web_sys::console::warn_1(&line.as_str().into());
-                }
-                self.render();
-            }
-            GuestNews::MoveRefused { reason, sent } => {
-                // An illegal move is worded from this device's own check of it.
-                let own = sent.and_then(|mv| self.table.game.deal()?.check(mv).err());
-                self.table.ui.message = Some(guest::refusal_words(lang, reason, own));
-                // Refused: the person moves again on the table shown.
-                self.table.ui.move_sent = None;
-                self.render();
-            }
-        }
-    }
-
-    /// A message from the host that this page refused (damaged, forged, too
-    /// large, another version): said on the table, which goes on showing
-    /// the host's latest table this page could read. (Said once while it
-    /// stays the same: a host sending such messages in a stream costs no
-    /// render each.)
-    fn host_message_refused(&mut self, why: String) {
-        let words = self.page.lang.tf(K::HostMessageRefused, &[&why]);
-        if self.table.ui.message.as_ref() != Some(&words) {
-            self.table.ui.message = Some(words);
-            self.render();
-        }
-    }
-
-    /// The host's table on a guest's device, taken by its link: shown from
-    /// the guest's seat (`page::guest::show_taken`), with the call and
-    /// sound of the move that made it.
-    fn show_table(&mut self, taken: TableTaken) {
-        let lang = self.page.lang;
-        let Mode::Guest(g) = &mut self.mode else {
-            return;
-        };
-        let seat = g.seat();
-        let Some(table) = &g.table else { return };
-        let TableTaken { game, how } = taken;
-        let mut seen = guest::view(lang, table, game, seat);
-        if let Some(code) = g.code {
-            guest::show_code(&mut seen.friends, table, lang, code);
-        }
-        if how.first {
-            self.view.set_table(seen.game.kind());
-            // (The join page closes: the host's table is in.)
-            self.dialog.close(DialogKind::Join);
-        }
-        // Seats here: the guest's own plays by clicks; the others are the host's.
-        self.players.seats = seen
-            .players
-            .iter()
-            .map(|&p| {
-                super::seats::seat_player(p, &self.players.thinker, 0, || {
-                    hosting(&mut self.online).host.seat_player(0)
-                })
-            })
-            .collect();
-        self.table.setup = Setup {
-            rules: *seen.game.rules(),
-            players: std::mem::take(&mut seen.players),
-            seed: None,
-        };
-        let (shown, game) = guest::show_taken(lang, &mut self.table.ui, how, seen, seat);
-        self.table.game = game;
-        if let Some((call, seat)) = shown.call {
-            self.show_call(call, seat);
-        }
-        if shown.hold_trick {
-            self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
-                c.table.ui.held = None;
-                c.render();
-            });
+    /// The guest's join page brought up to date, and drawn.
+    fn join_page_again(&mut self) {
+        if let Mode::Guest(g) = &self.mode {
+            let name = g.name.clone();
+            self.show_join(name);
         }
         self.render();
+    }
+
+    /// Carries out what the guest's table asks (`page::guest_flow`).
+    fn carry_out_guest(&mut self, effects: Vec<GuestEffect>) {
+        for effect in effects {
+            match effect {
+                GuestEffect::FirstTable(kind) => {
+                    self.view.set_table(kind);
+                    self.dialog.close(DialogKind::Join);
+                }
+                GuestEffect::SeatPlayers => {
+                    // The guest's own seat plays by clicks; the others are the host's.
+                    let (thinker, online) = (&self.players.thinker, &mut self.online);
+                    let players = &self.table.setup.players;
+                    self.players.seats = (players.iter())
+                        .map(|&p| {
+                            super::seats::seat_player(p, thinker, 0, || {
+                                hosting(online).host.seat_player(0)
+                            })
+                        })
+                        .collect();
+                }
+                GuestEffect::Call(call, seat) => self.show_call(call, seat),
+                GuestEffect::HoldTrick => {
+                    self.schedule(self.pace_ms(Delay::TrickShown.base_ms()), |c| {
+                        c.table.ui.held = None;
+                        c.render();
+                    });
+                }
+                GuestEffect::Warn(line) => web_sys::console::warn_1(&line.as_str().into()),
+                GuestEffect::Render => self.render(),
+            }
+        }
     }
 }

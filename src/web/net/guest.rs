@@ -83,10 +83,6 @@ impl Guest {
         })
     }
 
-    pub fn seat(&self) -> u8 {
-        self.invite.to.seat
-    }
-
     /// "Join": answers the host's offer; the reply link follows as
     /// `NetEvent::Guest(Described)`.
     pub fn join(&mut self, name: &str, ice: &Ice, dispatch: &Dispatch) {
