@@ -164,6 +164,21 @@ struct Players {
 }
 
 /// The flow's timers and pace.
+impl Players {
+    /// No seat's player yet (the set-up makes them), the hint's, and where
+    /// they think.
+    fn new(thinking: Thinking) -> Players {
+        let thinker = Thinker::new(thinking.files, thinking.in_worker);
+        Players {
+            seats: Vec::new(),
+            hinter: seats::computer(Level::Hard, &thinker, 0),
+            expert_playouts: thinking.expert_playouts,
+            reviewer: None,
+            thinker,
+        }
+    }
+}
+
 struct Clock {
     pace: PaceScale,
     /// The flow's next step (a computer's turn, a finished trick on show,
@@ -193,7 +208,6 @@ impl Controller {
         page: Page,
     ) -> Shared {
         let kind = rules.game;
-        let thinker = Thinker::new(thinking.files, thinking.in_worker);
         let c = Rc::new(RefCell::new(Controller {
             table: Table::new(
                 Setup::default_for(kind),
@@ -203,13 +217,7 @@ impl Controller {
             ),
             dialog: Dialogs::default(),
             mode: Mode::Playing,
-            players: Players {
-                seats: Vec::new(),
-                hinter: seats::computer(Level::Hard, &thinker, 0),
-                expert_playouts: thinking.expert_playouts,
-                reviewer: None,
-                thinker,
-            },
+            players: Players::new(thinking),
             clock: Clock {
                 pace,
                 step: None,
