@@ -90,7 +90,9 @@ pub struct TournamentArgs {
     /// Deals, 1 to 1000000 (default 2000), rounded up to whole decks, each played in every seating.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub deals: Option<OsString>,
-    /// The random numbers' seed, 0 to 18446744073709551615 (default 1).
+    /// The random numbers' seed, 0 to 18446744073709551615 (default 1). Deck k
+    /// (from 0) is shuffled from seed + k: a run split into slices of D decks
+    /// each takes seeds D apart, or the slices share their deals.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub seed: Option<OsString>,
     /// Threads, 1 to 256 (default: one per core).
