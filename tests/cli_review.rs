@@ -159,6 +159,56 @@ fn review_prints_every_move_of_the_seat_asked_with_its_values() {
         "--json",
     ];
     assert_ne!(ran(&reseeded, &record), text, "another seed, other samples");
+    assert_eq!(review["judge"], "seat", "the mover's view by default");
+}
+
+/// `--omniscient` judges on the real deal: said in the JSON and the table,
+/// one deal a move, no spread, and the same figures whatever the seed.
+#[test]
+fn review_omniscient_judges_on_the_real_deal_whatever_the_seed() {
+    let record = one_deal("partnership", "3");
+    let review = |seed: &str| {
+        let args = [
+            "review",
+            "-",
+            "--seat",
+            "2",
+            "--playouts",
+            "30",
+            "--seed",
+            seed,
+            "--omniscient",
+            "--json",
+        ];
+        ran(&args, &record)
+    };
+    let text = review("1");
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(json["judge"], "omniscient");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 13, "seat 2's thirteen cards");
+    for m in moves {
+        assert_eq!(m["deals"], 1, "the one real deal");
+        let values = m["values"].as_array().unwrap();
+        assert!(values.iter().all(|v| v["spread"] == 0.0));
+    }
+    assert_eq!(review("2"), text, "no deal drawn by the seed");
+    let table = ran(
+        &[
+            "review",
+            "-",
+            "--seat",
+            "2",
+            "--playouts",
+            "30",
+            "--omniscient",
+        ],
+        &record,
+    );
+    assert!(
+        table.contains("judged seeing every card (omniscient)"),
+        "{table}"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! is sliced, and a Random seat judged to lose far more a move than an
 //! Expert one.
 use duck_soup::ai::heuristic;
-use duck_soup::ai::judge::{judge, DealReview, Judgement, Reviewed};
+use duck_soup::ai::judge::{judge, judge_omniscient, DealReview, Judgement, Reviewed, Sight};
 use duck_soup::ai::search::margin;
 use duck_soup::ai::tournament::play_game;
 use duck_soup::ai::{Level, SeatHistory, SeatView};
@@ -37,7 +37,7 @@ fn reviewed_with_positions(
         positions.push(d);
         d.apply(mv);
     }
-    DealReview::new(start, moves, &[], playouts, seed)
+    DealReview::new(start, moves, &[], Sight::Seat, playouts, seed)
         .expect("legal moves")
         .map(|r| (positions[r.index], r))
         .collect()
@@ -258,7 +258,7 @@ fn losses_are_never_negative_and_the_best_move_loses_nothing() {
 #[test]
 fn the_review_is_reproducible_however_it_is_sliced() {
     let (start, moves) = played_deal(GameKind::Partnership, &[Level::Hard], 4, 1);
-    let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 7)
+    let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], Sight::Seat, 100, 7)
         .unwrap()
         .collect();
     assert!(
@@ -266,7 +266,7 @@ fn the_review_is_reproducible_however_it_is_sliced() {
         "only the seats asked"
     );
     assert_eq!(whole.len(), moves.len() / 2);
-    let mut sliced = DealReview::new(&start, &moves, &[1, 3], 100, 7).unwrap();
+    let mut sliced = DealReview::new(&start, &moves, &[1, 3], Sight::Seat, 100, 7).unwrap();
     assert_eq!(sliced.total(), whole.len());
     let first = sliced.next().unwrap();
     assert_eq!(sliced.judged(), 1);
@@ -287,7 +287,7 @@ fn the_review_is_reproducible_however_it_is_sliced() {
         judge(&SeatView::of(&d, seat), &seen, moves[r.index], 100, 7),
         r.judgement
     );
-    let other: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], 100, 8)
+    let other: Vec<Reviewed> = DealReview::new(&start, &moves, &[1, 3], Sight::Seat, 100, 8)
         .unwrap()
         .collect();
     assert_ne!(other, whole, "the seed draws the sampled deals");
@@ -305,15 +305,103 @@ fn the_review_sees_no_hidden_card() {
     let view = SeatView::of(&start, seat);
     let other = view.sample(&mut Rng::new(3));
     assert_ne!(other.hand((seat + 1) % 3), start.hand((seat + 1) % 3));
-    let a = DealReview::new(&start, first, &[seat], 300, 1)
+    let a = DealReview::new(&start, first, &[seat], Sight::Seat, 300, 1)
         .unwrap()
         .next()
         .unwrap();
-    let b = DealReview::new(&other, first, &[seat], 300, 1)
+    let b = DealReview::new(&other, first, &[seat], Sight::Seat, 300, 1)
         .unwrap()
         .next()
         .unwrap();
     assert_eq!(a, b);
+}
+
+/// The omniscient judge values the real deal, every card seen: in the last
+/// tricks of the three-player and partnership games, exactly the values of
+/// that one deal played to its end (not the mean over the deals the mover
+/// cannot tell apart, as the seat's judge gives), so that somewhere the
+/// hidden cards change which move is best; in the two-player Soup course,
+/// where the mover knows every card, the very judgement of the seat's judge.
+#[test]
+fn the_omniscient_judge_values_the_real_deal() {
+    for game in [GameKind::ThreePlayer, GameKind::Partnership] {
+        let (mut judged, mut other_best) = (0, 0);
+        for seed in 0..3 {
+            let (start, moves) = played_deal(game, &[Level::Random], seed, 1);
+            for (real, seat_judged) in judged_near_the_end(&start, &moves, 3, 1000) {
+                let j = judge_omniscient(&real, seat_judged.played, 1000);
+                let legal: Vec<Move> = j.values.iter().map(|v| v.mv).collect();
+                assert_eq!(legal, real.legal_moves().as_slice(), "{game}");
+                assert!(j.exact && j.deals == 1, "{game}: the one deal, to its end");
+                assert_eq!(
+                    values_of(&j),
+                    solver_values(&real, j.seat, &legal),
+                    "{game}: the real deal's values"
+                );
+                assert_eq!((j.seat, j.played), (seat_judged.seat, seat_judged.played));
+                judged += 1;
+                if seat_judged.exact && seat_judged.best != j.best {
+                    other_best += 1;
+                }
+            }
+        }
+        assert!(judged > 0, "{game}: no last tricks judged");
+        assert!(
+            other_best > 0,
+            "{game}: the hidden cards never changed the best move"
+        );
+    }
+    let game = GameKind::TwoPlayer;
+    let (start, moves) = played_deal(game, &[Level::Random], 11, 1);
+    let soup = judged_near_the_end(&start, &moves, 13, 300);
+    assert!(soup.len() >= 20, "{} Soup positions", soup.len());
+    for (real, seat_judged) in soup {
+        let j = judge_omniscient(&real, seat_judged.played, 300);
+        assert_eq!(j, seat_judged, "{game}: the Soup course hides nothing");
+    }
+}
+
+/// The omniscient judge draws no deal: its figures are the same whatever
+/// the seed (where the seat's judge's are not), each from the one deal, and
+/// they change with the hidden cards that the seat's judge cannot see.
+#[test]
+fn the_omniscient_judge_samples_no_deal() {
+    let (start, moves) = played_deal(GameKind::ThreePlayer, &[Level::Normal], 6, 1);
+    let review = |sight, seed| -> Vec<Reviewed> {
+        DealReview::new(&start, &moves[..12], &[], sight, 100, seed)
+            .unwrap()
+            .collect()
+    };
+    let omniscient = review(Sight::Omniscient, 1);
+    assert_eq!(omniscient.len(), 12);
+    assert!(omniscient.iter().all(|r| r.judgement.deals == 1));
+    assert_eq!(
+        review(Sight::Omniscient, 2),
+        omniscient,
+        "the seed draws nothing"
+    );
+    assert_ne!(
+        review(Sight::Seat, 2),
+        review(Sight::Seat, 1),
+        "the seed draws the seat's deals"
+    );
+    // The first move from a deal whose hidden cards differ (as in
+    // `the_review_sees_no_hidden_card`): judged otherwise.
+    let seat = start.to_move();
+    let other = SeatView::of(&start, seat).sample(&mut Rng::new(3));
+    let first = &moves[..1];
+    let judged = |deal: &Deal| {
+        DealReview::new(deal, first, &[seat], Sight::Omniscient, 300, 1)
+            .unwrap()
+            .next()
+            .unwrap()
+            .judgement
+    };
+    assert_ne!(
+        values_of(&judged(&start)),
+        values_of(&judged(&other)),
+        "the hidden cards are read"
+    );
 }
 
 /// Mean loss a move of the Expert seats and of the Random seats, over
@@ -323,7 +411,7 @@ fn mean_losses(game: GameKind, deals: u64, play_playouts: u32, review_playouts: 
     for seed in 0..deals {
         let (start, moves) =
             played_deal(game, &[Level::Expert, Level::Random], seed, play_playouts);
-        for r in DealReview::new(&start, &moves, &[], review_playouts, seed).unwrap() {
+        for r in DealReview::new(&start, &moves, &[], Sight::Seat, review_playouts, seed).unwrap() {
             let tally = if r.judgement.seat % 2 == 0 {
                 &mut expert
             } else {
@@ -378,7 +466,7 @@ fn the_pages_questions_one_at_a_time_give_the_reviews_figures() {
     use duck_soup::ai::judge::moves_to_judge;
     for game in [GameKind::TwoPlayer, GameKind::ThreePlayer] {
         let (start, moves) = played_deal(game, &[Level::Normal], 11, 1);
-        let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[0], 60, 3)
+        let whole: Vec<Reviewed> = DealReview::new(&start, &moves, &[0], Sight::Seat, 60, 3)
             .unwrap()
             .collect();
         let asked = moves_to_judge(&start, &moves, &[0]).unwrap();
@@ -475,7 +563,7 @@ fn a_puzzle_is_suggested_only_where_one_move_is_clearly_best() {
     let mut found = 0;
     for seed in 0..4 {
         let (start, moves) = played_deal(g, &[Level::Random], seed, 1);
-        for r in DealReview::new(&start, &moves, &[0], 200, 1).unwrap() {
+        for r in DealReview::new(&start, &moves, &[0], Sight::Seat, 200, 1).unwrap() {
             if clear_best(&r.judgement) {
                 assert!(r.judgement.values.len() >= 2);
                 found += 1;

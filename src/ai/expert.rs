@@ -293,7 +293,8 @@ fn deepening(
     solver.node_limit = budget;
     let normal = heuristic::choose(&view.deal);
     // Should even one trick be too deep for the budget, Normal's choice.
-    let Some((values, _)) = deepening_values(view, moves, &mut solver, keep_going) else {
+    let world = view.sample(&mut Rng::new(0));
+    let Some((values, _)) = deepening_values(&world, moves, &mut solver, keep_going) else {
         return normal;
     };
     let values = &values[..moves.len()];
@@ -305,26 +306,31 @@ fn deepening(
     }
 }
 
-/// The values of `moves` in the one deal the seat can know (see
-/// [`single_world`]), searched a trick deeper each time while `solver`'s
-/// node limit lasts and `keep_going` (asked before each deeper search) says
-/// so: those of the deepest search finished, and whether it reached the
-/// deal's end (then they are exact). None when even one trick is too deep.
+/// The values of `moves` in the complete deal `world` (the one deal the
+/// seat can know, see [`single_world`], or the real deal seen whole by the
+/// review's omniscient judge), searched a trick deeper each time while
+/// `solver`'s node limit lasts and `keep_going` (asked before each deeper
+/// search) says so: those of the deepest search finished, and whether it
+/// reached the deal's end (then they are exact). None when even one trick
+/// is too deep.
 pub(crate) fn deepening_values(
-    view: &SeatView,
+    world: &Deal,
     moves: &[Move],
     solver: &mut Solver,
     keep_going: &mut dyn FnMut(u64) -> bool,
 ) -> Option<([f32; 16], bool)> {
-    let world = view.sample(&mut Rng::new(0));
-    // The stock is empty: no more tricks than cards in the mover's hand.
-    let tricks_left = view.hand().len() as u8;
+    // No more tricks than the mover's cards and its share of the stock
+    // (rounded up: a search a trick too deep ends at the deal's end).
+    let seats = world.seats() as usize;
+    let drawn = world.stock_len().div_ceil(seats);
+    let tricks_left =
+        (world.hand(world.to_move()).len() as usize + drawn).min(u8::MAX as usize) as u8;
     let mut deepest = None;
     for depth in 1..=tricks_left {
         if depth > 1 && !keep_going(solver.nodes) {
             break;
         }
-        let Ok(values) = solver.root_values(&world, moves, depth) else {
+        let Ok(values) = solver.root_values(world, moves, depth) else {
             break;
         };
         deepest = Some((values, depth == tricks_left));

@@ -37,6 +37,15 @@
 //! the Expert player's deepest search that fits the budget, finished by
 //! play-outs: one deal, not exact.
 //!
+//! **The omniscient judge.** To tell what the hidden cards cost a player
+//! (not what the page shows: hidden cards stay hidden there), a review may
+//! judge instead on the one real deal, every hand and the stock as they are
+//! ([`Sight::Omniscient`], [`judge_omniscient`]): valued as the seat's judge
+//! values the one deal of the two-player Soup course, by the exact solver
+//! of that course where the budget allows it, else by the Expert player's
+//! search a trick deeper each time while the budget lasts, finished by
+//! play-outs, exact where it reaches the deal's end. No deal is sampled.
+//!
 //! A review runs in slices (each `next` of a [`DealReview`] judges one move), so a
 //! caller can show progress and stop between moves. No clock and no thread:
 //! it runs in the page's worker as it does natively. Deterministic: the same
@@ -155,6 +164,26 @@ const FORCED_SAMPLES: u32 = 32;
 /// last four of the three-player game 70).
 const MOST_EXACT_DEALS: usize = 128;
 
+/// What a judge sees of the deal it judges a move in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// The mover's view and history: deals sampled consistent with them
+    /// ([`judge`]), as the page's review judges.
+    Seat,
+    /// Every card where it really is: the one real deal ([`judge_omniscient`]),
+    /// to tell what the hidden cards cost a player.
+    Omniscient,
+}
+
+impl Sight {
+    pub fn name(self) -> &'static str {
+        match self {
+            Sight::Seat => "seat",
+            Sight::Omniscient => "omniscient",
+        }
+    }
+}
+
 /// Judges `played`, made by `view`'s seat in `view` having seen `seen`,
 /// with a budget of `playouts` play-outs (at least 1) and the random
 /// numbers of `seed`. `played` must be legal in the view.
@@ -184,6 +213,35 @@ pub fn judge(
             estimated_values(view, seen, moves, &mut rng, budget, least)
         }
     };
+    judgement(view.deal.game(), view.seat, played, values, exact, deals)
+}
+
+/// Judges `played`, made by the mover of the real deal `real`, seeing every
+/// card where it is (every hand and the stock in its order), with a budget
+/// of `playouts` play-outs (at least 1): the values of the one deal the
+/// seat's judge ([`judge`]) finds where the seat can know every card, the
+/// two-player Soup course, found here in every position ([`known_deal_values`]).
+/// Samples no deal: no random numbers. `played` must be legal in `real`.
+pub fn judge_omniscient(real: &Deal, played: Move, playouts: u32) -> Judgement {
+    let legal = real.legal_moves();
+    let moves = legal.as_slice();
+    debug_assert!(legal.contains(played), "{played} is not legal here");
+    let seat = real.to_move();
+    let budget = playouts.max(1) as u64 * expert::moves_left(real);
+    let (values, exact) = known_deal_values(real, seat, moves, budget)
+        .unwrap_or_else(|| (played_out_values(real, seat, moves), false));
+    judgement(real.game(), seat, played, values, exact, 1)
+}
+
+/// The judgement of `played` by `seat` from every legal move's `values`.
+fn judgement(
+    game: GameKind,
+    seat: u8,
+    played: Move,
+    values: Vec<MoveValue>,
+    exact: bool,
+    deals: u32,
+) -> Judgement {
     let top = values
         .iter()
         .map(|v| v.value)
@@ -202,8 +260,8 @@ pub fn judge(
             .mv
     };
     Judgement {
-        game: view.deal.game(),
-        seat: view.seat,
+        game,
+        seat,
         played,
         values,
         best,
@@ -260,25 +318,15 @@ fn searched_values(
         return None;
     }
     if expert::single_world(view) {
-        if let Some(values) = soup_values(view, moves, budget) {
-            return Some((values, true, 1));
-        }
-    }
-    let mut solver = Solver::new(view.seat);
-    solver.node_limit = budget;
-    if expert::single_world(view) {
-        let (values, to_the_end) =
-            expert::deepening_values(view, moves, &mut solver, &mut |_| true)?;
-        let values = moves.iter().enumerate().map(|(i, &mv)| MoveValue {
-            mv,
-            value: margin_of_outcome(values[i]),
-            spread: 0.0,
-        });
-        return Some((values.collect(), to_the_end, 1));
+        let world = view.sample(&mut Rng::new(0));
+        let (values, exact) = known_deal_values(&world, view.seat, moves, budget)?;
+        return Some((values, exact, 1));
     }
     if !expert::searched_to_the_end(view) {
         return None;
     }
+    let mut solver = Solver::new(view.seat);
+    solver.node_limit = budget;
     let deals = every_deal(view, MOST_EXACT_DEALS)?;
     let mut tallies = vec![Tally::default(); moves.len()];
     for deal in &deals {
@@ -295,22 +343,65 @@ fn searched_values(
     Some((values.collect(), true, deals.len() as u32))
 }
 
-/// The exact values of `moves` in the two-player Soup course by its
-/// solver ([`soup`]), where the mover's cards are few enough for
-/// [`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out of `budget` (given
-/// in moves: see [`soup::worth_solving`]); the table this thread kept
-/// through the course (a review judges a deal's moves in order) only
-/// makes it faster.
-fn soup_values(view: &SeatView, moves: &[Move], budget: u64) -> Option<Vec<MoveValue>> {
-    let world = view.sample(&mut Rng::new(0));
-    if !soup::applies(&world) {
+/// The values of `moves` for `seat` in the complete deal `world`, every
+/// card's place known, within `budget` moves of search: in the two-player
+/// Soup course by its exact solver where the budget allows it
+/// ([`soup_values`]), else by the Expert player's search a trick deeper each
+/// time while the budget lasts, finished by play-outs
+/// ([`expert::deepening_values`]); and whether they are exact (the search
+/// reached the deal's end). None when even one trick is too deep.
+fn known_deal_values(
+    world: &Deal,
+    seat: u8,
+    moves: &[Move],
+    budget: u64,
+) -> Option<(Vec<MoveValue>, bool)> {
+    if let Some(values) = soup_values(world, moves, budget) {
+        return Some((values, true));
+    }
+    let mut solver = Solver::new(seat);
+    solver.node_limit = budget;
+    let (values, to_the_end) = expert::deepening_values(world, moves, &mut solver, &mut |_| true)?;
+    let values = moves.iter().enumerate().map(|(i, &mv)| MoveValue {
+        mv,
+        value: margin_of_outcome(values[i]),
+        spread: 0.0,
+    });
+    Some((values.collect(), to_the_end))
+}
+
+/// The values of `moves` for `seat` in the complete deal `world`, each move
+/// played out once (a play-out seeing every card decides alike each time):
+/// where even one trick of search is too deep for the budget.
+fn played_out_values(world: &Deal, seat: u8, moves: &[Move]) -> Vec<MoveValue> {
+    let values = moves.iter().map(|&mv| {
+        let mut w = *world;
+        w.apply(mv);
+        play_out(&mut w);
+        MoveValue {
+            mv,
+            value: margin(&w, seat) as f64,
+            spread: 0.0,
+        }
+    });
+    values.collect()
+}
+
+/// The exact values of `moves` in the two-player Soup course of the
+/// complete deal `world` by its solver ([`soup`]), where the mover's cards
+/// are few enough for [`soup::REVIEW_NODES_PER_PLAYOUT`] nodes per play-out
+/// of `budget` (given in moves: see [`soup::worth_solving`]); the table this
+/// thread kept through the course (a review judges a deal's moves in order)
+/// only makes it faster.
+fn soup_values(world: &Deal, moves: &[Move], budget: u64) -> Option<Vec<MoveValue>> {
+    if !soup::applies(world) {
         return None;
     }
-    let playouts = budget / expert::moves_left(&view.deal);
-    if !soup::worth_solving(&world, playouts.max(1) * soup::REVIEW_NODES_PER_PLAYOUT) {
+    let playouts = budget / expert::moves_left(world);
+    if !soup::worth_solving(world, playouts.max(1) * soup::REVIEW_NODES_PER_PLAYOUT) {
         return None;
     }
-    let margins = soup::with_thread_solver(|s| s.move_margins(&world, moves, &mut || true))?;
+    let margins = soup::with_thread_solver(|s| s.move_margins(world, moves, &mut || true))?;
     let values = moves.iter().zip(margins).map(|(&mv, m)| MoveValue {
         mv,
         value: m as f64,
@@ -428,6 +519,7 @@ pub struct DealReview {
     /// whichever seat is judged).
     histories: Vec<SeatHistory>,
     seats: [bool; 4],
+    sight: Sight,
     playouts: u32,
     seed: u64,
     judged: usize,
@@ -443,14 +535,16 @@ pub struct Reviewed {
 
 impl DealReview {
     /// A review of `moves`, played from the start of the real deal `start`,
-    /// judging the moves of the seats in `seats` (all when it is empty) with
-    /// `playouts` play-outs a move (see [`judge`]) and the random numbers of
-    /// `seed`. Refuses a move that is not legal where it is made (its index
-    /// and why).
+    /// judging the moves of the seats in `seats` (all when it is empty) by
+    /// the judge of `sight` with `playouts` play-outs a move (see [`judge`]
+    /// and [`judge_omniscient`]) and the random numbers of `seed` (which
+    /// the omniscient judge does not draw). Refuses a move that is not legal
+    /// where it is made (its index and why).
     pub fn new(
         start: &Deal,
         moves: &[Move],
         seats: &[u8],
+        sight: Sight,
         playouts: u32,
         seed: u64,
     ) -> Result<DealReview, (usize, IllegalMove)> {
@@ -466,6 +560,7 @@ impl DealReview {
             next: 0,
             histories: (0..start.seats()).map(SeatHistory::new).collect(),
             seats: chosen,
+            sight,
             playouts,
             seed,
             judged: 0,
@@ -499,15 +594,15 @@ impl Iterator for DealReview {
             let index = self.next;
             let mv = self.moves[index];
             let seat = self.deal.to_move();
-            let judgement = self.seats[seat as usize].then(|| {
-                let view = SeatView::of(&self.deal, seat);
-                judge(
-                    &view,
+            let judgement = self.seats[seat as usize].then(|| match self.sight {
+                Sight::Seat => judge(
+                    &SeatView::of(&self.deal, seat),
                     &self.histories[seat as usize],
                     mv,
                     self.playouts,
                     self.seed,
-                )
+                ),
+                Sight::Omniscient => judge_omniscient(&self.deal, mv, self.playouts),
             });
             for h in &mut self.histories {
                 h.record(&self.deal, mv);

@@ -157,7 +157,11 @@ pub struct ReviewArgs {
     /// The random numbers' seed, 0 to 18446744073709551615 (default 1): the same seed, the same figures.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub seed: Option<OsString>,
-    /// Print {"moves": [...]} as one JSON line instead of a table.
+    /// Judge each move on the real deal, every hand and the stock seen, rather than on deals
+    /// sampled from the mover's view: what the hidden cards cost (samples nothing: no seed used).
+    #[arg(long)]
+    pub omniscient: bool,
+    /// Print {"judge": "seat" or "omniscient", "moves": [...]} as one JSON line instead of a table.
     #[arg(long)]
     pub json: bool,
 }

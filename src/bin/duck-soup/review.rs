@@ -1,12 +1,12 @@
-//! `review`: every move of a record's deals judged from the mover's view
-//! (`duck_soup::ai::judge`), as JSON or a table; `play`: a game between
+//! `review`: every move of a record's deals judged from the mover's view,
+//! or on the real deal seen whole (`duck_soup::ai::judge`), as JSON or a table; `play`: a game between
 //! computer levels, printed as its record.
 
 use crate::args::{utf8, PlayArgs, ReviewArgs};
 use crate::progress::Progress;
 use crate::values::{self, whole};
 use crate::{read_record, Failure, PLAYOUTS};
-use duck_soup::ai::judge::{self, DealReview, Judgement, Mark, Reviewed};
+use duck_soup::ai::judge::{self, DealReview, Judgement, Mark, Reviewed, Sight};
 use duck_soup::ai::{expert, tournament};
 use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::text::quoted;
@@ -50,6 +50,8 @@ struct ValueOut {
 
 #[derive(Serialize)]
 struct ReviewOut {
+    /// What the judge saw: "seat" (the mover's view) or "omniscient" (every card).
+    judge: &'static str,
     moves: Vec<MoveOut>,
 }
 
@@ -83,6 +85,7 @@ impl MoveOut {
 /// The review's settings from the flags (before the record is read).
 struct Settings {
     seat: Option<(u8, String)>,
+    sight: Sight,
     playouts: u32,
     seed: u64,
 }
@@ -97,6 +100,11 @@ fn settings(a: &ReviewArgs) -> Result<Settings, String> {
     };
     Ok(Settings {
         seat,
+        sight: if a.omniscient {
+            Sight::Omniscient
+        } else {
+            Sight::Seat
+        },
         playouts: whole("playouts", &a.playouts, PLAYOUTS, judge::DEFAULT_PLAYOUTS)?,
         seed: whole("seed", &a.seed, 0..=u64::MAX, 1)?,
     })
@@ -126,8 +134,15 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
     let mut reviews = Vec::new();
     for (k, log) in record.deals.iter().enumerate() {
         let start = start_of(&game, k, &log.deck);
-        let review = DealReview::new(&start, &log.moves, &seats, settings.playouts, settings.seed)
-            .map_err(|(m, e)| Failure::Plain(format!("deal {}, move {}: {e}", k + 1, m + 1)))?;
+        let review = DealReview::new(
+            &start,
+            &log.moves,
+            &seats,
+            settings.sight,
+            settings.playouts,
+            settings.seed,
+        )
+        .map_err(|(m, e)| Failure::Plain(format!("deal {}, move {}: {e}", k + 1, m + 1)))?;
         reviews.push(review);
     }
     let total: usize = reviews.iter().map(DealReview::total).sum();
@@ -142,10 +157,11 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
     progress.finish();
     if a.json {
         let moves = out.iter().map(|(k, r)| MoveOut::of(*k, r)).collect();
-        let json = serde_json::to_string(&ReviewOut { moves }).expect("numbers and text");
+        let judge = settings.sight.name();
+        let json = serde_json::to_string(&ReviewOut { judge, moves }).expect("numbers and text");
         emit(&format!("{json}\n"));
     } else {
-        emit(&table(kind, &out));
+        emit(&table(kind, settings.sight, &out));
     }
     Ok(())
 }
@@ -163,8 +179,9 @@ fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// The review as a table, each move's values best first, then each seat's summary.
-fn table(game: GameKind, moves: &[(usize, Reviewed)]) -> String {
+/// The review as a table, each move's values best first, then the judge's
+/// sight and each seat's summary.
+fn table(game: GameKind, sight: Sight, moves: &[(usize, Reviewed)]) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
@@ -185,6 +202,11 @@ fn table(game: GameKind, moves: &[(usize, Reviewed)]) -> String {
         );
     }
     let (inaccuracy, mistake) = judge::thresholds(game);
+    let seen = match sight {
+        Sight::Seat => "the mover's view",
+        Sight::Omniscient => "every card (omniscient)",
+    };
+    let _ = writeln!(out, "judged seeing {seen}");
     let _ = writeln!(out, "marks: good below {inaccuracy} points lost, inaccuracy below {mistake}, mistake from {mistake}");
     for seat in 0..game.seats() as u8 {
         let mine: Vec<&Judgement> = moves
