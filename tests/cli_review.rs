@@ -146,6 +146,17 @@ fn review_prints_every_move_of_the_seat_asked_with_its_values() {
         assert!(values.iter().all(|v| v["exact"] == m["exact"]));
         assert!(["good", "inaccuracy", "mistake"].contains(&m["mark"].as_str().unwrap()));
     }
+    // Each move's course: the Duck course first, then the Soup course.
+    let courses: Vec<&str> = reviewed
+        .iter()
+        .map(|m| m["course"].as_str().expect("a course"))
+        .collect();
+    assert_eq!(courses[0], "duck", "{courses:?}");
+    assert!(courses.contains(&"soup"), "{courses:?}");
+    assert!(
+        courses.windows(2).all(|w| w != ["soup", "duck"]),
+        "{courses:?}"
+    );
     assert_eq!(ran(&args, &record), text, "the same seed, the same figures");
     let reseeded = [
         "review",
@@ -430,4 +441,15 @@ fn one_level_plays_every_seat() {
     ])
     .stdout
     .contains("\"deals\":2"));
+}
+
+/// A game without courses (partnership): no move's course is printed.
+#[test]
+fn review_prints_no_course_in_partnership() {
+    let record = one_deal("partnership", "3");
+    let args = ["review", "-", "--seat", "0", "--playouts", "20", "--json"];
+    let review: Value = serde_json::from_str(&ran(&args, &record)).expect("JSON");
+    let reviewed = review["moves"].as_array().expect("moves");
+    assert!(!reviewed.is_empty());
+    assert!(reviewed.iter().all(|m| m.get("course").is_none()));
 }

@@ -10,7 +10,7 @@ use duck_soup::ai::judge::{self, DealReview, Judgement, Mark, Reviewed, Sight};
 use duck_soup::ai::{expert, tournament};
 use duck_soup::engine::record::GameRecord;
 use duck_soup::engine::text::quoted;
-use duck_soup::engine::{Deal, Game, GameKind, Roles, Rules};
+use duck_soup::engine::{Course, Deal, Game, GameKind, Move, Roles, Rules};
 use serde::Serialize;
 
 /// One move reviewed, as `review --json` prints it.
@@ -20,6 +20,10 @@ struct MoveOut {
     deal: usize,
     /// The move's place among the deal's moves, from 1.
     move_number: usize,
+    /// The course the move was made in, "duck" or "soup" (the games with
+    /// courses only), so that a review's losses can be split by course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    course: Option<&'static str>,
     seat: u8,
     /// The move played, as the record writes it.
     #[serde(rename = "move")]
@@ -56,11 +60,15 @@ struct ReviewOut {
 }
 
 impl MoveOut {
-    fn of(deal: usize, reviewed: &Reviewed) -> MoveOut {
+    fn of(deal: usize, reviewed: &Reviewed, course: Option<Course>) -> MoveOut {
         let j = &reviewed.judgement;
         MoveOut {
             deal: deal + 1,
             move_number: reviewed.index + 1,
+            course: course.map(|c| match c {
+                Course::Duck => "duck",
+                Course::Soup => "soup",
+            }),
             seat: j.seat,
             played: j.played.to_string(),
             best: j.best.to_string(),
@@ -132,8 +140,11 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
         None => Vec::new(),
     };
     let mut reviews = Vec::new();
+    // Each move's course, by deal (the games with courses only).
+    let mut courses = Vec::new();
     for (k, log) in record.deals.iter().enumerate() {
         let start = start_of(&game, k, &log.deck);
+        courses.push(courses_of(&start, &log.moves));
         let review = DealReview::new(
             &start,
             &log.moves,
@@ -156,7 +167,11 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
     }
     progress.finish();
     if a.json {
-        let moves = out.iter().map(|(k, r)| MoveOut::of(*k, r)).collect();
+        let course = |k: usize, r: &Reviewed| courses[k].get(r.index).copied().flatten();
+        let moves = out
+            .iter()
+            .map(|(k, r)| MoveOut::of(*k, r, course(*k, r)))
+            .collect();
         let judge = settings.sight.name();
         let json = serde_json::to_string(&ReviewOut { judge, moves }).expect("numbers and text");
         emit(&format!("{json}\n"));
@@ -170,6 +185,21 @@ pub fn review_cmd(a: &ReviewArgs) -> Result<(), Failure> {
 fn start_of(game: &Game, k: usize, deck: &[duck_soup::engine::Card]) -> Deal {
     let roles = Roles::of_game(game.kind(), game.first_dealer());
     Deal::new(*game.rules(), game.dealer_of(k), roles, deck).expect("a replayed deal's deck")
+}
+
+/// The course each of `moves` is made in from `start` (None in a game
+/// without courses). (The moves were checked legal by the replay.)
+fn courses_of(start: &Deal, moves: &[Move]) -> Vec<Option<Course>> {
+    let has_courses = start.game().has_courses();
+    let mut deal = *start;
+    moves
+        .iter()
+        .map(|&mv| {
+            let course = has_courses.then(|| deal.course());
+            deal.apply(mv);
+            course
+        })
+        .collect()
 }
 
 /// Writes `text` to standard output; a reader that has gone (`| head`)
