@@ -145,9 +145,15 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, false> {
             with(&me, |c| {
                 if full_page::hand_over(c.page.lang, Then::Table).is_err() {
                     c.computer_takes(|_, p| p == Player::Friend);
-                    c.table.ui.message = Some(c.page.lang.t(K::FriendsToComputer).to_string());
-                    // (Now dealt at once: no friend's seat is left.)
-                    Self::first_deal(c);
+                    // (Now dealt at once, no friend's seat left; a game
+                    // saved dealt by an older page goes on as it was.)
+                    if c.table.game.log().is_empty() {
+                        Self::first_deal(c);
+                    } else {
+                        c.advance();
+                    }
+                    // (Said once it is dealt: a new deal clears the line.)
+                    c.notice(c.page.lang.t(K::FriendsToComputer).to_string());
                 }
             })
         })
