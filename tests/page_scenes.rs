@@ -448,13 +448,10 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
         let game = Game::new(rules, 0);
         let mut ctx = random_context(&mut rng);
         ctx.invites = true;
-        let scene = scene::build(
-            &game,
-            &setup,
-            &Ui::default(),
-            &ctx,
-            &mut SheetRows::default(),
-        );
+        let build = |game: &Game, ui: &Ui, ctx: &Context| {
+            scene::build(game, &setup, ui, ctx, &mut SheetRows::default())
+        };
+        let scene = build(&game, &Ui::default(), &ctx);
         assert!(
             scene.deal_end.is_none() && scene.game_over.is_none(),
             "{rules:?}"
@@ -470,25 +467,19 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
             message: Some("a notice".into()),
             ..Ui::default()
         };
-        let noticed = scene::build(&game, &setup, &notice, &ctx, &mut SheetRows::default());
+        let noticed = build(&game, &notice, &ctx);
         assert_eq!(noticed.message.as_deref(), Some("a notice"));
         ctx.invites = false;
-        let elsewhere = scene::build(
-            &game,
-            &setup,
-            &Ui::default(),
-            &ctx,
-            &mut SheetRows::default(),
-        );
+        let elsewhere = build(&game, &Ui::default(), &ctx);
         assert_eq!(elsewhere.message, None, "not the host's table");
         ctx.invites = true;
         let mut links = HostLinks::default();
         for seat in 1..kind.seats() as u8 {
             links.link(seat);
         }
-        // A game dealt at once (as the table alone deals it) and then taken
-        // back to be dealt fairly: its table is not sent again as a
-        // channel opens.
+        // A game dealt from one device's randomness and then taken back to
+        // be dealt fairly (as a game saved by an older page comes back):
+        // its table is not sent again as a channel opens.
         let mut dealt = game.clone();
         dealt
             .start_deal(random_deck(kind, &mut rng), None)
@@ -498,13 +489,7 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
             who: Vec::new(),
             last: None,
         };
-        let dealt_scene = scene::build(
-            &dealt,
-            &setup,
-            &Ui::default(),
-            &ctx,
-            &mut SheetRows::default(),
-        );
+        let dealt_scene = build(&dealt, &Ui::default(), &ctx);
         assert_eq!(dealt_scene.message, None, "dealt: nothing to wait for");
         assert!(!links.broadcast(&news(&dealt)).is_empty());
         assert!(links.broadcast(&news(&game)).is_empty(), "{rules:?}");
