@@ -8,7 +8,7 @@
 //! `think` and `judge` answer with empty bytes when a question does not hold together,
 //! and say why in the console.
 
-use crate::ai::question::{answer_judge, Pondering};
+use crate::ai::question::{answer_judge, answer_settled, Pondering};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -54,6 +54,15 @@ pub fn ponder(until: f64) -> bool {
 #[wasm_bindgen]
 pub fn judge(question: &[u8]) -> Vec<u8> {
     refused_as_empty(answer_judge(question))
+}
+
+/// Whether a deal's scores are settled: a
+/// [`SettledQuestion`](crate::ai::question::SettledQuestion)'s bytes in, one
+/// byte out ([`answer_settled`]). What it is told of the deal is kept
+/// nowhere: pondering goes on as before.
+#[wasm_bindgen]
+pub fn settled(question: &[u8]) -> Vec<u8> {
+    refused_as_empty(answer_settled(question))
 }
 
 fn refused_as_empty(answer: Result<Vec<u8>, String>) -> Vec<u8> {

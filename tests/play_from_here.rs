@@ -183,6 +183,7 @@ fn the_practice_table_is_the_position_with_the_person_in_the_movers_seat_against
                 sort_by_rank: false,
                 auto_play: false,
                 paced: true,
+                settle_nodes: duck_soup::ai::settled::PAGE_NODES,
                 fresh: &mut fresh,
             };
             let effects = table.advance(&env);

@@ -1,13 +1,14 @@
 //! The questions the computers' worker answers (`ai::question`): a
-//! computer's decision and one move of the deal review, as the page sends
+//! computer's decision, one move of the deal review, and whether a deal's
+//! scores are settled, as the page sends
 //! them to the computers' own build and reads the answers back. Every
 //! request reads back as asked; whatever else arrives is refused in one
 //! line, never a panic; the answers are legal moves and whole judgements.
 
 use duck_soup::ai::history::random_positions;
 use duck_soup::ai::question::{
-    answer_judge, judgement_bytes, move_bytes, read_judgement, read_move, soup_begins_request,
-    JudgeQuestion, Pondering, Question,
+    answer_judge, answer_settled, judgement_bytes, move_bytes, read_judgement, read_move,
+    read_settled, soup_begins_request, JudgeQuestion, Pondering, Question, SettledQuestion,
 };
 use duck_soup::ai::{Level, SeatView};
 use duck_soup::engine::rng::Rng;
@@ -408,5 +409,134 @@ fn pondering_refuses_bad_bytes_and_leaves_the_rest_alone() {
         assert!(nothing_left(&mut pondering), "the Duck course");
         let err = pondering.soup_begins(&soup_begins_request(&duck.view));
         assert_eq!(err, Err("not the two-player Soup course".to_string()));
+    }
+}
+
+/// Games part-way through a deal (the first, or a later one), each game's
+/// rules and first dealer varied, with the questions whether their scores
+/// are settled.
+fn settled_questions(seed: u64) -> Vec<(duck_soup::engine::Game, SettledQuestion)> {
+    use duck_soup::engine::rng::shuffled_deck;
+    use duck_soup::engine::{Game, Rules};
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for i in 0..30u32 {
+        let kind = GameKind::ALL[i as usize % 3];
+        let rules = match i % 2 {
+            0 => Rules::parlett(kind),
+            _ => Rules::preset(kind, "family").unwrap_or(Rules::parlett(kind)),
+        };
+        let mut game = Game::new(rules, (i % kind.seats() as u32) as u8);
+        for deal in 0..1 + i % 2 {
+            // (The family game has one deal.)
+            if game.is_over() {
+                break;
+            }
+            game.start_deal(shuffled_deck(kind, &format!("settled{i}/{deal}")), None)
+                .unwrap();
+            let stop = if deal == i % 2 {
+                rng.below(55)
+            } else {
+                u32::MAX
+            };
+            let mut made = 0;
+            while game.in_deal() && made < stop {
+                let moves = game.legal_moves();
+                let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
+                game.play(mv).unwrap();
+                made += 1;
+            }
+        }
+        if let Some(q) = SettledQuestion::of_game(&game) {
+            out.push((game, q));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_settled_question_reads_back_as_the_deal_and_is_answered_exactly() {
+    use duck_soup::ai::settled::{scores_settled_probing, WORKER_NODES};
+    let (mut yes, mut no) = (0, 0);
+    for (game, q) in settled_questions(5) {
+        let deal = game.deal().unwrap();
+        let read = SettledQuestion::read(&q.request()).expect("a question of the page's");
+        assert_eq!(
+            format!("{read:?}"),
+            format!("{deal:?}"),
+            "the deal replayed"
+        );
+        let answer = answer_settled(&q.request()).unwrap();
+        assert_eq!(
+            read_settled(&answer),
+            scores_settled_probing(deal, WORKER_NODES)
+        );
+        match read_settled(&answer) {
+            Some(true) => yes += 1,
+            Some(false) => no += 1,
+            None => assert_eq!(answer, [2], "unsure"),
+        }
+    }
+    assert!(yes >= 1 && no >= 10, "{yes} settled, {no} not");
+    // Between deals there is nothing to ask.
+    let (mut game, _) = settled_questions(5).swap_remove(0);
+    while game.in_deal() {
+        let mv = game.legal_moves().as_slice()[0];
+        game.play(mv).unwrap();
+    }
+    assert!(SettledQuestion::of_game(&game).is_none());
+}
+
+#[test]
+fn a_settled_question_that_does_not_hold_together_is_refused_in_one_line() {
+    let mut rng = Rng::new(8);
+    let mut refused = 0;
+    for (game, q) in settled_questions(9) {
+        let good = q.request();
+        // A move the engine refuses, and a deal played to its end.
+        let mut illegal = q.clone();
+        let deal = game.deal().unwrap();
+        let other = (deal.to_move() + 1) % game.kind().seats() as u8;
+        if let Some(card) = deal.hand(other).iter().next() {
+            illegal.moves.push(duck_soup::engine::Move::Play(card));
+            assert!(
+                SettledQuestion::read(&illegal.request()).is_err(),
+                "another seat's card"
+            );
+        }
+        let mut over = *deal;
+        let mut ended = q.clone();
+        while !over.is_over() {
+            let mv = over.legal_moves().as_slice()[0];
+            over.play(mv).unwrap();
+            ended.moves.push(mv);
+        }
+        assert_eq!(
+            SettledQuestion::read(&ended.request()).unwrap_err(),
+            "the deal is over"
+        );
+        for _ in 0..60 {
+            let mut bytes = good.clone();
+            match rng.below(3) {
+                0 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
+                1 => {
+                    let i = rng.below(bytes.len() as u32) as usize;
+                    bytes[i] ^= 1 << rng.below(8);
+                }
+                _ => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
+            }
+            match SettledQuestion::read(&bytes) {
+                Ok(read) => assert!(!read.is_over()),
+                Err(why) => {
+                    assert!(!why.is_empty() && !why.contains('\n'), "one line: {why}");
+                    assert!(answer_settled(&bytes).is_err());
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 500, "{refused} refused");
+    for bytes in [&[][..], &[2], &[3], &[1, 1], &[0, 0]] {
+        assert_eq!(read_settled(bytes), None, "{bytes:?}");
     }
 }

@@ -13,6 +13,7 @@
 mod common;
 
 use common::scenes::{assert_shows_only, context, visible};
+use duck_soup::ai::question::{answer_settled, read_settled, SettledQuestion};
 use duck_soup::ai::{Level, SeatView};
 use duck_soup::engine::rng::Rng;
 use duck_soup::engine::{Card, Game, GameKind, Move, Rules, Suit};
@@ -29,6 +30,10 @@ struct Page {
     auto_play: bool,
     /// The computers take their time (`?pace=0`: false).
     paced: bool,
+    /// The positions the page's thread searches for settled scores.
+    settle_nodes: u32,
+    /// The latest question to the worker whether the scores are settled.
+    settle_asked: Option<(SettledQuestion, u64)>,
     /// The views the computers' worker was told as a Soup course began.
     soup_begins: Vec<SeatView>,
     lang: Lang,
@@ -55,6 +60,8 @@ impl Page {
             table,
             auto_play,
             paced: true,
+            settle_nodes: duck_soup::ai::settled::PAGE_NODES,
+            settle_asked: None,
             soup_begins: Vec::new(),
             lang: Lang::En,
             asked: None,
@@ -76,6 +83,7 @@ impl Page {
             sort_by_rank: false,
             auto_play: self.auto_play,
             paced: self.paced,
+            settle_nodes: self.settle_nodes,
             fresh: f,
         }
     }
@@ -160,6 +168,25 @@ impl Page {
                     assert_eq!(known.hand(other), deal.hand(other), "{at}");
                     self.soup_begins.push(**view);
                 }
+                Effect::AskSettled { question, ticket } => {
+                    // The whole deal, as the worker replays it, and only
+                    // where the person may act and the page could not tell.
+                    let deal = self.table.game.deal().expect("in a deal");
+                    let bytes = question.request();
+                    let replayed = SettledQuestion::read(&bytes)
+                        .unwrap_or_else(|e| panic!("{at}: the question refused: {e}"));
+                    assert_eq!(format!("{replayed:?}"), format!("{deal:?}"), "{at}");
+                    assert!(
+                        self.table.acting().is_some(),
+                        "{at}: asked with nobody to act"
+                    );
+                    assert_eq!(
+                        duck_soup::ai::settled::scores_settled(deal, self.settle_nodes),
+                        None,
+                        "{at}: asked what the page could tell"
+                    );
+                    self.settle_asked = Some(((**question).clone(), *ticket));
+                }
                 Effect::CancelThinking => {
                     if let Some(old) = self.asked.take() {
                         self.older.push(old);
@@ -219,6 +246,19 @@ impl Page {
         let moves = self.table.game.legal_moves();
         let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
         self.send(Msg::Answered(Answer { ticket, seat, mv }))
+    }
+
+    /// The worker answers the latest question whether the scores are
+    /// settled, as its build does (`answer_settled`, through the bytes).
+    fn worker_settles(&mut self) -> Vec<Effect> {
+        let Some((question, ticket)) = self.settle_asked.take() else {
+            return Vec::new();
+        };
+        let answer = answer_settled(&question.request()).expect("a question of the page's");
+        match read_settled(&answer) {
+            Some(settled) => self.send(Msg::Settled { ticket, settled }),
+            None => Vec::new(),
+        }
     }
 
     /// The latest timer goes off.
@@ -572,6 +612,7 @@ fn decision_13_a_persons_one_legal_move_plays_itself_after_a_pause_when_the_sett
             sort_by_rank: false,
             auto_play: true,
             paced: true,
+            settle_nodes: duck_soup::ai::settled::PAGE_NODES,
             fresh: &mut fresh,
         })),
         Some(Delay::OnlyMove)
@@ -734,6 +775,8 @@ enum Step {
     StaleTimer,
     /// Play on until the person may act (answers and timers).
     PlayOn,
+    /// The worker answers whether the deal's scores are settled.
+    WorkerSettles,
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -751,6 +794,7 @@ fn step() -> impl Strategy<Value = Step> {
         2 => Just(Step::Timer),
         1 => Just(Step::StaleTimer),
         2 => Just(Step::PlayOn),
+        2 => Just(Step::WorkerSettles),
     ]
 }
 
@@ -769,6 +813,7 @@ proptest! {
         kind in 0..3u8,
         seats in 0..4u8,
         auto_play in any::<bool>(),
+        settle_here in any::<bool>(),
         seed in any::<u32>(),
         steps in proptest::collection::vec(step(), 1..120),
     ) {
@@ -786,12 +831,21 @@ proptest! {
             })
             .collect();
         let mut p = Page::new(setup(kind, players, &format!("any{seed}")), auto_play);
+        if !settle_here {
+            // Every question whether the scores are settled goes to the worker.
+            p.settle_nodes = 0;
+        }
         let mut rng = Rng::new(seed as u64);
         for s in steps {
             take_step(&mut p, s, &mut rng)?;
             // Nobody is asked while the person here may act.
             if p.table.acting().is_some() {
                 prop_assert!(p.asked.is_none());
+            }
+            // *Play out the rest* only where no line can change a score.
+            if p.table.may_play_out() {
+                let deal = p.table.game.deal().expect("offered in a deal");
+                prop_assert_eq!(duck_soup::ai::settled::scores_settled(deal, u32::MAX), Some(true));
             }
         }
     }
@@ -916,6 +970,92 @@ fn play_out_the_rest_is_offered_only_when_no_choice_can_change_a_score() {
     assert!(offered >= 5, "offered in {offered} deals of 30");
 }
 
+#[test]
+fn decision_20_where_the_page_cannot_tell_whether_the_scores_are_settled_the_worker_does() {
+    let mut rng = Rng::new(13);
+    let (mut offered, mut late, mut flipped) = (0, 0, 0);
+    for seed in 0..24 {
+        let kind = GameKind::ALL[seed % 3];
+        let mut p = Page::new(against_computers(kind, &format!("worker{seed}")), true);
+        // The page's thread searches nothing: every question goes to the worker.
+        p.settle_nodes = 0;
+        let found = (0..400).any(|_| {
+            if p.table.may_play_out() || !p.table.game.in_deal() {
+                return true;
+            }
+            if p.settle_asked.is_some() {
+                if rng.below(2) == 0 {
+                    // The person moves before the answer comes, and the
+                    // game goes on to the person's next question: the old
+                    // answer, come late, changes nothing.
+                    let (question, ticket) = p.settle_asked.take().unwrap();
+                    let mv = p.table.game.legal_moves().as_slice()[0];
+                    p.person_plays(mv);
+                    while p.table.game.in_deal() && p.settle_asked.is_none() {
+                        if p.asked.is_some() {
+                            p.answer(&mut rng);
+                        } else if p.timer.is_some() {
+                            p.ring();
+                        } else if p.table.acting().is_some() {
+                            let mv = p.table.game.legal_moves().as_slice()[0];
+                            p.person_plays(mv);
+                        } else {
+                            break;
+                        }
+                    }
+                    p.worker_settles();
+                    let offered_before = p.table.may_play_out();
+                    let answer = answer_settled(&question.request()).unwrap();
+                    if let Some(settled) = read_settled(&answer) {
+                        let effects = p.send(Msg::Settled { ticket, settled });
+                        assert!(effects.is_empty(), "a late answer taken: {effects:?}");
+                        assert_eq!(
+                            p.table.may_play_out(),
+                            offered_before,
+                            "a late answer taken"
+                        );
+                        late += 1;
+                        flipped += (settled != offered_before) as u32;
+                    }
+                } else {
+                    p.worker_settles();
+                }
+            } else if p.table.acting().is_some() {
+                let mv = p.table.game.legal_moves().as_slice()[0];
+                p.person_plays(mv);
+            } else if p.asked.is_some() {
+                p.answer(&mut rng);
+            } else if p.timer.is_some() {
+                p.ring();
+            }
+            false
+        });
+        if !found || !p.table.may_play_out() {
+            continue;
+        }
+        offered += 1;
+        let deal = *p.table.game.deal().unwrap();
+        assert_eq!(
+            duck_soup::ai::settled::scores_settled(&deal, u32::MAX),
+            Some(true),
+            "offered where the scores are not settled"
+        );
+        let effects = p.send(Msg::Person(TableAction::PlayOut));
+        assert!(moved(&effects).is_some());
+        assert!(!p.table.game.in_deal(), "the deal played out at once");
+    }
+    assert!(
+        offered >= 5,
+        "offered through the worker in {offered} deals of 24"
+    );
+    assert!(late >= 3, "{late} late answers");
+    // (Some late answer says otherwise than the answer taken since.)
+    assert!(
+        flipped >= 1,
+        "no late answer differed from the latest: {late} late"
+    );
+}
+
 /// One step of a property test's sequence, on the page `p`, checked.
 fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> {
     let hand: Vec<Card> = p
@@ -983,6 +1123,9 @@ fn take_step(p: &mut Page, s: Step, rng: &mut Rng) -> Result<(), TestCaseError> 
         }
         Step::Timer => {
             p.ring();
+        }
+        Step::WorkerSettles => {
+            p.worker_settles();
         }
         Step::StaleTimer => {
             let current = p.timer;

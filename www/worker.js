@@ -5,13 +5,14 @@
 // once a worker has compiled the build, its module: the first worker sends
 // its compiled module back ({ module }), so that a worker started again
 // after a cancelled search compiles nothing. Every later message is a
-// question [ticket, bytes, deadline], answered in order by the build's
-// `think` export: [ticket, the move's bytes] back (none: no move). A fourth
-// element 'judge' asks its deal review's export instead (one move judged a
-// message), answered the same way; 'soup' tells it, with no answer, that
-// the two-player Soup course begins (the Expert seat's view in place of a
-// question). If the build cannot start, a text says why and the page
-// thinks on its own.
+// question [ticket, bytes, deadline, task], answered in order: 'think' (or
+// none) by the build's `think` export, [ticket, the move's bytes] back
+// (none: no move); 'judge' by its deal review's export (one move judged a
+// message), answered the same way; 'settled' by whether a deal's scores are
+// settled (one byte back: yes, no, or not within its budget). 'soup' tells
+// it, with no answer, that the two-player Soup course begins (the Expert
+// seat's view in place of a question). If the build cannot start, a text
+// says why and the page thinks on its own.
 //
 // After each message the worker solves ahead where there is something to
 // solve (the Expert's two-player Soup course: the build keeps what, and
@@ -68,7 +69,9 @@ self.onmessage = ({ data }) => {
     let answer = new Uint8Array(0);
     try {
       if (task === 'soup') glue.soup_begins(question);
-      else answer = task === 'judge' ? glue.judge(question) : glue.think(question, deadline);
+      else if (task === 'judge') answer = glue.judge(question);
+      else if (task === 'settled') answer = glue.settled(question);
+      else answer = glue.think(question, deadline);
     } catch {
       // (A trap in the search: the page asks again, of a new worker.)
     }

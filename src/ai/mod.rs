@@ -9,6 +9,7 @@ pub mod judge;
 pub mod question;
 pub mod search;
 pub mod seat_view;
+pub mod settled;
 pub mod solve;
 pub mod soup;
 #[cfg(not(target_arch = "wasm32"))]

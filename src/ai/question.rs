@@ -1,7 +1,9 @@
 //! The questions the computers' worker answers, as bytes: a computer's
 //! decision ([`Question`]: the seat's view and what it saw, answered by a
 //! move) and one move of the deal review ([`JudgeQuestion`]: answered by a
-//! [`Judgement`]). The page asks them (`web/controller/thinker.rs`,
+//! [`Judgement`]), and whether a deal's scores are settled
+//! ([`SettledQuestion`]: answered yes, no, or not within the budget). The
+//! page asks them (`web/controller/thinker.rs`,
 //! `judging.rs`); the worker's own build of this crate (`thinker.rs`, Cargo
 //! feature `thinker`) reads them and answers. Plain Rust, so that `cargo
 //! test` reads every format and refuses what does not hold together.
@@ -18,11 +20,13 @@
 //! deals`, each number a float's eight bytes.
 
 use crate::ai::judge::{self, Judgement, MoveValue};
+use crate::ai::settled::{scores_settled_probing, WORKER_NODES};
 use crate::ai::soup;
 use crate::ai::{self, Level, SeatHistory, SeatView};
 use crate::codec::{Reader, Writer};
 use crate::engine::deal_view::DealView;
-use crate::engine::{Deal, Move};
+use crate::engine::record::RulesFile;
+use crate::engine::{Card, Deal, Game, GameKind, Move, Roles};
 
 /// One decision to make.
 #[derive(Clone, Debug)]
@@ -363,4 +367,103 @@ pub fn soup_begins_request(view: &SeatView) -> Vec<u8> {
 /// judgement's bytes ([`judgement_bytes`]), or why the request was refused.
 pub fn answer_judge(request: &[u8]) -> Result<Vec<u8>, String> {
     JudgeQuestion::read(request).map(|q| judgement_bytes(&q.judge()))
+}
+
+/// Whether the scores of the deal in progress are settled
+/// (`ai::settled`), asked of the worker where the page's own few
+/// milliseconds could not tell. Unlike a computer's question it carries the
+/// whole deal, every hand and the stock: it decides no seat's move, only
+/// whether *Play out the rest* may be offered, and the worker keeps nothing
+/// of it. It travels as the deal's start and its moves, `game · rules ·
+/// first dealer · dealer · deck · moves`, so that reading it back replays
+/// every move through the engine's own checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettledQuestion {
+    pub game: GameKind,
+    pub rules: RulesFile,
+    pub first_dealer: u8,
+    pub dealer: u8,
+    pub deck: Vec<Card>,
+    pub moves: Vec<Move>,
+}
+
+impl SettledQuestion {
+    /// The question for `game`'s deal in progress; None between deals.
+    pub fn of_game(game: &Game) -> Option<SettledQuestion> {
+        let log = game.log().last().filter(|_| game.in_deal())?;
+        Some(SettledQuestion {
+            game: game.kind(),
+            rules: RulesFile::of(game.rules()),
+            first_dealer: game.first_dealer(),
+            dealer: game.dealer_of(game.log().len() - 1),
+            deck: log.deck.clone(),
+            moves: log.moves.clone(),
+        })
+    }
+
+    pub fn request(&self) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.game(self.game);
+        w.rules_file(&self.rules);
+        w.byte(self.first_dealer);
+        w.byte(self.dealer);
+        w.cards(&self.deck);
+        w.count(self.moves.len());
+        for &mv in &self.moves {
+            w.game_move(mv);
+        }
+        w.into_bytes()
+    }
+
+    /// The deal the request describes, every move replayed; refused if
+    /// the bytes do not hold together, a move is not legal, or the deal
+    /// is over.
+    pub fn read(bytes: &[u8]) -> Result<Deal, String> {
+        let mut r = Reader::new(bytes);
+        let game = r.game("the game").map_err(why)?;
+        let rules = r.rules_file().map_err(why)?.to_rules(game).map_err(why)?;
+        let seats = game.seats() as u8;
+        let first_dealer = r.below(seats, "the first dealer").map_err(why)?;
+        let dealer = r.below(seats, "the dealer").map_err(why)?;
+        let deck = r.cards("the deck").map_err(why)?;
+        let moves = r.count(MAX_STEPS, "the moves").map_err(why)?;
+        let roles = Roles::of_game(game, first_dealer);
+        // (Fixed words, not the engine's: its every refusal's text would
+        // weigh on the worker's build.)
+        let mut deal = Deal::new(rules, dealer, roles, &deck).map_err(|_| "not the game's deck")?;
+        for _ in 0..moves {
+            let mv = r.game_move("a move").map_err(why)?;
+            if deal.is_over() {
+                return Err("a move after the deal's end".into());
+            }
+            deal.play(mv).map_err(|_| "a move not legal there")?;
+        }
+        r.end().map_err(why)?;
+        if deal.is_over() {
+            return Err("the deal is over".into());
+        }
+        Ok(deal)
+    }
+}
+
+/// The worker's answer to a [`SettledQuestion`] (its `settled` export):
+/// one byte, 1 settled, 0 not, 2 not decided within [`WORKER_NODES`]
+/// positions; or why the request was refused.
+pub fn answer_settled(request: &[u8]) -> Result<Vec<u8>, String> {
+    let deal = SettledQuestion::read(request)?;
+    Ok(vec![match scores_settled_probing(&deal, WORKER_NODES) {
+        Some(false) => 0,
+        Some(true) => 1,
+        None => 2,
+    }])
+}
+
+/// The answer of [`answer_settled`]: `Some(settled)` when decided, None
+/// when not (or for anything else).
+pub fn read_settled(bytes: &[u8]) -> Option<bool> {
+    match bytes {
+        [0] => Some(false),
+        [1] => Some(true),
+        _ => None,
+    }
 }

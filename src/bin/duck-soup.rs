@@ -226,6 +226,7 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
         (Level::Expert, whole("expert", &f.expert, HARD, 0)?),
     ];
     let soup = whole("soup", &f.soup, HARD, 0)?;
+    let settled = whole("settled", &f.settled, HARD, 0)?;
     if soup > 0 && game != GameKind::TwoPlayer {
         return Err(format!("--soup: only in the two-player game, not {game}"));
     }
@@ -288,6 +289,9 @@ fn bench_cmd(f: &BenchArgs) -> Result<(), String> {
     if soup > 0 {
         json += &soup_bench(soup, f.json);
     }
+    if settled > 0 {
+        json += &settled_bench(game, settled, f.json);
+    }
     if f.json {
         println!("{json}}}");
     }
@@ -313,6 +317,65 @@ fn percentiles(name: &str, what: &str, figures: &mut [f64], json: bool) -> Strin
         pct(0.95),
         pct(1.0)
     )
+}
+
+/// Whether the scores are settled (`ai::settled`), asked at every position
+/// of `count` deals played at random: the time of the page's search, how
+/// often it could not tell, and of those how often the worker's larger
+/// search could not either, and how long it took. Prints them (unless
+/// `json`) and returns them as JSON fields.
+fn settled_bench(game: GameKind, count: usize, json: bool) -> String {
+    use duck_soup::ai::settled::{
+        scores_settled, scores_settled_probing, PAGE_NODES, WORKER_NODES,
+    };
+    let (mut page_ms, mut worker_ms) = (vec![], vec![]);
+    let (mut settled, mut page_unsure, mut worker_unsure) = (0, 0, 0);
+    let mut rng = Rng::new(17);
+    for k in 0..count {
+        let mut d = playout::start_deal(game, 1000 + k as u64);
+        while !d.is_over() {
+            let t = Instant::now();
+            let mut answer = scores_settled(&d, PAGE_NODES);
+            page_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+            if answer.is_none() {
+                page_unsure += 1;
+                let t = Instant::now();
+                answer = scores_settled_probing(&d, WORKER_NODES);
+                worker_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+                worker_unsure += answer.is_none() as usize;
+            }
+            settled += (answer == Some(true)) as usize;
+            let moves = d.legal_moves();
+            let mv = moves.as_slice()[rng.below(moves.len() as u32) as usize];
+            if d.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+    let positions = page_ms.len();
+    if !json {
+        println!(
+            "settled scores: {positions} positions, {settled} settled; the page could not tell at {page_unsure}, the worker at {worker_unsure}"
+        );
+    }
+    let mut fields = format!(
+        ", \"settled_positions\": {positions}, \"settled\": {settled}, \"settled_page_unsure\": {page_unsure}, \"settled_worker_unsure\": {worker_unsure}"
+    );
+    fields += &percentiles(
+        "settled_page_ms",
+        "the page's search (ms)",
+        &mut page_ms,
+        json,
+    );
+    if !worker_ms.is_empty() {
+        fields += &percentiles(
+            "settled_worker_ms",
+            "the worker's search (ms)",
+            &mut worker_ms,
+            json,
+        );
+    }
+    fields
 }
 
 /// The exact solver of the Soup course on `count` two-player deals, their

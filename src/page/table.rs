@@ -15,6 +15,8 @@
 use super::i18n::{Lang, K};
 use super::model::{acting_seat, Answer, Chooser, Player, Setup, TableAction, Ui};
 use super::saved::{Saved, TableState};
+use crate::ai::question::SettledQuestion;
+use crate::ai::settled::scores_settled;
 use crate::ai::{SeatHistory, SeatView};
 use crate::engine::rng::{random_deck, secret_deck, shuffled_deck, Rng, SECRET_WORDS};
 use crate::engine::{Call, Card, Deal, Game, IllegalMove, Move, Roles};
@@ -46,7 +48,9 @@ pub struct Table {
     /// Calls shown so far: the banner's counter, which restarts its animation.
     pub calls: u32,
     /// The deal's scores are settled whatever anyone plays: worked out
-    /// once as the person's turn comes (`advance`), not at every render.
+    /// once as the person's turn comes (`advance`), not at every render,
+    /// on the page's thread or, where that could not tell within a few
+    /// milliseconds, by the computers' worker ([`Effect::AskSettled`]).
     settled: bool,
     /// The step awaited on a timer, and its number: a timer of any other
     /// number is stale and does nothing.
@@ -64,6 +68,10 @@ pub struct Env<'a> {
     pub auto_play: bool,
     /// The computers take their time (not `?pace=0`): the worker may solve ahead.
     pub paced: bool,
+    /// The positions the page's own thread searches to tell whether a
+    /// deal's scores are settled (`ai::settled::PAGE_NODES`; 0 with
+    /// `?settle=worker`, where the worker answers every such question).
+    pub settle_nodes: u32,
     /// Fresh randomness (the browser's crypto), for a game with no seed.
     pub fresh: &'a mut dyn FnMut() -> Option<Words>,
 }
@@ -77,6 +85,9 @@ pub enum Msg {
     Answered(Answer),
     /// The timer of step number `n` is up.
     Timer(u64),
+    /// The worker's answer to [`Effect::AskSettled`] of `ticket`: whether
+    /// the deal's scores are settled (no answer where it could not tell).
+    Settled { ticket: u64, settled: bool },
 }
 
 /// Where a move made at this table goes.
@@ -126,6 +137,15 @@ pub enum Effect {
     /// with nobody here): the page deals every deal one way, fairly in a
     /// game with friends.
     NextDeal,
+    /// Ask the computers' worker whether the deal's scores are settled,
+    /// answering [`Msg::Settled`] with `ticket`: the page's own search
+    /// could not tell within its few milliseconds. (Nowhere to ask where
+    /// the computers think on the page: *Play out the rest* is then
+    /// offered only where the page could tell.)
+    AskSettled {
+        question: Box<SettledQuestion>,
+        ticket: u64,
+    },
     /// Build the scene and draw it.
     Render,
 }
@@ -340,6 +360,13 @@ impl Table {
                 }
                 _ => Vec::new(),
             },
+            Msg::Settled { ticket, settled } => {
+                if ticket != self.asked || self.acting().is_none() || self.settled == settled {
+                    return Vec::new();
+                }
+                self.settled = settled;
+                vec![Effect::Render]
+            }
         }
     }
 
@@ -413,10 +440,7 @@ impl Table {
                     self.ui.viewer = None;
                     self.ui.chooser = None;
                 } else if self.acting() == Some(m) && self.game.legal_moves().len() > 1 {
-                    self.settled = self.game.deal().is_some_and(|d| {
-                        !self.setup.players.contains(&Player::Friend)
-                            && scores_are_settled(d, PLAY_OUT_NODES)
-                    });
+                    effects.extend(self.settle(env));
                 } else if env.auto_play
                     && self.acting() == Some(m)
                     && self.game.legal_moves().len() == 1
@@ -572,11 +596,31 @@ impl Table {
 
     /// Whether *Play out the rest* is offered: the person here may act, no
     /// friend's device plays, and no one's choice can change any seat's
-    /// score for the rest of the deal (searched exactly, within a small
-    /// budget: a deal too large to search in a few milliseconds is not
-    /// offered).
+    /// score for the rest of the deal (searched exactly, `ai::settled`: a
+    /// few milliseconds on the page's thread, then in the worker with a
+    /// larger budget; a deal too large even for that is not offered).
     pub fn may_play_out(&self) -> bool {
         self.moves_go_to == MovesGoTo::ThisTable && self.acting().is_some() && self.settled
+    }
+
+    /// Decides whether the deal's scores are settled, on the page's
+    /// thread within `env.settle_nodes` positions, else by asking the worker
+    /// (none in a game with friends, where it is never offered).
+    fn settle(&mut self, env: &Env) -> Option<Effect> {
+        let deal = self
+            .game
+            .deal()
+            .filter(|_| !self.setup.players.contains(&Player::Friend))?;
+        match scores_settled(deal, env.settle_nodes) {
+            Some(settled) => {
+                self.settled = settled;
+                None
+            }
+            None => Some(Effect::AskSettled {
+                question: Box::new(SettledQuestion::of_game(&self.game)?),
+                ticket: self.asked,
+            }),
+        }
     }
 
     /// Plays the rest of a settled deal at once, each seat's first legal
@@ -769,36 +813,6 @@ pub fn take_back_allowed(setup: &Setup) -> bool {
             .players
             .iter()
             .all(|p| matches!(p, Player::Human | Player::Computer(_)))
-}
-
-/// The most positions searched to decide that a deal's scores are settled.
-pub const PLAY_OUT_NODES: u32 = 5_000;
-
-/// Whether every way the rest of `deal` may be played gives every seat the
-/// same score: searched exactly, at most `nodes` positions (not settled if
-/// more would be needed).
-pub fn scores_are_settled(deal: &Deal, nodes: u32) -> bool {
-    let mut budget = nodes;
-    let mut first = None;
-    settled_below(deal, &mut budget, &mut first)
-}
-
-fn settled_below(deal: &Deal, budget: &mut u32, first: &mut Option<crate::engine::Scores>) -> bool {
-    if deal.is_over() {
-        let scores = deal.scores();
-        return *first.get_or_insert(scores) == scores;
-    }
-    for &mv in deal.legal_moves().as_slice() {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let mut next = *deal;
-        if next.play(mv).is_err() || !settled_below(&next, budget, first) {
-            return false;
-        }
-    }
-    true
 }
 
 /// Who made each move of the latest deal, in order.

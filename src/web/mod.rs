@@ -42,7 +42,9 @@
 //! - `?panic`: panics once the table is up, to check the error panel (tests).
 //! - `?worker=0`: the computer players think on the page's main thread, as
 //!   where no worker can start; `?playouts=N`: the Expert player's play-outs
-//!   per decision (both for tests and measurements).
+//!   per decision (both for tests and measurements); `?settle=worker`: the
+//!   computers' worker, not the page's thread, tells whether a deal's
+//!   scores are settled (*Play out the rest*; tests).
 //! - `?lang=en|ja`: the language (else the one chosen before, else the
 //!   browser's; see `i18n::detect`).
 //! - `?ice=relay`: online play's connections use relay (TURN) servers only

@@ -18,6 +18,10 @@ pub struct PageParams {
     /// `?worker=0`: the computers think on the page's main thread, as where
     /// no worker can start (tests and measurements).
     pub worker: bool,
+    /// `?settle=worker`: the page's own thread searches no position to
+    /// tell whether a deal's scores are settled, so that the computers'
+    /// worker answers every such question (tests).
+    pub settle_in_worker: bool,
     /// `?playouts=N`: the Expert player's play-outs per decision (tests and
     /// measurements; each game's `ai::expert::page_playouts` when absent).
     pub playouts: Option<u32>,
@@ -58,6 +62,7 @@ impl PageParams {
             pace,
             panic: all.has("panic"),
             worker: all.get("worker").as_deref() != Some("0"),
+            settle_in_worker: all.get("settle").as_deref() == Some("worker"),
             playouts: all
                 .get("playouts")
                 .map(|v| js_sys::Number::parse_float(&v))

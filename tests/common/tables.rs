@@ -106,6 +106,7 @@ pub fn dealt_table(
         sort_by_rank: false,
         auto_play: false,
         paced: true,
+        settle_nodes: duck_soup::ai::settled::PAGE_NODES,
         fresh: &mut fresh,
     };
     table.start_deal(&mut env);

@@ -187,29 +187,49 @@ for (const { lang, viewport, name, game, seats } of [
   });
 }
 
-test('play out the rest: offered once no choice can change a score, it finishes the deal', async () => {
+/** Plays deals of the seeded partnership games `out-0`, `out-1`… until
+ * *Play out the rest* is offered at your turn (`offeredAt`: the deal and
+ * the table's move counter there; else the first offer found), and clicks it. */
+async function playUntilOffered(page, screenshot, offeredAt) {
+  // (Seeded: with these seeds the second partnership deal is settled at move 45.)
+  for (let deal = 0; deal < 4; deal++) {
+    await newGame(page, { game: 'partnership', seats: ['human', 'normal', 'normal', 'normal'], seed: `out-${deal}` });
+    for (let guard = 0; guard < 80; guard++) {
+      const s = await waitForTurn(page);
+      if (s.phase !== 'playing') break;
+      const moves = await page.locator('#app').getAttribute('data-moves');
+      if (offeredAt && offeredAt.deal === deal && offeredAt.moves === moves) {
+        // Only the worker can tell here: its answer comes after the turn.
+        await page.waitForSelector('#play-out:not([hidden])', { timeout: 10_000 });
+      }
+      if (await page.locator('#play-out').isVisible()) {
+        await screenshot(offeredAt ? 'play-out-worker' : 'play-out');
+        await changes(page, () => page.click('#play-out'));
+        await page.waitForSelector('#deal-end:not([hidden]), #game-over:not([hidden])');
+        assert.notEqual((await state(page)).phase, 'playing');
+        return { deal, moves };
+      }
+      await playOne(page);
+    }
+  }
+  return null;
+}
+
+test('play out the rest: offered once no choice can change a score, it finishes the deal; where the page cannot tell, the worker does', async () => {
+  let offeredAt;
   await withPage({ path: '?seed=out&pace=0' }, async ({ page, problems, screenshot }) => {
     await ready(page);
     // Whether a deal's end is settled early depends on the cards: a few deals are tried.
-    let offered = false;
-    // (Seeded: with these seeds the second partnership deal is settled at move 45.)
-    for (let deal = 0; deal < 4 && !offered; deal++) {
-      await newGame(page, { game: 'partnership', seats: ['human', 'normal', 'normal', 'normal'], seed: `out-${deal}` });
-      for (let guard = 0; guard < 80; guard++) {
-        const s = await waitForTurn(page);
-        if (s.phase !== 'playing') break;
-        if (await page.locator('#play-out').isVisible()) {
-          offered = true;
-          await screenshot('play-out');
-          await changes(page, () => page.click('#play-out'));
-          break;
-        }
-        await playOne(page);
-      }
-    }
-    assert.ok(offered, 'Play out the rest was offered before a deal ended');
-    await page.waitForSelector('#deal-end:not([hidden]), #game-over:not([hidden])');
-    assert.notEqual((await state(page)).phase, 'playing');
+    offeredAt = await playUntilOffered(page, screenshot, null);
+    assert.ok(offeredAt, 'Play out the rest was offered before a deal ended');
+    assert.deepEqual(problems.all(), []);
+  });
+  // The page's own thread searches nothing (`settle=worker`): the same
+  // offer at the same position comes from the computers' worker.
+  await withPage({ path: '?seed=out&pace=0&settle=worker' }, async ({ page, problems, screenshot }) => {
+    await ready(page);
+    const found = await playUntilOffered(page, screenshot, offeredAt);
+    assert.deepEqual(found, offeredAt, 'offered at the same position, by the worker');
     assert.deepEqual(problems.all(), []);
   });
 });

@@ -138,6 +138,11 @@ pub struct BenchArgs {
     /// The Expert player's play-outs per decision, 1 to 1000000 (default: the page's budget).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub playouts: Option<OsString>,
+    /// Deals, played at random, at each of whose positions to time whether
+    /// the scores are settled (Play out the rest), 0 to 10000 (default 0):
+    /// the page's search and, where it cannot tell, the worker's.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub settled: Option<OsString>,
     /// Print one JSON line.
     #[arg(long)]
     pub json: bool,

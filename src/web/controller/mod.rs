@@ -101,6 +101,9 @@ pub struct Thinking {
     pub files: Result<WorkerFiles, String>,
     /// In a worker (`?worker=0`: on the page's thread).
     pub in_worker: bool,
+    /// The positions the page's thread searches to tell whether a deal's
+    /// scores are settled before asking the worker (`page::table::Env`).
+    pub settle_nodes: u32,
     pub expert_playouts: Option<u32>,
 }
 
@@ -157,6 +160,8 @@ struct Players {
     hinter: Box<dyn SeatPlayer>,
     /// The Expert player's play-outs per decision, if the address set them.
     expert_playouts: Option<u32>,
+    /// As [`Thinking::settle_nodes`].
+    settle_nodes: u32,
     /// The deal review's work, while one runs (`judging.rs`): made when a
     /// review or a puzzle first asks, and only in the viewer's page
     /// (`ViewerOnly`).
@@ -173,6 +178,7 @@ impl Players {
             seats: Vec::new(),
             hinter: seats::computer(Level::Hard, &thinker, 0),
             expert_playouts: thinking.expert_playouts,
+            settle_nodes: thinking.settle_nodes,
             reviewer: None,
             thinker,
         }
@@ -333,6 +339,7 @@ impl Controller {
             sort_by_rank: self.page.settings.sort_by_rank(),
             auto_play: self.page.settings.auto_play,
             paced: self.pace_ms(Delay::Think.base_ms()) > 0,
+            settle_nodes: self.players.settle_nodes,
             fresh,
         }
     }
@@ -398,6 +405,12 @@ impl Controller {
                 Effect::NextDeal => Parts::next_deal(self),
                 Effect::Render => self.render(),
                 Effect::SoupBegins(view) => self.players.thinker.soup_begins(&view),
+                Effect::AskSettled { question, ticket } => {
+                    let me = self.me.clone();
+                    self.players.thinker.settled(&question, move |settled| {
+                        with(&me, move |c| c.flow(Msg::Settled { ticket, settled }))
+                    });
+                }
             }
         }
     }

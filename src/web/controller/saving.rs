@@ -108,6 +108,11 @@ pub fn start(
     let thinking = Thinking {
         files: page.worker_files.clone(),
         in_worker: address.worker,
+        settle_nodes: if address.settle_in_worker {
+            0
+        } else {
+            crate::ai::settled::PAGE_NODES
+        },
         expert_playouts: address.playouts,
     };
     let c = Controller::new(view, setup.rules, pace, thinking, entropy, saver, page);

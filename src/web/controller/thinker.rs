@@ -5,6 +5,13 @@
 //! search. The worker starts with the page, so that its files are fetched
 //! and compiled while the first table shows.
 //!
+//! Besides a computer's decision, the worker is asked whether a deal's
+//! scores are settled (`ai::question::SettledQuestion`), where the page's
+//! own search could not tell within its few milliseconds: one such
+//! question at a time, a newer one replacing it, and lost with the worker
+//! if that is stopped (the position it asked about has changed by then).
+//! Never on the main thread, which such a search would block.
+//!
 //! Questions are answered in the order asked, one at a time. Cancelling one
 //! the worker may be searching stops the worker (`terminate`) and starts a
 //! fresh one for the questions still waiting, so a moot search never delays
@@ -14,7 +21,9 @@
 //! build loaded there (`web/thinker_here.rs`): the game goes on, and only the
 //! page's smoothness suffers.
 
-use crate::ai::question::{read_move, soup_begins_request, Question};
+use crate::ai::question::{
+    read_move, read_settled, soup_begins_request, Question, SettledQuestion,
+};
 use crate::ai::SeatView;
 use crate::engine::Move;
 use crate::web::thinker_here;
@@ -38,7 +47,13 @@ struct Inner {
     last_ticket: u32,
     /// Questions asked and not yet answered, oldest first.
     waiting: Vec<Waiting>,
+    /// The question whether a deal's scores are settled, sent to the
+    /// worker and not yet answered: its ticket, and who gets the answer.
+    settling: Option<(u32, SettledAnswer)>,
 }
+
+/// Who gets the worker's answer whether a deal's scores are settled.
+type SettledAnswer = Box<dyn FnOnce(bool)>;
 
 struct Running {
     worker: Worker,
@@ -86,6 +101,7 @@ impl Thinker {
             unavailable: !in_worker,
             last_ticket: 0,
             waiting: Vec::new(),
+            settling: None,
         })));
         thinker.ensure_worker();
         thinker
@@ -122,6 +138,7 @@ impl Thinker {
         let gone = inner.waiting.remove(i);
         if gone.posted && inner.worker.is_some() {
             inner.worker = None;
+            inner.settling = None;
             for w in &mut inner.waiting {
                 w.posted = false;
             }
@@ -150,6 +167,28 @@ impl Thinker {
         );
         if running.worker.post_message(&message).is_err() {
             warn("the Soup course could not be sent to the worker");
+        }
+    }
+
+    /// Asks the worker whether the scores of `question`'s deal are
+    /// settled; `answer` gets it later, if the worker could tell. Nothing
+    /// where the computers think on the page.
+    pub fn settled(&self, question: &SettledQuestion, answer: impl FnOnce(bool) + 'static) {
+        self.ensure_worker();
+        let mut inner = self.0.borrow_mut();
+        inner.last_ticket = inner.last_ticket.wrapping_add(1).max(1);
+        let ticket = inner.last_ticket;
+        let Some(running) = &inner.worker else {
+            return;
+        };
+        let message = js_sys::Array::of4(
+            &ticket.into(),
+            &js_sys::Uint8Array::from(&question.request()[..]),
+            &0.into(),
+            &"settled".into(),
+        );
+        if running.worker.post_message(&message).is_ok() {
+            inner.settling = Some((ticket, Box::new(answer)));
         }
     }
 
@@ -244,6 +283,22 @@ fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
     let thinker = Thinker(rc);
     // `[ticket, the move's bytes]` (empty bytes: no move).
     let reply = data.dyn_ref::<js_sys::Array>().filter(|a| a.length() == 2);
+    // `[ticket, one byte]`: whether a deal's scores are settled.
+    let settled = reply.and_then(|a| {
+        let ticket = a.get(0).as_f64().map(|t| t as u32)?;
+        let bytes = a.get(1).dyn_ref::<js_sys::Uint8Array>()?.to_vec();
+        let mut inner = thinker.0.borrow_mut();
+        let asked = inner
+            .settling
+            .take_if(|(t, _)| *t == ticket && bytes.len() == 1)?;
+        Some((asked.1, read_settled(&bytes)))
+    });
+    if let Some((answer, settled)) = settled {
+        if let Some(settled) = settled {
+            answer(settled);
+        }
+        return;
+    }
     let done = {
         let mut inner = thinker.0.borrow_mut();
         let (ticket, mv) = match reply {
@@ -274,6 +329,7 @@ fn on_reply(weak: &Weak<RefCell<Inner>>, data: JsValue) {
                 ));
                 inner.unavailable |= why.is_some();
                 inner.worker = None;
+                inner.settling = None;
                 for w in &mut inner.waiting {
                     w.posted = false;
                 }
@@ -304,6 +360,7 @@ fn on_error(weak: &Weak<RefCell<Inner>>) {
         let mut inner = rc.borrow_mut();
         inner.unavailable = true;
         inner.worker = None;
+        inner.settling = None;
         for w in &mut inner.waiting {
             w.posted = false;
         }
