@@ -178,22 +178,20 @@ fn review_prints_every_move_of_the_seat_asked_with_its_values() {
 #[test]
 fn review_omniscient_judges_on_the_real_deal_whatever_the_seed() {
     let record = one_deal("partnership", "3");
-    let review = |seed: &str| {
-        let args = [
+    // The omniscient review of seat 2, then `extra`.
+    let review = |extra: &[&str]| {
+        let base = [
             "review",
             "-",
             "--seat",
             "2",
             "--playouts",
             "30",
-            "--seed",
-            seed,
             "--omniscient",
-            "--json",
         ];
-        ran(&args, &record)
+        ran(&[&base[..], extra].concat(), &record)
     };
-    let text = review("1");
+    let text = review(&["--seed", "1", "--json"]);
     let json: Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(json["judge"], "omniscient");
     let moves = json["moves"].as_array().unwrap();
@@ -203,19 +201,12 @@ fn review_omniscient_judges_on_the_real_deal_whatever_the_seed() {
         let values = m["values"].as_array().unwrap();
         assert!(values.iter().all(|v| v["spread"] == 0.0));
     }
-    assert_eq!(review("2"), text, "no deal drawn by the seed");
-    let table = ran(
-        &[
-            "review",
-            "-",
-            "--seat",
-            "2",
-            "--playouts",
-            "30",
-            "--omniscient",
-        ],
-        &record,
+    assert_eq!(
+        review(&["--seed", "2", "--json"]),
+        text,
+        "no deal drawn by the seed"
     );
+    let table = review(&[]);
     assert!(
         table.contains("judged seeing every card (omniscient)"),
         "{table}"

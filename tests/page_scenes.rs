@@ -430,7 +430,8 @@ fn every_byte_of_a_real_table_changed_is_refused_or_shown() {
 }
 
 /// A game with friends waits for them before its first deal: its table
-/// shows no deal's end (no "Deal 0" panel, no next-deal button), and the
+/// shows no deal's end (no "Deal 0" panel, no next-deal button), its header
+/// the course that comes first, and the
 /// guests are sent no table until it is dealt (a table shows a deal).
 #[test]
 fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
@@ -491,6 +492,12 @@ fn a_game_waiting_for_its_first_deal_shows_no_deals_end_and_sends_no_table() {
         };
         let dealt_scene = build(&dealt, &Ui::default(), &ctx);
         assert_eq!(dealt_scene.message, None, "dealt: nothing to wait for");
+        // The header names the course that comes first, as once dealt.
+        assert_eq!(
+            (scene.course, &scene.course_line),
+            (dealt_scene.course, &dealt_scene.course_line),
+            "{rules:?}"
+        );
         assert!(!links.broadcast(&news(&dealt)).is_empty());
         assert!(links.broadcast(&news(&game)).is_empty(), "{rules:?}");
         assert!(links.link(1).opened().is_empty(), "no stale table sent");

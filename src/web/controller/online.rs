@@ -177,9 +177,8 @@ impl<const VIEWER: bool> OnlinePlay for Page<VIEWER, true> {
     /// it does. A game the table alone handed over is not dealt yet: its
     /// first deal is dealt fairly once the friends are seated (decision 18).
     fn take_table(c: &mut Controller) {
-        let players = &c.table.setup.players;
         let undealt = crate::net::host_link::first_deal_to_deal_fairly(&c.table.game);
-        if let Some(undealt) = undealt.filter(|_| players.contains(&Player::Friend)) {
+        if let Some(undealt) = undealt.filter(|_| !c.table.setup.dealt_at_once()) {
             c.stop_thinking();
             c.table.game = undealt;
             c.fair_next_deal();
