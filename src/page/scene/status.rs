@@ -85,21 +85,31 @@ pub(super) fn header(
     shown_trick: Option<&(Trick, Option<u8>)>,
 ) -> (CourseMark, String, Option<String>) {
     let lang = f.lang;
-    // (Before the first deal, the course that comes first: the Duck course.)
-    let course_now = f.deal.map_or(Course::Duck, |d| d.course());
-    let (course, course_line) = match course_now {
-        _ if !f.kind.has_courses() => (
+    let (course, course_line) = match f.deal {
+        Some(d) if f.kind.has_courses() => match d.course() {
+            Course::Duck
+                if f.kind == GameKind::TwoPlayer && d.rules().duck_winner == DuckWinner::Higher =>
+            {
+                (CourseMark::Duck, lang.t(K::DuckCourseHigher).to_string())
+            }
+            Course::Duck => (CourseMark::Duck, lang.t(K::DuckCourseLower).to_string()),
+            Course::Soup => (CourseMark::Soup, lang.t(K::SoupCourse).to_string()),
+        },
+        // Before the first deal: the course that comes first.
+        None if f.kind.has_courses() => {
+            let higher =
+                f.kind == GameKind::TwoPlayer && f.setup.rules.duck_winner == DuckWinner::Higher;
+            let line = if higher {
+                K::DuckCourseHigher
+            } else {
+                K::DuckCourseLower
+            };
+            (CourseMark::Duck, lang.t(line).to_string())
+        }
+        _ => (
             CourseMark::Partnership,
             lang.t(K::PartnershipLine).to_string(),
         ),
-        Course::Duck
-            if f.kind == GameKind::TwoPlayer
-                && f.game.rules().duck_winner == DuckWinner::Higher =>
-        {
-            (CourseMark::Duck, lang.t(K::DuckCourseHigher).to_string())
-        }
-        Course::Duck => (CourseMark::Duck, lang.t(K::DuckCourseLower).to_string()),
-        Course::Soup => (CourseMark::Soup, lang.t(K::SoupCourse).to_string()),
     };
     // (A shown trick always has its lead; a table without one shows no line.)
     let high = match (f.kind, f.deal, shown_trick) {
