@@ -73,6 +73,20 @@ fn the_answer_to_a_question_is_a_legal_move_of_the_seat() {
 /// Bytes that are not a question, and questions cut or changed anywhere,
 /// are refused or read as a question that holds together: the seat read is
 /// the one to move, never a panic.
+/// `good` cut short, a bit of it flipped, or random bytes instead.
+fn damaged(good: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = good.to_vec();
+    match rng.below(3) {
+        0 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
+        1 => {
+            let i = rng.below(bytes.len() as u32) as usize;
+            bytes[i] ^= 1 << rng.below(8);
+        }
+        _ => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
+    }
+    bytes
+}
+
 #[test]
 fn anything_else_is_refused_without_a_panic() {
     let mut rng = Rng::new(3);
@@ -80,15 +94,7 @@ fn anything_else_is_refused_without_a_panic() {
     for q in questions(10, 3) {
         let good = q.request();
         for _ in 0..60 {
-            let mut bytes = good.clone();
-            match rng.below(3) {
-                0 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
-                1 => {
-                    let i = rng.below(bytes.len() as u32) as usize;
-                    bytes[i] ^= 1 << rng.below(8);
-                }
-                _ => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
-            }
+            let bytes = damaged(&good, &mut rng);
             match Question::read(&bytes, 0.0) {
                 Ok(read) => {
                     assert_eq!(read.view.deal.to_move(), read.view.seat);
@@ -516,15 +522,7 @@ fn a_settled_question_that_does_not_hold_together_is_refused_in_one_line() {
             "the deal is over"
         );
         for _ in 0..60 {
-            let mut bytes = good.clone();
-            match rng.below(3) {
-                0 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
-                1 => {
-                    let i = rng.below(bytes.len() as u32) as usize;
-                    bytes[i] ^= 1 << rng.below(8);
-                }
-                _ => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
-            }
+            let bytes = damaged(&good, &mut rng);
             match SettledQuestion::read(&bytes) {
                 Ok(read) => assert!(!read.is_over()),
                 Err(why) => {

@@ -248,6 +248,23 @@ impl Page {
         self.send(Msg::Answered(Answer { ticket, seat, mv }))
     }
 
+    /// One step of play: the person here plays their first legal move,
+    /// else the seat asked answers, else the timer goes off. False when
+    /// nothing is awaited.
+    fn step_on(&mut self, rng: &mut Rng) -> bool {
+        if self.table.acting().is_some() {
+            let mv = self.table.game.legal_moves().as_slice()[0];
+            self.person_plays(mv);
+        } else if self.asked.is_some() {
+            self.answer(rng);
+        } else if self.timer.is_some() {
+            self.ring();
+        } else {
+            return false;
+        }
+        true
+    }
+
     /// The worker answers the latest question whether the scores are
     /// settled, as its build does (`answer_settled`, through the bytes).
     fn worker_settles(&mut self) -> Vec<Effect> {
@@ -931,14 +948,7 @@ fn play_out_the_rest_is_offered_only_when_no_choice_can_change_a_score() {
             if p.table.may_play_out() || !p.table.game.in_deal() {
                 return true;
             }
-            if p.table.acting().is_some() {
-                let mv = p.table.game.legal_moves().as_slice()[0];
-                p.person_plays(mv);
-            } else if p.asked.is_some() {
-                p.answer(&mut rng);
-            } else if p.timer.is_some() {
-                p.ring();
-            }
+            p.step_on(&mut rng);
             false
         });
         if !found || !p.table.may_play_out() {
@@ -991,17 +1001,8 @@ fn decision_20_where_the_page_cannot_tell_whether_the_scores_are_settled_the_wor
                     let (question, ticket) = p.settle_asked.take().unwrap();
                     let mv = p.table.game.legal_moves().as_slice()[0];
                     p.person_plays(mv);
-                    while p.table.game.in_deal() && p.settle_asked.is_none() {
-                        if p.asked.is_some() {
-                            p.answer(&mut rng);
-                        } else if p.timer.is_some() {
-                            p.ring();
-                        } else if p.table.acting().is_some() {
-                            let mv = p.table.game.legal_moves().as_slice()[0];
-                            p.person_plays(mv);
-                        } else {
-                            break;
-                        }
+                    while p.table.game.in_deal() && p.settle_asked.is_none() && p.step_on(&mut rng)
+                    {
                     }
                     p.worker_settles();
                     let offered_before = p.table.may_play_out();
@@ -1020,13 +1021,8 @@ fn decision_20_where_the_page_cannot_tell_whether_the_scores_are_settled_the_wor
                 } else {
                     p.worker_settles();
                 }
-            } else if p.table.acting().is_some() {
-                let mv = p.table.game.legal_moves().as_slice()[0];
-                p.person_plays(mv);
-            } else if p.asked.is_some() {
-                p.answer(&mut rng);
-            } else if p.timer.is_some() {
-                p.ring();
+            } else {
+                p.step_on(&mut rng);
             }
             false
         });
