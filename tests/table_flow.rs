@@ -298,14 +298,10 @@ impl Page {
             if until(&self.table) {
                 return true;
             }
-            if self.table.acting().is_some() {
-                let mv = self.table.game.legal_moves().as_slice()[0];
-                self.person_plays(mv);
-            } else if self.asked.is_some() {
-                self.answer(rng);
-            } else if self.timer.is_some() {
-                self.ring();
-            } else if self.table.ui.privacy.is_some() {
+            if self.step_on(rng) {
+                continue;
+            }
+            if self.table.ui.privacy.is_some() {
                 self.send(Msg::Person(TableAction::PrivacyContinue));
             } else if !self.table.game.in_deal() && !self.table.game.is_over() {
                 self.send(Msg::Person(TableAction::NextDeal));
